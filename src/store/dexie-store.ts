@@ -1,0 +1,188 @@
+import Dexie from 'dexie';
+import { CoveError, isQuotaError } from '../base/errors';
+import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
+import type { CoveStore } from './cove-store';
+import { CoveDatabase } from './dexie-database';
+import { planFileChanges } from './file-changes';
+import type { FileChange, FileStore } from './file-store';
+import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
+import type { SettingsStore } from './settings-store';
+import type { StoreSnapshot } from './snapshot';
+import type { WorkspaceStore } from './workspace-store';
+
+/** What the store tells the app about the database as a whole. */
+export type DatabaseEvent =
+  | { type: 'newer-version-elsewhere' }
+  | { type: 'closed-unexpectedly' };
+
+export interface DexieStoreOptions {
+  /** IndexedDB database name; tests use a unique one each. */
+  name?: string;
+  /** Cross-tab change feed; defaults to a BroadcastChannel named after the database. */
+  changes?: ChangeFeed;
+  /** Told when another tab upgrades the schema: this tab must stop writing and reload. */
+  onDatabaseEvent?: (event: DatabaseEvent) => void;
+}
+
+/** Turns platform write failures into errors that say what to do (invariant 6). */
+async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof CoveError) throw error;
+    if (isQuotaError(error)) {
+      throw new CoveError(
+        'storage-full',
+        'The browser has no room left for Cove, so nothing was saved.',
+        'Free space: export and delete workspaces you no longer need, or clear other sites’ data, then try again.',
+        { cause: error },
+      );
+    }
+    if (error instanceof Dexie.DatabaseClosedError) {
+      throw new CoveError(
+        'database-closed',
+        'Cove’s storage is closed in this tab (a newer version opened it elsewhere).',
+        'Reload the tab to continue; your saved work is safe.',
+        { cause: error },
+      );
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new CoveError(
+      'write-failed',
+      `Saving failed: ${detail}`,
+      'Nothing was changed. Try again; if it keeps failing, download a backup from Settings.',
+      { cause: error },
+    );
+  }
+}
+
+/** Opens Cove's IndexedDB database. Rejects with a CoveError when this code is too old. */
+export async function openDexieStore(options: DexieStoreOptions = {}): Promise<CoveStore> {
+  const name = options.name ?? 'cove';
+  const db = new CoveDatabase(name);
+  db.on('versionchange', () => {
+    // Another tab wants a newer schema: close so it can upgrade, and never write again from
+    // this (older) code (invariant 13).
+    db.close();
+    options.onDatabaseEvent?.({ type: 'newer-version-elsewhere' });
+    return false;
+  });
+  db.on('close', () => options.onDatabaseEvent?.({ type: 'closed-unexpectedly' }));
+  try {
+    await db.open();
+  } catch (error) {
+    if (error instanceof Dexie.VersionError) {
+      throw new CoveError(
+        'old-version',
+        'A newer version of Cove has already updated this browser’s data.',
+        'Reload the page to get the new version.',
+        { cause: error },
+      );
+    }
+    throw new CoveError(
+      'storage-unavailable',
+      `Cove cannot open its storage: ${error instanceof Error ? error.message : String(error)}`,
+      'Private windows and some privacy settings block IndexedDB; open Cove in a normal window.',
+      { cause: error },
+    );
+  }
+  const changes = options.changes ?? new BroadcastChangeFeed(`${name}-changes`);
+
+  const workspaces: WorkspaceStore = {
+    list: () => db.workspaces.orderBy('updatedAt').reverse().toArray(),
+    get: (id) => db.workspaces.get(id),
+    async put(workspace: WorkspaceRecord) {
+      await guardWrite(() => db.workspaces.put(workspace));
+      changes.publish({ type: 'workspaces' });
+    },
+    async delete(id) {
+      await guardWrite(() =>
+        db.transaction('rw', db.workspaces, db.files, async () => {
+          await db.files.where('workspaceId').equals(id).delete();
+          await db.workspaces.delete(id);
+        }),
+      );
+      changes.publish({ type: 'workspaces' });
+    },
+  };
+
+  const files: FileStore = {
+    async list(workspaceId): Promise<FileMeta[]> {
+      const rows = await db.files.where('workspaceId').equals(workspaceId).toArray();
+      return rows.map(fileMeta).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    },
+    async listWithContent(workspaceId): Promise<FileRecord[]> {
+      const rows = await db.files.where('workspaceId').equals(workspaceId).toArray();
+      return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    },
+    get: (workspaceId, path) => db.files.get([workspaceId, path]),
+    async apply(workspaceId, batch: FileChange[], now) {
+      const plan = await guardWrite(() =>
+        db.transaction('rw', db.files, db.workspaces, async () => {
+          const result = await planFileChanges(workspaceId, batch, now, (path) =>
+            db.files.get([workspaceId, path]),
+          );
+          if (result.deletes.length) {
+            await db.files.bulkDelete(result.deletes.map((path) => [workspaceId, path] as [string, string]));
+          }
+          if (result.puts.length) await db.files.bulkPut(result.puts);
+          await db.workspaces.update(workspaceId, { updatedAt: now });
+          return result;
+        }),
+      );
+      const paths = [...plan.puts.map((row) => row.path), ...plan.deletes];
+      if (paths.length) changes.publish({ type: 'files', workspaceId, paths });
+      return plan.puts;
+    },
+  };
+
+  const settings: SettingsStore = {
+    async get<T>(key: string) {
+      return (await db.settings.get(key))?.value as T | undefined;
+    },
+    async set(key, value) {
+      await guardWrite(() => db.settings.put({ key, value }));
+      changes.publish({ type: 'settings', key });
+    },
+    async delete(key) {
+      await guardWrite(() => db.settings.delete(key));
+      changes.publish({ type: 'settings', key });
+    },
+  };
+
+  return {
+    workspaces,
+    files,
+    settings,
+    changes,
+    async snapshot(): Promise<StoreSnapshot> {
+      return db.transaction('r', db.workspaces, db.files, db.settings, async () => ({
+        workspaces: await db.workspaces.toArray(),
+        files: await db.files.toArray(),
+        settings: await db.settings.toArray(),
+      }));
+    },
+    async restore(snapshot) {
+      await guardWrite(() =>
+        db.transaction('rw', db.workspaces, db.files, db.settings, async () => {
+          for (const workspace of snapshot.workspaces) {
+            await db.files.where('workspaceId').equals(workspace.id).delete();
+          }
+          await db.workspaces.bulkPut(snapshot.workspaces);
+          await db.files.bulkPut(snapshot.files);
+          await db.settings.bulkPut(snapshot.settings);
+        }),
+      );
+      changes.publish({ type: 'restored' });
+    },
+    async estimate() {
+      const estimate = await globalThis.navigator?.storage?.estimate?.();
+      if (!estimate || estimate.usage === undefined || estimate.quota === undefined) return undefined;
+      return { usage: estimate.usage, quota: estimate.quota };
+    },
+    close() {
+      changes.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { CoveError } from '../base/errors';
+import type { FileChange, WriteExpectation } from './file-store';
+import type { FileContent, FileRecord } from './records';
+
+const encoder = new TextEncoder();
+
+/** Size in bytes of stored content (UTF-8 length for text). */
+export function contentSize(content: FileContent): number {
+  return typeof content === 'string' ? encoder.encode(content).length : content.byteLength;
+}
+
+/** The rows to write and the paths to delete once a batch's expectations all hold. */
+export interface FileWritePlan {
+  puts: FileRecord[];
+  deletes: string[];
+}
+
+function checkExpectation(
+  path: string,
+  current: FileRecord | undefined,
+  expect: WriteExpectation | undefined,
+): void {
+  if (expect === undefined) return;
+  if (expect === 'absent' && current) {
+    throw new CoveError(
+      'exists',
+      `"${path}" already exists.`,
+      'Choose another name, or delete the existing one first.',
+    );
+  }
+  if (expect === 'present' && !current) {
+    throw new CoveError('missing', `"${path}" does not exist.`, 'It may have been deleted or renamed; refresh and try again.');
+  }
+  if (typeof expect === 'number') {
+    if (!current) {
+      throw new CoveError('missing', `"${path}" was deleted meanwhile.`, 'Save it under a name again to keep your text.');
+    }
+    if (current.version !== expect) {
+      throw new CoveError(
+        'conflict',
+        `"${path}" changed since it was read.`,
+        'Reload it to see the new content, then apply your change again.',
+      );
+    }
+  }
+}
+
+/**
+ * Turns a batch into rows, in order, checking each expectation against the state left by
+ * the earlier steps of the same batch. `read` looks up the stored row; it runs inside the
+ * caller's transaction. Throws the first failed expectation; then nothing may be written.
+ */
+export async function planFileChanges(
+  workspaceId: string,
+  changes: FileChange[],
+  now: number,
+  read: (path: string) => Promise<FileRecord | undefined>,
+): Promise<FileWritePlan> {
+  const overlay = new Map<string, FileRecord | null>();
+  const lastVersion = new Map<string, number>();
+  const current = async (path: string) => {
+    if (overlay.has(path)) return overlay.get(path) ?? undefined;
+    const stored = await read(path);
+    if (stored) lastVersion.set(path, stored.version);
+    return stored;
+  };
+  for (const change of changes) {
+    const existing = await current(change.path);
+    checkExpectation(change.path, existing, change.expect);
+    if (change.type === 'delete') {
+      overlay.set(change.path, null);
+      continue;
+    }
+    // Versions keep rising across delete-and-recreate so a stale writer can never match.
+    const version = Math.max(existing?.version ?? 0, lastVersion.get(change.path) ?? 0) + 1;
+    lastVersion.set(change.path, version);
+    overlay.set(change.path, {
+      workspaceId,
+      path: change.path,
+      kind: change.kind,
+      content: change.content,
+      size: contentSize(change.content),
+      mtime: now,
+      version,
+    });
+  }
+  const puts: FileRecord[] = [];
+  const deletes: string[] = [];
+  for (const [path, row] of overlay) {
+    if (row) puts.push(row);
+    else deletes.push(path);
+  }
+  return { puts, deletes };
+}

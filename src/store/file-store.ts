@@ -1,0 +1,37 @@
+import type { FileContent, FileKind, FileMeta, FileRecord } from './records';
+
+/**
+ * What a write expects to find, checked inside the write's transaction:
+ * `absent` — nothing at the path; `present` — something there; a number — that version.
+ */
+export type WriteExpectation = 'absent' | 'present' | number;
+
+/** One step of an atomic batch. */
+export type FileChange =
+  | {
+      type: 'put';
+      path: string;
+      kind: FileKind;
+      content: FileContent;
+      expect?: WriteExpectation;
+    }
+  | { type: 'delete'; path: string; expect?: WriteExpectation };
+
+/**
+ * Files of all workspaces. Paths reaching this interface are already validated by
+ * src/workspace; the store only keeps them.
+ */
+export interface FileStore {
+  /** Every entry of a workspace without contents, sorted by path. */
+  list(workspaceId: string): Promise<FileMeta[]>;
+  /** Every entry of a workspace with contents, sorted by path. */
+  listWithContent(workspaceId: string): Promise<FileRecord[]>;
+  get(workspaceId: string, path: string): Promise<FileRecord | undefined>;
+  /**
+   * Applies all changes in one transaction, or none: when an expectation fails it throws a
+   * CoveError with code `exists`, `missing` or `conflict` and nothing is written. A put
+   * sets mtime to `now` and version to the previous version plus one.
+   * Returns the rows written (deletes omitted), in order.
+   */
+  apply(workspaceId: string, changes: FileChange[], now: number): Promise<FileRecord[]>;
+}

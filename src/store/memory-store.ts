@@ -1,0 +1,117 @@
+import { LocalChangeFeed, type ChangeFeed } from './change-feed';
+import type { CoveStore } from './cove-store';
+import { planFileChanges } from './file-changes';
+import type { FileStore } from './file-store';
+import { fileMeta, type FileRecord, type SettingRecord, type WorkspaceRecord } from './records';
+import type { SettingsStore } from './settings-store';
+import type { StoreSnapshot } from './snapshot';
+import type { WorkspaceStore } from './workspace-store';
+
+const fileKey = (workspaceId: string, path: string) => `${workspaceId}\u0000${path}`;
+const byPath = (a: { path: string }, b: { path: string }) =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+
+/**
+ * The whole store in memory, with the same contract as the IndexedDB one: atomic batches,
+ * expectations, change notices. For tests, demos and the agent core under Node. Rows are
+ * copied in and out so callers cannot mutate stored state by accident.
+ */
+export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): CoveStore {
+  const workspaceRows = new Map<string, WorkspaceRecord>();
+  const fileRows = new Map<string, FileRecord>();
+  const settingRows = new Map<string, SettingRecord>();
+  const copy = <T>(value: T): T => structuredClone(value);
+
+  const workspaces: WorkspaceStore = {
+    async list() {
+      return [...workspaceRows.values()].map(copy).sort((a, b) => b.updatedAt - a.updatedAt);
+    },
+    async get(id) {
+      const row = workspaceRows.get(id);
+      return row && copy(row);
+    },
+    async put(workspace) {
+      workspaceRows.set(workspace.id, copy(workspace));
+      changes.publish({ type: 'workspaces' });
+    },
+    async delete(id) {
+      for (const [key, row] of fileRows) if (row.workspaceId === id) fileRows.delete(key);
+      workspaceRows.delete(id);
+      changes.publish({ type: 'workspaces' });
+    },
+  };
+
+  const rowsOf = (workspaceId: string) =>
+    [...fileRows.values()].filter((row) => row.workspaceId === workspaceId).sort(byPath);
+
+  const files: FileStore = {
+    async list(workspaceId) {
+      return rowsOf(workspaceId).map(fileMeta).map(copy);
+    },
+    async listWithContent(workspaceId) {
+      return rowsOf(workspaceId).map(copy);
+    },
+    async get(workspaceId, path) {
+      const row = fileRows.get(fileKey(workspaceId, path));
+      return row && copy(row);
+    },
+    async apply(workspaceId, batch, now) {
+      const plan = await planFileChanges(workspaceId, batch, now, async (path) =>
+        fileRows.get(fileKey(workspaceId, path)),
+      );
+      for (const path of plan.deletes) fileRows.delete(fileKey(workspaceId, path));
+      for (const row of plan.puts) fileRows.set(fileKey(workspaceId, row.path), copy(row));
+      const workspace = workspaceRows.get(workspaceId);
+      if (workspace) workspace.updatedAt = now;
+      const paths = [...plan.puts.map((row) => row.path), ...plan.deletes];
+      if (paths.length) changes.publish({ type: 'files', workspaceId, paths });
+      return plan.puts.map(copy);
+    },
+  };
+
+  const settings: SettingsStore = {
+    async get<T>(key: string) {
+      const row = settingRows.get(key);
+      return row && (copy(row.value) as T);
+    },
+    async set(key, value) {
+      settingRows.set(key, { key, value: copy(value) });
+      changes.publish({ type: 'settings', key });
+    },
+    async delete(key) {
+      settingRows.delete(key);
+      changes.publish({ type: 'settings', key });
+    },
+  };
+
+  return {
+    workspaces,
+    files,
+    settings,
+    changes,
+    async snapshot(): Promise<StoreSnapshot> {
+      return copy({
+        workspaces: [...workspaceRows.values()],
+        files: [...fileRows.values()],
+        settings: [...settingRows.values()],
+      });
+    },
+    async restore(snapshot) {
+      for (const workspace of snapshot.workspaces) {
+        for (const [key, row] of fileRows) {
+          if (row.workspaceId === workspace.id) fileRows.delete(key);
+        }
+        workspaceRows.set(workspace.id, copy(workspace));
+      }
+      for (const row of snapshot.files) fileRows.set(fileKey(row.workspaceId, row.path), copy(row));
+      for (const row of snapshot.settings) settingRows.set(row.key, copy(row));
+      changes.publish({ type: 'restored' });
+    },
+    async estimate() {
+      return undefined;
+    },
+    close() {
+      changes.close();
+    },
+  };
+}

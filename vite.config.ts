@@ -1,0 +1,62 @@
+import { defineConfig } from 'vite';
+import solid from 'vite-plugin-solid';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * BASE_PATH lets one source tree serve from `/` (default) or a sub-path such as a GitHub
+ * Pages project site (`BASE_PATH=/cove/`). OUT_DIR lets tests build both side by side.
+ */
+const base = normalizeBase(process.env.BASE_PATH ?? '/');
+
+function normalizeBase(value: string): string {
+  const withLeading = value.startsWith('/') ? value : `/${value}`;
+  return withLeading.endsWith('/') ? withLeading : `${withLeading}/`;
+}
+
+export default defineConfig({
+  base,
+  plugins: [
+    solid(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Cove',
+        short_name: 'Cove',
+        description: 'An AI coding workspace that runs entirely in your browser.',
+        theme_color: '#0f766e',
+        background_color: '#0b1220',
+        display: 'standalone',
+        start_url: '.',
+        scope: '.',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: 'icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,zip}', 'pyodide/*.json'],
+        // Pyodide's wasm is ~10 MB; the default 2 MiB cap would fail the build.
+        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  optimizeDeps: { exclude: ['pyodide'] },
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    outDir: process.env.OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+  },
+  preview: { port: 4173, strictPort: true },
+});
