@@ -91,7 +91,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
   {
-    files: ['scripts/**', 'tests/e2e/**', 'tests/fixtures/**', 'tests/bench/**', '*.config.*', 'eslint-rules/**'],
+    files: [
+      'scripts/**',
+      'tests/e2e/**',
+      'tests/fixtures/**',
+      'tests/bench/**',
+      '*.config.*',
+      'eslint-rules/**',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 );

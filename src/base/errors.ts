@@ -35,7 +35,9 @@ export function isQuotaError(error: unknown): boolean {
   for (let depth = 0; current && depth < 5; depth++) {
     const name = (current as { name?: unknown }).name;
     if (name === 'QuotaExceededError') return true;
-    current = (current as { inner?: unknown; cause?: unknown }).inner ?? (current as { cause?: unknown }).cause;
+    current =
+      (current as { inner?: unknown; cause?: unknown }).inner ??
+      (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -11,9 +11,7 @@ import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
 /** What the store tells the app about the database as a whole. */
-export type DatabaseEvent =
-  | { type: 'newer-version-elsewhere' }
-  | { type: 'closed-unexpectedly' };
+export type DatabaseEvent = { type: 'newer-version-elsewhere' } | { type: 'closed-unexpectedly' };
 
 export interface DexieStoreOptions {
   /** IndexedDB database name; tests use a unique one each. */
@@ -123,7 +121,9 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             db.files.get([workspaceId, path]),
           );
           if (result.deletes.length) {
-            await db.files.bulkDelete(result.deletes.map((path) => [workspaceId, path] as [string, string]));
+            await db.files.bulkDelete(
+              result.deletes.map((path) => [workspaceId, path] as [string, string]),
+            );
           }
           if (result.puts.length) await db.files.bulkPut(result.puts);
           await db.workspaces.update(workspaceId, { updatedAt: now });
@@ -177,7 +177,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
     async estimate() {
       const estimate = await globalThis.navigator?.storage?.estimate?.();
-      if (!estimate || estimate.usage === undefined || estimate.quota === undefined) return undefined;
+      if (!estimate || estimate.usage === undefined || estimate.quota === undefined)
+        return undefined;
       return { usage: estimate.usage, quota: estimate.quota };
     },
     close() {

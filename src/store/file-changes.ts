@@ -29,11 +29,19 @@ function checkExpectation(
     );
   }
   if (expect === 'present' && !current) {
-    throw new CoveError('missing', `"${path}" does not exist.`, 'It may have been deleted or renamed; refresh and try again.');
+    throw new CoveError(
+      'missing',
+      `"${path}" does not exist.`,
+      'It may have been deleted or renamed; refresh and try again.',
+    );
   }
   if (typeof expect === 'number') {
     if (!current) {
-      throw new CoveError('missing', `"${path}" was deleted meanwhile.`, 'Save it under a name again to keep your text.');
+      throw new CoveError(
+        'missing',
+        `"${path}" was deleted meanwhile.`,
+        'Save it under a name again to keep your text.',
+      );
     }
     if (current.version !== expect) {
       throw new CoveError(

@@ -1,0 +1,116 @@
+import { hasControlCharacter, showControlCharacters } from '../base/control-characters';
+import { CoveError } from '../base/errors';
+
+/** Longest name of one file or folder, in characters (as most file systems allow). */
+export const MAX_NAME_LENGTH = 255;
+/** Longest whole path, in characters. */
+export const MAX_PATH_LENGTH = 4096;
+
+const badPath = (input: string, problem: string, hint: string) =>
+  new CoveError('bad-path', `"${shorten(input)}" ${problem}`, hint);
+
+function shorten(text: string): string {
+  const printable = showControlCharacters(text);
+  return printable.length > 60 ? `${printable.slice(0, 57)}…` : printable;
+}
+
+/**
+ * Checks a user-, model- or archive-supplied path and returns its normal form: POSIX,
+ * relative to the workspace root, NFC, without `./` or a trailing slash.
+ * Throws CoveError `bad-path` naming the problem for: an empty path, `..`, an absolute
+ * path (`/x`, `C:\x`, `~/x`), NUL or other control characters, backslashes, empty
+ * segments (`a//b`), a segment over 255 characters, a path over 4096 characters.
+ */
+export function normalizePath(input: string): string {
+  if (typeof input !== 'string' || input.trim() === '') {
+    throw new CoveError('bad-path', 'A name is needed.', 'Type a file or folder name.');
+  }
+  if (input.includes('\u0000')) {
+    throw badPath(input, 'contains a NUL character.', 'Remove it from the name.');
+  }
+  if (hasControlCharacter(input)) {
+    throw badPath(input, 'contains a control character.', 'Use visible characters only.');
+  }
+  if (input.includes('\\')) {
+    throw badPath(input, 'contains a backslash.', 'Separate folders with "/".');
+  }
+  if (input.startsWith('/') || /^[a-zA-Z]:/.test(input) || input.startsWith('~')) {
+    throw badPath(
+      input,
+      'is an absolute path.',
+      'Paths are relative to the workspace root, e.g. "src/main.py".',
+    );
+  }
+  let path = input.normalize('NFC');
+  while (path.startsWith('./')) path = path.slice(2);
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  if (path === '' || path === '.') {
+    throw new CoveError('bad-path', 'A name is needed.', 'Type a file or folder name.');
+  }
+  if (path.length > MAX_PATH_LENGTH) {
+    throw badPath(input, `is longer than ${MAX_PATH_LENGTH} characters.`, 'Use a shorter path.');
+  }
+  const segments = path.split('/');
+  for (const segment of segments) {
+    if (segment === '') {
+      throw badPath(input, 'has an empty folder name ("//").', 'Remove the extra "/".');
+    }
+    if (segment === '..') {
+      throw badPath(
+        input,
+        'points outside the workspace ("..").',
+        'Use a path inside the workspace, without "..".',
+      );
+    }
+    if (segment.length > MAX_NAME_LENGTH) {
+      throw badPath(
+        input,
+        `has a name longer than ${MAX_NAME_LENGTH} characters.`,
+        'Use a shorter name.',
+      );
+    }
+  }
+  return segments.filter((segment) => segment !== '.').join('/');
+}
+
+/** Checks one file or folder name (no "/") and returns it in normal form. */
+export function normalizeName(input: string): string {
+  if (typeof input === 'string' && input.includes('/')) {
+    throw badPath(input, 'contains "/".', 'A name cannot contain "/"; use Move to change folders.');
+  }
+  return normalizePath(input);
+}
+
+/** The folder holding `path`, or '' for the root. Expects a normalized path. */
+export function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/** The last segment of a normalized path. */
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** `dir` + `name`, where `dir` may be '' for the root. */
+export function joinPath(dir: string, name: string): string {
+  return dir ? `${dir}/${name}` : name;
+}
+
+/** True when `path` is `folder` itself or lies somewhere below it. */
+export function isWithin(path: string, folder: string): boolean {
+  return folder === '' || path === folder || path.startsWith(`${folder}/`);
+}
+
+/** Every ancestor folder of a path, outermost first: "a/b/c.py" → ["a", "a/b"]. */
+export function ancestorsOf(path: string): string[] {
+  const parts = path.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/** The file extension in lower case without the dot, or ''. */
+export function extensionOf(path: string): string {
+  const name = baseName(path);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}

@@ -1,0 +1,217 @@
+import type { Clock } from '../base/clock';
+import { CoveError } from '../base/errors';
+import type { FileChange, FileStore } from '../store/file-store';
+import type { FileContent, FileMeta, FileRecord } from '../store/records';
+import { contentFromBytes, formatBytes } from './file-content';
+import {
+  indexListing,
+  planCreate,
+  planDelete,
+  planMove,
+  planParents,
+  planWrite,
+} from './file-plans';
+import { MAX_FILE_BYTES } from './limits';
+import { ancestorsOf, normalizePath } from './paths';
+
+/** One file to bring in from outside (upload, drop, zip). */
+export interface IncomingFile {
+  /** As given by the source; checked and normalized before anything is written. */
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** A file that was not brought in, and why. */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  written: string[];
+  replaced: string[];
+  skipped: SkippedFile[];
+}
+
+/**
+ * The file system of one workspace: every read and write of workspace files goes through
+ * here, so path rules, size limits and atomic batches hold for the UI, Python and the agent
+ * alike. Every method validates its paths first and throws CoveError on bad input, having
+ * written nothing.
+ */
+export class WorkspaceFiles {
+  constructor(
+    private readonly store: FileStore,
+    readonly workspaceId: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every file and folder, without contents, sorted by path. */
+  list(): Promise<FileMeta[]> {
+    return this.store.list(this.workspaceId);
+  }
+
+  /** Every file and folder with contents, sorted by path. */
+  listWithContent(): Promise<FileRecord[]> {
+    return this.store.listWithContent(this.workspaceId);
+  }
+
+  /** The file at `path`, or a CoveError `missing`. */
+  async read(path: string): Promise<FileRecord> {
+    const normal = normalizePath(path);
+    const row = await this.store.get(this.workspaceId, normal);
+    if (!row) {
+      throw new CoveError(
+        'missing',
+        `"${normal}" does not exist.`,
+        'Check the name in the file tree.',
+      );
+    }
+    return row;
+  }
+
+  /** The file at `path` if it exists. */
+  async find(path: string): Promise<FileRecord | undefined> {
+    return this.store.get(this.workspaceId, normalizePath(path));
+  }
+
+  /**
+   * Creates or replaces a file, creating missing folders. With `expectVersion`, refuses
+   * (CoveError `conflict`) when the stored file is not at that version any more.
+   */
+  async write(path: string, content: FileContent, options: { expectVersion?: number } = {}) {
+    const normal = normalizePath(path);
+    checkSize(normal, content);
+    const listing = indexListing(await this.list());
+    return this.apply(planWrite(listing, normal, content, options.expectVersion));
+  }
+
+  /** Creates a new empty (or given) file; CoveError `exists` when the name is taken. */
+  async createFile(path: string, content: FileContent = ''): Promise<string> {
+    const normal = normalizePath(path);
+    checkSize(normal, content);
+    await this.apply(planCreate(indexListing(await this.list()), normal, 'file', content));
+    return normal;
+  }
+
+  /** Creates a folder (and missing parents); CoveError `exists` when the name is taken. */
+  async createFolder(path: string): Promise<string> {
+    const normal = normalizePath(path);
+    await this.apply(planCreate(indexListing(await this.list()), normal, 'folder'));
+    return normal;
+  }
+
+  /** Moves or renames a file or a folder with everything in it. Returns the new path. */
+  async move(from: string, to: string): Promise<string> {
+    const source = normalizePath(from);
+    const target = normalizePath(to);
+    const listing = indexListing(await this.list());
+    await this.apply(
+      await planMove(listing, source, target, (path) => this.store.get(this.workspaceId, path)),
+    );
+    return target;
+  }
+
+  /** Deletes a file, or a folder and everything in it. */
+  async delete(path: string): Promise<void> {
+    const normal = normalizePath(path);
+    await this.apply(planDelete(indexListing(await this.list()), normal));
+  }
+
+  /**
+   * Brings files in from outside, into folder `into` ('' for the root). Entries with a bad
+   * path or over the size limit are skipped and listed; the rest are written in one batch.
+   * Existing files are replaced only when `replace` is true, else skipped and listed.
+   */
+  async importFiles(
+    incoming: readonly IncomingFile[],
+    options: { into?: string; replace?: boolean } = {},
+  ): Promise<ImportResult> {
+    const into = options.into ? normalizePath(options.into) : '';
+    const listing = indexListing(await this.list());
+    const skipped: SkippedFile[] = [];
+    const changes: FileChange[] = [];
+    const written: string[] = [];
+    const replaced: string[] = [];
+    const planned = new Set<string>();
+    const plannedFiles = new Set<string>();
+    for (const file of incoming) {
+      let path: string;
+      try {
+        path = normalizePath(into ? `${into}/${file.path}` : file.path);
+      } catch (error) {
+        skipped.push({
+          path: file.path,
+          reason: error instanceof CoveError ? error.message : String(error),
+        });
+        continue;
+      }
+      if (file.bytes.byteLength > MAX_FILE_BYTES) {
+        skipped.push({
+          path,
+          reason: `is ${formatBytes(file.bytes.byteLength)}, over the ${formatBytes(MAX_FILE_BYTES)} limit`,
+        });
+        continue;
+      }
+      if (plannedFiles.has(path)) {
+        skipped.push({ path, reason: 'appears twice' });
+        continue;
+      }
+      if (planned.has(path)) {
+        skipped.push({ path, reason: 'is a folder in the same import' });
+        continue;
+      }
+      if (ancestorsOf(path).some((folder) => plannedFiles.has(folder))) {
+        skipped.push({ path, reason: 'its folder is a file in the same import' });
+        continue;
+      }
+      const existing = listing.get(path);
+      if (existing && (existing.kind === 'folder' || !options.replace)) {
+        skipped.push({
+          path,
+          reason: existing.kind === 'folder' ? 'is a folder here' : 'already exists',
+        });
+        continue;
+      }
+      try {
+        changes.push(...planParents(listing, path, planned));
+      } catch (error) {
+        skipped.push({ path, reason: error instanceof CoveError ? error.message : String(error) });
+        continue;
+      }
+      plannedFiles.add(path);
+      changes.push({
+        type: 'put',
+        path,
+        kind: 'file',
+        content: contentFromBytes(file.bytes),
+        expect: existing ? existing.version : 'absent',
+      });
+      (existing ? replaced : written).push(path);
+    }
+    if (changes.length) await this.apply(changes);
+    return { written, replaced, skipped };
+  }
+
+  /**
+   * Applies a batch prepared elsewhere (e.g. the files a Python run changed) in one
+   * transaction. Paths must be normalized; expectations are enforced by the store.
+   */
+  apply(changes: FileChange[]): Promise<FileRecord[]> {
+    return this.store.apply(this.workspaceId, changes, this.clock.now());
+  }
+}
+
+function checkSize(path: string, content: FileContent): void {
+  const size = typeof content === 'string' ? content.length : content.byteLength;
+  // String length undercounts UTF-8 bytes by at most 3×; check the exact size only when close.
+  if (size * 3 <= MAX_FILE_BYTES) return;
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content).length : size;
+  if (bytes > MAX_FILE_BYTES) {
+    throw new CoveError(
+      'too-large',
+      `"${path}" is ${formatBytes(bytes)}, over the ${formatBytes(MAX_FILE_BYTES)} limit for one file.`,
+      'Split it into smaller files.',
+    );
+  }
+}

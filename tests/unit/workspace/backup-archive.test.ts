@@ -1,0 +1,135 @@
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CoveError } from '../../../src/base/errors';
+import type { CoveStore } from '../../../src/store/cove-store';
+import { readBackup, writeBackup } from '../../../src/workspace/backup-archive';
+import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
+import { storeKinds, testClock } from '../../fakes/stores';
+
+function failure(run: () => unknown): CoveError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CoveError);
+    return error as CoveError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe.each(storeKinds)('backup over the $name store', ({ open }) => {
+  const opened: CoveStore[] = [];
+  afterEach(() => opened.splice(0).forEach((s) => s.close()));
+
+  async function filledStore() {
+    const store = await open();
+    opened.push(store);
+    const catalog = new WorkspaceCatalog(store, testClock());
+    const a = await catalog.create('A');
+    const b = await catalog.create('B');
+    await catalog.files(a.id).write('src/main.py', 'print("a")\r\n');
+    await catalog.files(a.id).write('img.bin', new Uint8Array([0, 255, 1, 254]));
+    await catalog.files(b.id).createFolder('empty');
+    await store.settings.set('ui.theme', 'dark');
+    return store;
+  }
+
+  it('export, wipe, import gives back equal data', async () => {
+    const source = await filledStore();
+    const before = await source.snapshot();
+    const archive = writeBackup(before, new Date('2026-12-02T00:00:00Z'));
+    const target = await open();
+    opened.push(target);
+    await target.restore(readBackup(archive));
+    const after = await target.snapshot();
+    const sort = <T extends object>(rows: T[]) =>
+      [...rows].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+    expect(sort(after.workspaces)).toEqual(sort(before.workspaces));
+    expect(sort(after.settings)).toEqual(sort(before.settings));
+    expect(after.files.length).toBe(before.files.length);
+    for (const file of before.files) {
+      const match = after.files.find(
+        (f) => f.workspaceId === file.workspaceId && f.path === file.path,
+      );
+      expect(match).toEqual(file);
+    }
+  });
+
+  it('restoring into an existing install replaces the backed-up workspaces and keeps others', async () => {
+    const source = await filledStore();
+    const archive = writeBackup(await source.snapshot(), new Date());
+    const target = await open();
+    opened.push(target);
+    const catalog = new WorkspaceCatalog(target, testClock());
+    const mine = await catalog.create('Mine');
+    await catalog.files(mine.id).write('keep.py', 'keep');
+    await target.restore(readBackup(archive));
+    const names = (await catalog.list()).map((w) => w.name).sort();
+    expect(names).toEqual(['A', 'B', 'Mine']);
+    expect((await catalog.files(mine.id).read('keep.py')).content).toBe('keep');
+  });
+});
+
+describe('readBackup refuses bad files before anything is written', () => {
+  const good = () =>
+    writeBackup(
+      {
+        workspaces: [{ id: 'w1', name: 'W', createdAt: 1, updatedAt: 2 }],
+        files: [
+          {
+            workspaceId: 'w1',
+            path: 'a.py',
+            kind: 'file',
+            content: 'x',
+            size: 1,
+            mtime: 3,
+            version: 1,
+          },
+        ],
+        settings: [],
+      },
+      new Date(),
+    );
+
+  function tamper(mutate: (manifest: Record<string, unknown>) => void): Uint8Array {
+    const entries = unzipSync(good());
+    const manifest = JSON.parse(new TextDecoder().decode(entries['cove-backup.json']));
+    mutate(manifest);
+    entries['cove-backup.json'] = strToU8(JSON.stringify(manifest));
+    return zipSync(entries);
+  }
+
+  it('accepts the untouched file', () => {
+    expect(readBackup(good()).files[0]!.content).toBe('x');
+  });
+
+  it.each([
+    ['not a zip', () => strToU8('hello')],
+    ['no manifest', () => zipSync({ 'other.json': strToU8('{}') })],
+    ['manifest not JSON', () => zipSync({ 'cove-backup.json': strToU8('{nope') })],
+    ['foreign format', () => tamper((m) => (m.format = 'something-else'))],
+    [
+      'a path escaping the workspace',
+      () => tamper((m) => ((m.files as { path: string }[])[0]!.path = '../x')),
+    ],
+    [
+      'a file of an unknown workspace',
+      () => tamper((m) => ((m.files as { workspaceId: string }[])[0]!.workspaceId = 'zz')),
+    ],
+    ['a wrong size', () => tamper((m) => ((m.files as { size: number }[])[0]!.size = 99))],
+    [
+      'duplicate workspace ids',
+      () => tamper((m) => (m.workspaces as unknown[]).push((m.workspaces as unknown[])[0])),
+    ],
+    ['a truncated archive', () => good().subarray(0, 40)],
+  ])('refuses %s', (_name, make) => {
+    const error = failure(() => readBackup(make()));
+    expect(error.code).toBe('backup-invalid');
+    expect(error.hint).toContain('Nothing was changed');
+  });
+
+  it('says when a backup comes from a newer version', () => {
+    expect(failure(() => readBackup(tamper((m) => (m.formatVersion = 99)))).code).toBe(
+      'backup-newer',
+    );
+  });
+});
