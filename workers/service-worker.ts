@@ -1,0 +1,80 @@
+/// <reference lib="webworker" />
+// Cove's service worker: precaches the app shell (and Pyodide's core) so Cove opens offline,
+// waits for the page's consent before a new version takes over (no mixed versions), keeps
+// Python packages loaded from the package index for offline use, and adds the two headers
+// that make the page cross-origin isolated — static hosts such as GitHub Pages cannot send
+// them, and isolation is what lets Python be interrupted without killing its worker.
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import type { WorkboxPlugin } from 'workbox-core';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+/** Cache of Python packages fetched from the package index; see src/runtime. */
+const PYTHON_PACKAGE_CACHE = 'cove-python-packages';
+
+const isolationHeaders: WorkboxPlugin = {
+  handlerWillRespond: async ({ response }) => withIsolationHeaders(response),
+};
+
+function withIsolationHeaders(response: Response): Response {
+  // Opaque and error responses cannot carry headers we add; leave them as they are.
+  if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.status === 0) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  // credentialless (not require-corp) so that images a person chooses to load from other
+  // hosts still work, without cookies.
+  headers.set('Cross-Origin-Embedder-Policy', 'credentialless');
+  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+addPlugins([isolationHeaders]);
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every navigation inside Cove's scope gets the precached shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/__/] }));
+
+// Python packages (wheels and archives) from whatever index the user configured: cache first,
+// so a package loaded once works offline afterwards.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    /\.(whl|tar|tgz|zip)$/.test(url.pathname) &&
+    url.origin !== self.location.origin,
+  new CacheFirst({
+    cacheName: PYTHON_PACKAGE_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })],
+  }),
+);
+
+// Anything else of our own origin that is not precached still gets the isolation headers.
+// Other origins (model endpoints, MCP servers) are not routed: they go straight to the network.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET',
+  new NetworkOnly({ plugins: [isolationHeaders] }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
