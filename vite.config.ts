@@ -47,6 +47,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,zip}', 'pyodide/*.json'],
         // Pyodide's wasm is ~10 MB; the default 2 MiB cap would fail the build.
         maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+        // A classic (IIFE) worker registers in every browser that has service workers.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

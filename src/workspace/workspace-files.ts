@@ -11,7 +11,7 @@ import {
   planParents,
   planWrite,
 } from './file-plans';
-import { MAX_FILE_BYTES } from './limits';
+import { describeTooLarge, MAX_FILE_BYTES } from './limits';
 import { ancestorsOf, normalizePath } from './paths';
 
 /** One file to bring in from outside (upload, drop, zip). */
@@ -122,10 +122,11 @@ export class WorkspaceFiles {
    * Brings files in from outside, into folder `into` ('' for the root). Entries with a bad
    * path or over the size limit are skipped and listed; the rest are written in one batch.
    * Existing files are replaced only when `replace` is true, else skipped and listed.
+   * `folders` are created too (so empty folders of an archive survive).
    */
   async importFiles(
     incoming: readonly IncomingFile[],
-    options: { into?: string; replace?: boolean } = {},
+    options: { into?: string; replace?: boolean; folders?: readonly string[] } = {},
   ): Promise<ImportResult> {
     const into = options.into ? normalizePath(options.into) : '';
     const listing = indexListing(await this.list());
@@ -147,10 +148,7 @@ export class WorkspaceFiles {
         continue;
       }
       if (file.bytes.byteLength > MAX_FILE_BYTES) {
-        skipped.push({
-          path,
-          reason: `is ${formatBytes(file.bytes.byteLength)}, over the ${formatBytes(MAX_FILE_BYTES)} limit`,
-        });
+        skipped.push({ path, reason: describeTooLarge(file.bytes.byteLength) });
         continue;
       }
       if (plannedFiles.has(path)) {
@@ -188,6 +186,24 @@ export class WorkspaceFiles {
         expect: existing ? existing.version : 'absent',
       });
       (existing ? replaced : written).push(path);
+    }
+    for (const folder of options.folders ?? []) {
+      let path: string;
+      try {
+        path = normalizePath(into ? `${into}/${folder}` : folder);
+      } catch (error) {
+        skipped.push({ path: `${folder}/`, reason: error instanceof CoveError ? error.message : String(error) });
+        continue;
+      }
+      if (listing.has(path) || planned.has(path) || plannedFiles.has(path)) continue;
+      if (ancestorsOf(path).some((parent) => plannedFiles.has(parent))) continue;
+      try {
+        changes.push(...planParents(listing, path, planned));
+      } catch {
+        continue;
+      }
+      planned.add(path);
+      changes.push({ type: 'put', path, kind: 'folder', content: '', expect: 'absent' });
     }
     if (changes.length) await this.apply(changes);
     return { written, replaced, skipped };

@@ -1,0 +1,314 @@
+import { createSignal, type Accessor, type Setter } from 'solid-js';
+import type { Clock } from '../base/clock';
+import { CoveError } from '../base/errors';
+import type { SettingsStore } from '../store/settings-store';
+import { isWithin } from '../workspace/paths';
+import type { NoticeService } from './notice-service';
+import type { WorkspaceService } from './workspace-service';
+
+/** Longest wait between an edit and its automatic save, in milliseconds. */
+export const AUTOSAVE_MS = 700;
+
+/** The disk side of a conflict: what another tab, Python or the agent wrote. */
+export interface ExternalVersion {
+  version: number;
+  text: string;
+}
+
+/** One open file. Reactive parts are accessors; the text itself lives in the editor. */
+export interface EditorTab {
+  readonly path: Accessor<string>;
+  /** 'binary' tabs show the size and a download instead of an editor. */
+  readonly kind: 'text' | 'binary';
+  readonly size: Accessor<number>;
+  readonly dirty: Accessor<boolean>;
+  /** Set when the file changed on disk while this tab had unsaved edits. */
+  readonly conflict: Accessor<ExternalVersion | undefined>;
+  /** Set when the file was deleted on disk while open. */
+  readonly deleted: Accessor<boolean>;
+  /** The text as last loaded or saved, for creating the editor's document. */
+  readonly initialText: string;
+}
+
+/** Where the open documents' text lives (the editor UI); the service reads and replaces it. */
+export interface BufferHost {
+  read(path: string): string | undefined;
+  replace(path: string, text: string): void;
+}
+
+export interface EditorService {
+  readonly tabs: Accessor<EditorTab[]>;
+  readonly activePath: Accessor<string | undefined>;
+  openFile(path: string): Promise<void>;
+  activate(path: string): void;
+  /** Closes a tab, saving unsaved edits first; a failed save keeps the tab open. */
+  close(path: string): Promise<void>;
+  /** Called by the editor on every change: marks the tab dirty and schedules a save. */
+  markEdited(path: string): void;
+  save(path: string): Promise<boolean>;
+  saveAll(): Promise<void>;
+  /** Ends a conflict: keep the editor's text (overwrite the file) or take the file's. */
+  resolveConflict(path: string, keep: 'mine' | 'theirs'): Promise<void>;
+  /** Tabs follow a file or folder that was moved in this tab. */
+  moved(from: string, to: string): void;
+  attach(host: BufferHost): () => void;
+  /** Reopens the tabs saved for the current workspace; call after switching workspaces. */
+  restoreTabs(): Promise<void>;
+}
+
+interface TabState extends EditorTab {
+  setPath: Setter<string>;
+  setSize: Setter<number>;
+  setDirty: Setter<boolean>;
+  setConflict: Setter<ExternalVersion | undefined>;
+  setDeleted: Setter<boolean>;
+  savedVersion: number;
+  savedText: string;
+  timer?: () => void;
+  saving?: Promise<boolean>;
+}
+
+const tabsKey = (workspaceId: string) => `editor.tabs.${workspaceId}`;
+
+export function createEditorService(deps: {
+  workspaces: WorkspaceService;
+  settings: SettingsStore;
+  notices: NoticeService;
+  clock: Clock;
+}): EditorService {
+  const { workspaces, settings, notices, clock } = deps;
+  const [tabs, setTabs] = createSignal<TabState[]>([]);
+  const [activePath, setActivePath] = createSignal<string | undefined>();
+  let host: BufferHost | undefined;
+
+  const find = (path: string) => tabs().find((tab) => tab.path() === path);
+
+  function persistTabs() {
+    const workspace = workspaces.current();
+    if (!workspace) return;
+    const value = { paths: tabs().map((t) => t.path()), active: activePath() };
+    settings
+      .set(tabsKey(workspace.id), value)
+      .catch((e) => notices.error(e, 'Could not remember open tabs'));
+  }
+
+  async function load(path: string): Promise<TabState | undefined> {
+    const files = workspaces.files();
+    if (!files) return undefined;
+    const row = await files.read(path);
+    if (row.kind === 'folder') return undefined;
+    const [tabPath, setPath] = createSignal(row.path);
+    const [size, setSize] = createSignal(row.size);
+    const [dirty, setDirty] = createSignal(false);
+    const [conflict, setConflict] = createSignal<ExternalVersion | undefined>();
+    const [deleted, setDeleted] = createSignal(false);
+    const text = typeof row.content === 'string' ? row.content : '';
+    return {
+      path: tabPath,
+      setPath,
+      kind: typeof row.content === 'string' ? 'text' : 'binary',
+      size,
+      setSize,
+      dirty,
+      setDirty,
+      conflict,
+      setConflict,
+      deleted,
+      setDeleted,
+      initialText: text,
+      savedVersion: row.version,
+      savedText: text,
+    };
+  }
+
+  async function save(path: string): Promise<boolean> {
+    const tab = find(path);
+    if (!tab || tab.kind !== 'text') return true;
+    tab.timer?.();
+    tab.timer = undefined;
+    if (tab.saving) await tab.saving;
+    if (!tab.dirty() || tab.conflict()) return !tab.dirty();
+    const files = workspaces.files();
+    const text = host?.read(tab.path());
+    if (!files || text === undefined) return false;
+    const attempt = (async () => {
+      try {
+        const [row] = await files.write(tab.path(), text, {
+          expectVersion: tab.deleted() ? undefined : tab.savedVersion,
+        });
+        tab.savedVersion = row!.version;
+        tab.savedText = text;
+        tab.setSize(row!.size);
+        tab.setDeleted(false);
+        tab.setDirty(host?.read(tab.path()) !== text);
+        return true;
+      } catch (error) {
+        if (error instanceof CoveError && (error.code === 'conflict' || error.code === 'missing')) {
+          await noticeExternalChange(tab);
+        } else {
+          notices.error(error, `Saving ${tab.path()} failed; your text is still in the editor`);
+        }
+        return false;
+      }
+    })();
+    tab.saving = attempt;
+    try {
+      return await attempt;
+    } finally {
+      tab.saving = undefined;
+      if (tab.dirty() && !tab.conflict()) schedule(tab);
+    }
+  }
+
+  function schedule(tab: TabState) {
+    if (tab.timer) return;
+    tab.timer = clock.schedule(() => {
+      tab.timer = undefined;
+      void save(tab.path());
+    }, AUTOSAVE_MS);
+  }
+
+  /** Reconciles a tab with what is on disk now. */
+  async function noticeExternalChange(tab: TabState) {
+    const files = workspaces.files();
+    if (!files) return;
+    const row = await files.find(tab.path());
+    if (!row || row.kind !== 'file') {
+      tab.setDeleted(true);
+      return;
+    }
+    tab.setDeleted(false);
+    if (row.version === tab.savedVersion) return;
+    const text = typeof row.content === 'string' ? row.content : undefined;
+    if (text === undefined) {
+      tab.setConflict(undefined);
+      return;
+    }
+    if (!tab.dirty()) {
+      tab.savedVersion = row.version;
+      tab.savedText = text;
+      tab.setSize(row.size);
+      host?.replace(tab.path(), text);
+      tab.setDirty(false);
+      return;
+    }
+    tab.setConflict({ version: row.version, text });
+  }
+
+  workspaces.onFilesChanged((paths) => {
+    for (const tab of tabs()) {
+      if (paths.length && !paths.includes(tab.path())) continue;
+      void (async () => {
+        // Our own save publishes a change too; let it finish before comparing versions.
+        if (tab.saving) await tab.saving;
+        await noticeExternalChange(tab);
+      })();
+    }
+  });
+
+  const service: EditorService = {
+    tabs,
+    activePath,
+    async openFile(path) {
+      if (find(path)) return service.activate(path);
+      try {
+        const tab = await load(path);
+        if (!tab) return;
+        if (find(tab.path())) return service.activate(tab.path());
+        setTabs([...tabs(), tab]);
+        setActivePath(tab.path());
+        persistTabs();
+      } catch (error) {
+        notices.error(error, `Could not open ${path}`);
+      }
+    },
+    activate(path) {
+      if (!find(path)) return;
+      setActivePath(path);
+      persistTabs();
+    },
+    async close(path) {
+      const tab = find(path);
+      if (!tab) return;
+      if (tab.dirty() && !tab.conflict() && !(await save(path))) return;
+      tab.timer?.();
+      const list = tabs();
+      const index = list.indexOf(tab);
+      const rest = list.filter((t) => t !== tab);
+      setTabs(rest);
+      if (activePath() === path) setActivePath(rest[Math.min(index, rest.length - 1)]?.path());
+      persistTabs();
+    },
+    markEdited(path) {
+      const tab = find(path);
+      if (!tab) return;
+      const text = host?.read(path);
+      tab.setDirty(text !== tab.savedText);
+      if (tab.dirty() && !tab.conflict()) schedule(tab);
+    },
+    save,
+    async saveAll() {
+      await Promise.all(tabs().map((tab) => save(tab.path())));
+    },
+    async resolveConflict(path, keep) {
+      const tab = find(path);
+      const theirs = tab?.conflict();
+      if (!tab || !theirs) return;
+      tab.setConflict(undefined);
+      tab.savedVersion = theirs.version;
+      if (keep === 'theirs') {
+        tab.savedText = theirs.text;
+        host?.replace(path, theirs.text);
+        tab.setDirty(false);
+      } else {
+        tab.savedText = theirs.text;
+        tab.setDirty(true);
+        await save(path);
+      }
+    },
+    moved(from, to) {
+      for (const tab of tabs()) {
+        if (!isWithin(tab.path(), from)) continue;
+        const next = to + tab.path().slice(from.length);
+        if (activePath() === tab.path()) setActivePath(next);
+        tab.setPath(next);
+        tab.setDeleted(false);
+      }
+      setTabs([...tabs()]);
+      persistTabs();
+    },
+    attach(next) {
+      host = next;
+      return () => {
+        if (host === next) host = undefined;
+      };
+    },
+    async restoreTabs() {
+      for (const tab of tabs()) tab.timer?.();
+      setTabs([]);
+      setActivePath(undefined);
+      const workspace = workspaces.current();
+      if (!workspace) return;
+      const saved = await settings.get<{ paths: string[]; active?: string }>(tabsKey(workspace.id));
+      if (!saved) return;
+      const loaded: TabState[] = [];
+      for (const path of saved.paths) {
+        try {
+          const tab = await load(path);
+          if (tab) loaded.push(tab);
+        } catch {
+          // A file closed by deletion elsewhere simply does not come back.
+        }
+      }
+      if (workspaces.current()?.id !== workspace.id) return;
+      setTabs(loaded);
+      setActivePath(loaded.find((t) => t.path() === saved.active)?.path() ?? loaded[0]?.path());
+    },
+  };
+  return service;
+}
+
+/** "binary, 1,234 bytes": how a binary tab and tree entry describe the file. */
+export function describeBinary(size: number): string {
+  return `binary, ${size.toLocaleString('en-US')} ${size === 1 ? 'byte' : 'bytes'}`;
+}

@@ -1,0 +1,141 @@
+import { CoveError } from '../base/errors';
+import { baseName, joinPath, normalizePath } from '../workspace/paths';
+import type { IncomingFile, ImportResult, SkippedFile } from '../workspace/workspace-files';
+import { readZip, writeZip } from '../workspace/zip-archive';
+import type { EditorService } from './editor-service';
+import type { NoticeService } from './notice-service';
+import type { WorkspaceService } from './workspace-service';
+
+/**
+ * What the file tree can do, with the person told of every outcome. Methods that take a
+ * typed name throw CoveError for bad input (so a dialog can show it next to the field);
+ * the others report failures as notices and resolve.
+ */
+export interface FileActions {
+  createFile(folder: string, name: string): Promise<string>;
+  createFolder(folder: string, name: string): Promise<string>;
+  /** Moves or renames; `to` is a full path, so a rename may also change folders. */
+  move(from: string, to: string): Promise<string>;
+  delete(path: string): Promise<void>;
+  /**
+   * Brings files in (upload, drop); existing names are skipped unless `replace`.
+   * `refused` lists files the caller already turned away (e.g. too large to read), so the
+   * person gets one report.
+   */
+  importFiles(
+    files: IncomingFile[],
+    options?: { into?: string; replace?: boolean; refused?: SkippedFile[] },
+  ): Promise<ImportResult | undefined>;
+  /** Reads a .zip and imports its contents; a damaged or oversized archive changes nothing. */
+  importZip(
+    bytes: Uint8Array,
+    options?: { into?: string; replace?: boolean },
+  ): Promise<ImportResult | undefined>;
+  /** The current workspace as a .zip. */
+  exportZip(): Promise<{ name: string; bytes: Uint8Array }>;
+  /** The bytes of one file, for download. */
+  fileBytes(path: string): Promise<{ name: string; bytes: Uint8Array }>;
+}
+
+function requireFiles(workspaces: WorkspaceService) {
+  const files = workspaces.files();
+  if (!files) {
+    throw new CoveError(
+      'no-workspace',
+      'No workspace is open.',
+      'Create or open a workspace first.',
+    );
+  }
+  return files;
+}
+
+export function createFileActions(deps: {
+  workspaces: WorkspaceService;
+  editor: EditorService;
+  notices: NoticeService;
+}): FileActions {
+  const { workspaces, editor, notices } = deps;
+
+  function report(result: ImportResult, what: string): ImportResult {
+    const count = result.written.length + result.replaced.length;
+    if (result.skipped.length) {
+      notices.show({
+        kind: 'error',
+        text: `${what}: ${count} ${count === 1 ? 'file' : 'files'} added, ${result.skipped.length} skipped.`,
+        details: result.skipped.map((s) => `${s.path}: ${s.reason}`),
+      });
+    } else {
+      notices.show({
+        kind: 'success',
+        text: `${what}: ${count} ${count === 1 ? 'file' : 'files'} added.`,
+      });
+    }
+    return result;
+  }
+
+  return {
+    async createFile(folder, name) {
+      const path = await requireFiles(workspaces).createFile(joinPath(folder, name));
+      await editor.openFile(path);
+      return path;
+    },
+    async createFolder(folder, name) {
+      return requireFiles(workspaces).createFolder(joinPath(folder, name));
+    },
+    async move(from, to) {
+      const files = requireFiles(workspaces);
+      // Save first so the moved file carries the latest text.
+      await editor.saveAll();
+      const target = await files.move(from, normalizePath(to));
+      editor.moved(from, target);
+      return target;
+    },
+    async delete(path) {
+      try {
+        await requireFiles(workspaces).delete(path);
+        for (const tab of editor.tabs()) {
+          const open = tab.path();
+          if (open === path || open.startsWith(`${path}/`)) await editor.close(open);
+        }
+      } catch (error) {
+        notices.error(error, `Could not delete ${path}`);
+      }
+    },
+    async importFiles(files, options = {}) {
+      try {
+        const result = await requireFiles(workspaces).importFiles(files, options);
+        result.skipped.unshift(...(options.refused ?? []));
+        return report(result, 'Upload');
+      } catch (error) {
+        notices.error(error, 'Upload failed; nothing was added');
+        return undefined;
+      }
+    },
+    async importZip(bytes, options = {}) {
+      try {
+        const contents = readZip(bytes);
+        const result = await requireFiles(workspaces).importFiles(contents.files, {
+          ...options,
+          folders: contents.folders,
+        });
+        result.skipped.unshift(...contents.skipped);
+        return report(result, 'Zip import');
+      } catch (error) {
+        notices.error(error, 'Zip import failed');
+        return undefined;
+      }
+    },
+    async exportZip() {
+      const files = requireFiles(workspaces);
+      await editor.saveAll();
+      const name = `${(workspaces.current()?.name ?? 'workspace').replace(/[^\w.-]+/g, '-')}.zip`;
+      return { name, bytes: writeZip(await files.listWithContent()) };
+    },
+    async fileBytes(path) {
+      const row = await requireFiles(workspaces).read(path);
+      const bytes =
+        typeof row.content === 'string' ? new TextEncoder().encode(row.content) : row.content;
+      return { name: baseName(path), bytes };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { Clock } from '../base/clock';
+import type { CoveStore } from '../store/cove-store';
+import { WorkspaceCatalog } from '../workspace/workspace-catalog';
+import { createBackupService, type BackupService } from './backup-service';
+import { createEditorService, type EditorService } from './editor-service';
+import { createFileActions, type FileActions } from './file-actions';
+import { createNoticeService, type NoticeService } from './notice-service';
+import { createPreferencesService, type PreferencesService } from './preferences-service';
+import { createStorageService, type StorageService } from './storage-service';
+import type { UpdateService } from './update-service';
+import { createWorkspaceService, type WorkspaceService } from './workspace-service';
+
+/** Everything the UI may call. Built once, in the composition root, and handed down. */
+export interface AppServices {
+  readonly clock: Clock;
+  readonly notices: NoticeService;
+  readonly preferences: PreferencesService;
+  readonly workspaces: WorkspaceService;
+  readonly editor: EditorService;
+  readonly fileActions: FileActions;
+  readonly storage: StorageService;
+  readonly backup: BackupService;
+  readonly updates: UpdateService;
+}
+
+/**
+ * Wires the services over a store. `updates` is passed in because it needs the page's
+ * service worker; tests and demos pass an inert one.
+ */
+export function createAppServices(
+  store: CoveStore,
+  clock: Clock,
+  updates: UpdateService,
+): AppServices {
+  const notices = createNoticeService(clock);
+  const preferences = createPreferencesService(store.settings, (e) =>
+    notices.error(e, 'Could not save preferences'),
+  );
+  const catalog = new WorkspaceCatalog(store, clock);
+  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
+  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+  const fileActions = createFileActions({ workspaces, editor, notices });
+  store.changes.subscribe(({ change, local }) => {
+    if (!local && change.type === 'settings' && change.key === 'ui.preferences')
+      void preferences.load();
+  });
+  return {
+    clock,
+    notices,
+    preferences,
+    workspaces,
+    editor,
+    fileActions,
+    storage: createStorageService(store),
+    backup: createBackupService(store, clock),
+    updates,
+  };
+}

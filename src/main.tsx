@@ -1,0 +1,39 @@
+// The composition root: the one place that builds Cove's services and hands them down.
+import { render } from 'solid-js/web';
+import { systemClock } from './base/clock';
+import { describeError } from './base/errors';
+import { createAppServices } from './app/services';
+import { createUpdateService } from './app/update-service';
+import { openDexieStore } from './store/dexie-store';
+import { App } from './ui/shell/App';
+import { FatalScreen } from './ui/shell/FatalScreen';
+import { createDatabaseGuard } from './ui/shell/database-guard';
+import './ui/theme.css';
+
+async function start(root: HTMLElement) {
+  const guard = createDatabaseGuard();
+  const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
+  const updates = createUpdateService(
+    `${import.meta.env.BASE_URL}service-worker.js`,
+    import.meta.env.BASE_URL,
+    (error) =>
+      console.warn('Service worker registration failed; Cove works but not offline.', error),
+  );
+  const services = createAppServices(store, systemClock, updates);
+  await services.preferences.load();
+  root.textContent = '';
+  render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
+  await services.workspaces.start();
+  await services.editor.restoreTabs();
+  void services.storage.requestPersistence().catch(() => undefined);
+  // Tests and the benchmark wait for this mark: the shell is interactive from here on.
+  performance.mark('cove:ready');
+  document.documentElement.dataset.ready = 'true';
+}
+
+const root = document.getElementById('root')!;
+start(root).catch((error: unknown) => {
+  console.error('Cove could not start', error);
+  root.textContent = '';
+  render(() => <FatalScreen message={describeError(error)} />, root);
+});

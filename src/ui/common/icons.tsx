@@ -1,0 +1,47 @@
+import { splitProps, type JSX } from 'solid-js';
+
+/** Small stroke icons drawn inline, so the app needs no icon font or extra request. */
+const paths: Record<string, string> = {
+  file: 'M4 1.5h5l3 3v10H4z M9 1.5v3h3',
+  folder: 'M1.5 3.5h4.5l1.5 1.5h7v8.5h-13z',
+  'folder-open': 'M1.5 3.5h4.5l1.5 1.5h6v2 M1.5 13.5l2-6.5h11l-2 6.5z M1.5 3.5v10',
+  'new-file': 'M4 1.5h5l3 3v10H4z M8 8v5 M5.5 10.5h5',
+  'new-folder': 'M1.5 3.5h4.5l1.5 1.5h7v8.5h-13z M8 7.5v4.5 M5.75 9.75h4.5',
+  upload: 'M8 11V2.5 M4.5 6 8 2.5 11.5 6 M2.5 11v3h11v-3',
+  'upload-folder': 'M1.5 3.5h4.5l1.5 1.5h7v8.5h-13z M8 12V7.5 M6 9.5 8 7.5l2 2',
+  download: 'M8 2.5V11 M4.5 7.5 8 11l3.5-3.5 M2.5 11v3h11v-3',
+  zip: 'M4 1.5h8v13H4z M7 1.5v1 M8 2.5v1 M7 3.5v1 M8 4.5v1 M7 5.5v1 M6.5 8h3v3h-3z',
+  close: 'M4 4l8 8 M12 4l-8 8',
+  more: 'M3.5 8h.01 M8 8h.01 M12.5 8h.01',
+  settings:
+    'M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z M8 1v2 M8 13v2 M1 8h2 M13 8h2 M3 3l1.5 1.5 M11.5 11.5 13 13 M3 13l1.5-1.5 M11.5 4.5 13 3',
+  sun: 'M8 5a3 3 0 1 0 0 6 3 3 0 0 0 0-6z M8 1v1.5 M8 13.5V15 M1 8h1.5 M13.5 8H15 M3 3l1 1 M12 12l1 1 M3 13l1-1 M12 4l1-1',
+  moon: 'M13 9.5A5.5 5.5 0 1 1 6.5 3a4.5 4.5 0 0 0 6.5 6.5z',
+  sidebar: 'M1.5 2.5h13v11h-13z M5.5 2.5v11',
+  'panel-right': 'M1.5 2.5h13v11h-13z M10.5 2.5v11',
+  'panel-bottom': 'M1.5 2.5h13v11h-13z M1.5 10h13',
+  plus: 'M8 3v10 M3 8h10',
+  edit: 'M2.5 13.5l1-3.5 7-7 2.5 2.5-7 7z',
+  trash: 'M2.5 4h11 M6 4V2.5h4V4 M4 4l.5 9.5h7L12 4',
+  chevron: 'M6 4l4 4-4 4',
+};
+
+export type IconName = keyof typeof paths;
+
+export function Icon(props: { name: IconName } & JSX.SvgSVGAttributes<SVGSVGElement>) {
+  const [local, rest] = splitProps(props, ['name']);
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="1.3"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+      {...rest}
+    >
+      <path d={paths[local.name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,211 @@
+import { createEffect, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
+import type { EditorTab } from '../../app/editor-service';
+import { describeBinary } from '../../app/editor-service';
+import type { AppServices } from '../../app/services';
+import { baseName } from '../../workspace/paths';
+import { downloadBytes } from '../common/download';
+import { Icon } from '../common/icons';
+import type { CodeEditor } from './code-editor';
+import { languageName } from './languages';
+
+/** Editor tabs and the editor itself; CodeMirror is loaded on first use. */
+export function EditorArea(props: { services: AppServices }) {
+  const { editor, fileActions, notices } = props.services;
+  const [codeEditor, setCodeEditor] = createSignal<CodeEditor>();
+  const [loadError, setLoadError] = createSignal<string>();
+  let host!: HTMLDivElement;
+
+  const activeTab = () => editor.tabs().find((tab) => tab.path() === editor.activePath());
+
+  onMount(() => {
+    import('./code-editor').then(
+      ({ createCodeEditor }) => {
+        const instance = createCodeEditor({
+          parent: host,
+          onEdit: (path) => editor.markEdited(path),
+          onSave: (path) => void editor.save(path),
+        });
+        setCodeEditor(instance);
+        const detach = editor.attach({ read: instance.read, replace: instance.replace });
+        onCleanup(() => {
+          detach();
+          instance.destroy();
+        });
+      },
+      (error) => setLoadError(`The editor could not load (${String(error)}). Reload the page.`),
+    );
+  });
+
+  // Show the active text tab; forget the states of tabs that closed.
+  let known = new Map<EditorTab, string>();
+  createEffect(() => {
+    const instance = codeEditor();
+    if (!instance) return;
+    const tabs = editor.tabs();
+    const next = new Map<EditorTab, string>();
+    for (const tab of tabs) {
+      const previous = known.get(tab);
+      if (previous !== undefined && previous !== tab.path()) instance.rename(previous, tab.path());
+      next.set(tab, tab.path());
+    }
+    for (const [tab, path] of known) if (!next.has(tab)) instance.drop(path);
+    known = next;
+    const active = activeTab();
+    if (active?.kind === 'text') instance.show(active.path(), active.initialText);
+  });
+
+  createEffect(
+    on(
+      () => editor.activePath(),
+      () => queueMicrotask(() => activeTab()?.kind === 'text' && codeEditor()?.focus()),
+      { defer: true },
+    ),
+  );
+
+  const onTabKeyDown = (event: KeyboardEvent) => {
+    const tabs = editor.tabs();
+    const index = tabs.findIndex((t) => t.path() === editor.activePath());
+    let next: EditorTab | undefined;
+    if (event.key === 'ArrowRight') next = tabs[(index + 1) % tabs.length];
+    else if (event.key === 'ArrowLeft') next = tabs[(index - 1 + tabs.length) % tabs.length];
+    else if (event.key === 'Delete') {
+      void editor.close(editor.activePath()!);
+      event.preventDefault();
+      return;
+    } else return;
+    event.preventDefault();
+    if (next) {
+      editor.activate(next.path());
+      queueMicrotask(() => document.getElementById(tabId(next!.path()))?.focus());
+    }
+  };
+
+  return (
+    <div class="editor-area">
+      <div class="editor-tabs" role="tablist" aria-label="Open files" onKeyDown={onTabKeyDown}>
+        <For each={editor.tabs()}>
+          {(tab) => (
+            <div class="editor-tab" classList={{ active: tab.path() === editor.activePath() }}>
+              <button
+                type="button"
+                role="tab"
+                id={tabId(tab.path())}
+                aria-selected={tab.path() === editor.activePath()}
+                aria-controls="editor-panel"
+                tabIndex={tab.path() === editor.activePath() ? 0 : -1}
+                title={tab.path()}
+                onClick={() => editor.activate(tab.path())}
+                onAuxClick={(event) => event.button === 1 && void editor.close(tab.path())}
+              >
+                <span>{baseName(tab.path())}</span>
+                <Show when={tab.dirty()}>
+                  <span class="dirty-marker" aria-label="unsaved changes" title="Unsaved changes">
+                    ●
+                  </span>
+                </Show>
+              </button>
+              <button
+                type="button"
+                class="icon-button tab-close"
+                aria-label={`Close ${baseName(tab.path())}`}
+                tabIndex={-1}
+                onClick={() => void editor.close(tab.path())}
+              >
+                <Icon name="close" />
+              </button>
+            </div>
+          )}
+        </For>
+      </div>
+      <div
+        id="editor-panel"
+        class="editor-panel"
+        role="tabpanel"
+        aria-label={activeTab() ? baseName(activeTab()!.path()) : 'Editor'}
+      >
+        <Show when={activeTab()?.conflict()}>
+          <div class="editor-banner warning" role="alert">
+            <span>
+              This file was changed elsewhere while you had unsaved edits. Which version do you want
+              to keep?
+            </span>
+            <button
+              type="button"
+              class="button"
+              onClick={() => void editor.resolveConflict(activeTab()!.path(), 'theirs')}
+            >
+              Use the new version
+            </button>
+            <button
+              type="button"
+              class="button primary"
+              onClick={() => void editor.resolveConflict(activeTab()!.path(), 'mine')}
+            >
+              Keep my edits
+            </button>
+          </div>
+        </Show>
+        <Show when={activeTab()?.deleted()}>
+          <div class="editor-banner warning" role="alert">
+            <span>This file was deleted elsewhere. Save to create it again, or close the tab.</span>
+            <button
+              type="button"
+              class="button"
+              onClick={() => void editor.save(activeTab()!.path())}
+            >
+              Save again
+            </button>
+          </div>
+        </Show>
+        <Show when={loadError()}>
+          <p class="editor-banner warning" role="alert">
+            {loadError()}
+          </p>
+        </Show>
+        <Show when={activeTab()?.kind === 'binary'}>
+          <div class="binary-view">
+            <Icon name="file" />
+            <p>
+              <strong>{baseName(activeTab()!.path())}</strong> is{' '}
+              {describeBinary(activeTab()!.size())}.
+            </p>
+            <p>Cove keeps binary files as they are and does not open them as text.</p>
+            <button
+              type="button"
+              class="button"
+              onClick={() =>
+                fileActions.fileBytes(activeTab()!.path()).then(
+                  ({ name, bytes }) => downloadBytes(name, bytes),
+                  (error) => notices.error(error),
+                )
+              }
+            >
+              <Icon name="download" /> Download
+            </button>
+          </div>
+        </Show>
+        <Show when={!activeTab()}>
+          <div class="empty-state editor-empty">
+            <p>No file is open.</p>
+            <p>Choose a file on the left, or create one with “New file”.</p>
+          </div>
+        </Show>
+        <div
+          ref={host}
+          class="code-host"
+          classList={{ hidden: !activeTab() || activeTab()!.kind !== 'text' }}
+        />
+      </div>
+      <Show when={activeTab()?.kind === 'text'}>
+        <div class="editor-status" aria-live="polite">
+          <span>{languageName(activeTab()!.path())}</span>
+          <span>{activeTab()!.dirty() ? 'Unsaved changes' : 'Saved'}</span>
+        </div>
+      </Show>
+    </div>
+  );
+}
+
+function tabId(path: string): string {
+  return `tab-${encodeURIComponent(path).replace(/%/g, '_')}`;
+}

@@ -1,0 +1,200 @@
+import { createSignal, Show } from 'solid-js';
+import type { AppServices } from '../../app/services';
+import { baseName } from '../../workspace/paths';
+import { useDialogs } from '../common/dialogs';
+import { downloadBytes, pickFiles } from '../common/download';
+import { Icon } from '../common/icons';
+import { Menu, type MenuItem } from '../common/Menu';
+import { FileTree, type FileTreeCommands } from './FileTree';
+import { readPickedFiles } from './incoming-files';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+
+/** The sidebar: which workspace, and its files with everything one can do to them. */
+export function FilesPanel(props: { services: AppServices }) {
+  const { workspaces, fileActions, notices } = props.services;
+  const dialogs = useDialogs();
+  const [selected, setSelected] = createSignal<string>();
+  const [menu, setMenu] = createSignal<{
+    items: MenuItem[];
+    label: string;
+    x: number;
+    y: number;
+    returnFocus?: HTMLElement;
+  }>();
+
+  const folderOfSelection = () => {
+    const path = selected();
+    if (!path) return '';
+    const entry = workspaces.entries().find((e) => e.path === path);
+    return entry?.kind === 'folder'
+      ? path
+      : path.includes('/')
+        ? path.slice(0, path.lastIndexOf('/'))
+        : '';
+  };
+
+  const commands: FileTreeCommands = {
+    newFile(folder) {
+      void dialogs.prompt({
+        title: 'New file',
+        label: folder ? `Name (in ${folder}/)` : 'Name',
+        initial: '',
+        confirmLabel: 'Create',
+        submit: async (name) => {
+          setSelected(await fileActions.createFile(folder, name));
+        },
+      });
+    },
+    newFolder(folder) {
+      void dialogs.prompt({
+        title: 'New folder',
+        label: folder ? `Name (in ${folder}/)` : 'Name',
+        confirmLabel: 'Create',
+        submit: async (name) => {
+          setSelected(await fileActions.createFolder(folder, name));
+        },
+      });
+    },
+    rename(path) {
+      const name = baseName(path);
+      const dot = name.lastIndexOf('.');
+      void dialogs.prompt({
+        title: `Rename or move ${name}`,
+        label: 'New path (use / for folders)',
+        initial: path,
+        selectUntil: path.length - name.length + (dot > 0 ? dot : name.length),
+        confirmLabel: 'Rename',
+        submit: async (to) => {
+          setSelected(await fileActions.move(path, to));
+        },
+      });
+    },
+    remove(path) {
+      const entry = workspaces.entries().find((e) => e.path === path);
+      const inside = workspaces
+        .entries()
+        .filter((e) => e.path.startsWith(`${path}/`) && e.kind === 'file').length;
+      void dialogs
+        .confirm({
+          title: `Delete ${baseName(path)}?`,
+          message:
+            entry?.kind === 'folder'
+              ? `The folder "${path}" and the ${inside} ${inside === 1 ? 'file' : 'files'} in it will be deleted. This cannot be undone.`
+              : `"${path}" will be deleted. This cannot be undone.`,
+          confirmLabel: 'Delete',
+          danger: true,
+        })
+        .then(async (answer) => {
+          if (answer !== 'confirm') return;
+          await fileActions.delete(path);
+          setSelected(undefined);
+        });
+    },
+    download(path) {
+      fileActions.fileBytes(path).then(
+        ({ name, bytes }) => downloadBytes(name, bytes),
+        (error) => notices.error(error, `Could not download ${path}`),
+      );
+    },
+    openMenu(items, label, x, y, returnFocus) {
+      setMenu({ items, label, x, y, returnFocus });
+    },
+  };
+
+  async function upload(folder: boolean) {
+    const picked = await pickFiles({ multiple: true, folder });
+    if (!picked.length) return;
+    const { files, refused } = await readPickedFiles(picked);
+    await fileActions.importFiles(files, { into: folderOfSelection(), refused });
+  }
+
+  async function importZip() {
+    const [file] = await pickFiles({ accept: '.zip,application/zip' });
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await fileActions.importZip(bytes, { into: folderOfSelection() });
+  }
+
+  async function exportZip() {
+    try {
+      const { name, bytes } = await fileActions.exportZip();
+      downloadBytes(name, bytes, 'application/zip');
+    } catch (error) {
+      notices.error(error, 'Export failed');
+    }
+  }
+
+  return (
+    <div class="files-panel">
+      <WorkspaceSwitcher services={props.services} />
+      <Show when={workspaces.current()}>
+        <div class="panel-toolbar" role="toolbar" aria-label="File actions">
+          <span class="panel-title">Files</span>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="New file"
+            title="New file"
+            onClick={() => commands.newFile(folderOfSelection())}
+          >
+            <Icon name="new-file" />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="New folder"
+            title="New folder"
+            onClick={() => commands.newFolder(folderOfSelection())}
+          >
+            <Icon name="new-folder" />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Upload files"
+            title="Upload files"
+            onClick={() => void upload(false)}
+          >
+            <Icon name="upload" />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Upload folder"
+            title="Upload folder"
+            onClick={() => void upload(true)}
+          >
+            <Icon name="upload-folder" />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Import zip"
+            title="Import a .zip into this workspace"
+            onClick={() => void importZip()}
+          >
+            <Icon name="zip" />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Export zip"
+            title="Download this workspace as a .zip"
+            onClick={() => void exportZip()}
+          >
+            <Icon name="download" />
+          </button>
+        </div>
+        <FileTree
+          services={props.services}
+          commands={commands}
+          selected={selected()}
+          onSelect={setSelected}
+        />
+      </Show>
+      <Show when={menu()} keyed>
+        {(open) => <Menu {...open} onClose={() => setMenu(undefined)} />}
+      </Show>
+    </div>
+  );
+}

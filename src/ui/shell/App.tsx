@@ -1,0 +1,262 @@
+import { createEffect, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js';
+import type { AppServices } from '../../app/services';
+import type { DatabaseEvent } from '../../store/dexie-store';
+import { ChatPanel } from '../chat/ChatPanel';
+import { DialogHost } from '../common/dialogs';
+import { Icon } from '../common/icons';
+import { EditorArea } from '../editor/EditorArea';
+import { FilesPanel } from '../files/FilesPanel';
+import { OutputPanel } from '../runs/OutputPanel';
+import { SettingsDialog } from '../settings/SettingsDialog';
+import { NoticeArea } from './NoticeArea';
+import { Splitter } from './Splitter';
+import { createMediaQuery } from './use-media-query';
+import '../common/dialogs.css';
+import '../common/menu.css';
+import './notices.css';
+import './shell.css';
+import '../files/files.css';
+import '../editor/editor.css';
+
+type NarrowView = 'files' | 'editor' | 'assistant' | 'output';
+
+interface AppProps {
+  services: AppServices;
+  databaseBlocked: () => DatabaseEvent | undefined;
+}
+
+/** The whole window: header, the four panels, dialogs and notices. */
+export function App(props: AppProps) {
+  return (
+    <DialogHost>
+      <Shell {...props} />
+    </DialogHost>
+  );
+}
+
+function Shell(props: AppProps) {
+  const { preferences, updates, notices, editor } = props.services;
+  const layout = () => preferences.preferences().layout;
+  const prefersDark = createMediaQuery('(prefers-color-scheme: dark)');
+  const narrow = createMediaQuery('(max-width: 760px)');
+  const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
+  const [settingsOpen, setSettingsOpen] = createSignal(false);
+
+  const dark = () => {
+    const theme = preferences.preferences().theme;
+    return theme === 'dark' || (theme === 'system' && prefersDark());
+  };
+  createEffect(() => {
+    document.documentElement.dataset.theme = dark() ? 'dark' : 'light';
+  });
+  createEffect(() => {
+    if (updates.updateReady()) {
+      notices.show({
+        kind: 'info',
+        text: 'A new version of Cove is available.',
+        action: { label: 'Reload', run: () => updates.applyUpdate() },
+      });
+    }
+  });
+  // Opening a file on a phone-sized screen shows it.
+  createEffect(() => {
+    if (editor.activePath() && narrow()) setNarrowView('editor');
+  });
+  window.addEventListener('pagehide', () => void editor.saveAll());
+
+  const panelToggle = (
+    name: string,
+    key: 'sidebarCollapsed' | 'assistantCollapsed' | 'outputCollapsed',
+    icon: 'sidebar' | 'panel-right' | 'panel-bottom',
+  ) => (
+    <button
+      type="button"
+      class="icon-button"
+      aria-label={`Show ${name} panel`}
+      aria-pressed={!layout()[key]}
+      title={`Show or hide the ${name} panel`}
+      onClick={() => preferences.updateLayout({ [key]: !layout()[key] })}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+
+  const files = <FilesPanel services={props.services} />;
+  const editorArea = <EditorArea services={props.services} />;
+  const chat = <ChatPanel services={props.services} />;
+  const output = <OutputPanel services={props.services} />;
+
+  return (
+    <div class="app" classList={{ narrow: narrow() }}>
+      <header class="app-header">
+        <span class="brand">
+          <img src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" width="20" height="20" />
+          Cove
+        </span>
+        <span class="header-workspace">{props.services.workspaces.current()?.name}</span>
+        <span class="header-spacer" />
+        <Show when={!narrow()}>
+          {panelToggle('files', 'sidebarCollapsed', 'sidebar')}
+          {panelToggle('output', 'outputCollapsed', 'panel-bottom')}
+          {panelToggle('assistant', 'assistantCollapsed', 'panel-right')}
+        </Show>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={dark() ? 'Switch to light theme' : 'Switch to dark theme'}
+          title="Switch theme"
+          onClick={() => preferences.setTheme(dark() ? 'light' : 'dark')}
+        >
+          <Icon name={dark() ? 'sun' : 'moon'} />
+        </button>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label="Settings"
+          title="Settings"
+          onClick={() => setSettingsOpen(true)}
+        >
+          <Icon name="settings" />
+        </button>
+      </header>
+      <Switch>
+        <Match when={narrow()}>
+          <NarrowLayout
+            view={narrowView()}
+            onView={setNarrowView}
+            panels={{ files, editor: editorArea, assistant: chat, output }}
+          />
+        </Match>
+        <Match when={!narrow()}>
+          <main
+            class="workbench"
+            style={{
+              'grid-template-columns': `${layout().sidebarCollapsed ? '' : `${layout().sidebarWidth}px 4px `}minmax(0, 1fr)${
+                layout().assistantCollapsed ? '' : ` 4px ${layout().assistantWidth}px`
+              }`,
+            }}
+          >
+            <Show when={!layout().sidebarCollapsed}>
+              <section class="panel sidebar" aria-label="Files panel">
+                {files}
+              </section>
+              <Splitter
+                label="Resize files panel"
+                orientation="vertical"
+                value={layout().sidebarWidth}
+                min={160}
+                max={600}
+                direction={1}
+                onChange={(value) => preferences.updateLayout({ sidebarWidth: value })}
+              />
+            </Show>
+            <div
+              class="center"
+              style={{
+                'grid-template-rows': layout().outputCollapsed
+                  ? 'minmax(0, 1fr)'
+                  : `minmax(0, 1fr) 4px ${layout().outputHeight}px`,
+              }}
+            >
+              <section class="panel editor-section" aria-label="Editor panel">
+                {editorArea}
+              </section>
+              <Show when={!layout().outputCollapsed}>
+                <Splitter
+                  label="Resize output panel"
+                  orientation="horizontal"
+                  value={layout().outputHeight}
+                  min={80}
+                  max={700}
+                  direction={-1}
+                  onChange={(value) => preferences.updateLayout({ outputHeight: value })}
+                />
+                <section class="panel output-section" aria-label="Output panel">
+                  {output}
+                </section>
+              </Show>
+            </div>
+            <Show when={!layout().assistantCollapsed}>
+              <Splitter
+                label="Resize assistant panel"
+                orientation="vertical"
+                value={layout().assistantWidth}
+                min={240}
+                max={800}
+                direction={-1}
+                onChange={(value) => preferences.updateLayout({ assistantWidth: value })}
+              />
+              <section class="panel assistant" aria-label="Assistant panel">
+                {chat}
+              </section>
+            </Show>
+          </main>
+        </Match>
+      </Switch>
+      <NoticeArea notices={notices} />
+      <Show when={settingsOpen()}>
+        <SettingsDialog services={props.services} onClose={() => setSettingsOpen(false)} />
+      </Show>
+      <Show when={props.databaseBlocked()}>
+        <div class="blocking-overlay" role="alertdialog" aria-labelledby="blocked-title">
+          <div class="blocking-box">
+            <h2 id="blocked-title">Cove was updated in another tab</h2>
+            <p>
+              This tab runs an older version and has stopped saving so it cannot damage your data.
+              Reload to continue.
+            </p>
+            <button type="button" class="button primary" onClick={() => location.reload()}>
+              Reload
+            </button>
+          </div>
+        </div>
+      </Show>
+    </div>
+  );
+}
+
+function NarrowLayout(props: {
+  view: NarrowView;
+  onView: (view: NarrowView) => void;
+  panels: Record<NarrowView, JSX.Element>;
+}) {
+  const views: { id: NarrowView; label: string }[] = [
+    { id: 'files', label: 'Files' },
+    { id: 'editor', label: 'Editor' },
+    { id: 'assistant', label: 'Assistant' },
+    { id: 'output', label: 'Output' },
+  ];
+  return (
+    <main class="narrow-main">
+      <div class="narrow-tabs" role="tablist" aria-label="Panels">
+        <For each={views}>
+          {(view) => (
+            <button
+              type="button"
+              role="tab"
+              id={`narrow-tab-${view.id}`}
+              aria-selected={props.view === view.id}
+              aria-controls={`narrow-panel-${view.id}`}
+              onClick={() => props.onView(view.id)}
+            >
+              {view.label}
+            </button>
+          )}
+        </For>
+      </div>
+      <For each={views}>
+        {(view) => (
+          <section
+            id={`narrow-panel-${view.id}`}
+            class="panel narrow-panel"
+            role="tabpanel"
+            aria-labelledby={`narrow-tab-${view.id}`}
+            hidden={props.view !== view.id}
+          >
+            {props.panels[view.id]}
+          </section>
+        )}
+      </For>
+    </main>
+  );
+}
