@@ -1,3 +1,5 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import solid from 'vite-plugin-solid';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,8 +15,26 @@ function normalizeBase(value: string): string {
   return withLeading.endsWith('/') ? withLeading : `${withLeading}/`;
 }
 
+/** Shown in Settings; COVE_BUILD overrides the commit (tests build a "next version" with it). */
+function buildLabel(): string {
+  if (process.env.COVE_BUILD) return process.env.COVE_BUILD;
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   base,
+  define: {
+    __COVE_VERSION__: JSON.stringify(version),
+    __COVE_BUILD__: JSON.stringify(buildLabel()),
+  },
   plugins: [
     solid(),
     VitePWA({

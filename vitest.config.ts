@@ -3,6 +3,7 @@ import solid from 'vite-plugin-solid';
 
 export default defineConfig({
   plugins: [solid()],
+  define: { __COVE_VERSION__: '"test"', __COVE_BUILD__: '"test"' },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -5,7 +5,10 @@ import { chromium } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
 
 const svg = await readFile(new URL('../public/icons/icon.svg', import.meta.url), 'utf8');
-const browser = await chromium.launch({ executablePath: findChromium().path, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: findChromium().path,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage();
 const render = async (size, padding, file) => {
   await page.setViewportSize({ width: size, height: size });
@@ -13,7 +16,10 @@ const render = async (size, padding, file) => {
   await page.setContent(
     `<body style="margin:0;background:${padding ? '#0f766e' : 'transparent'}"><div style="padding:${padding}px">${svg.replace('<svg ', `<svg width="${inner}" height="${inner}" `)}</div></body>`,
   );
-  await page.screenshot({ path: new URL(`../public/icons/${file}`, import.meta.url).pathname, omitBackground: !padding });
+  await page.screenshot({
+    path: new URL(`../public/icons/${file}`, import.meta.url).pathname,
+    omitBackground: !padding,
+  });
 };
 await render(192, 0, 'icon-192.png');
 await render(512, 0, 'icon-512.png');

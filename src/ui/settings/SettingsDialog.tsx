@@ -1,6 +1,7 @@
 import { createSignal, onMount, Show } from 'solid-js';
 import type { ThemeChoice } from '../../app/preferences-service';
 import type { AppServices } from '../../app/services';
+import { BUILD_INFO } from '../../app/build-info';
 import { formatBytes } from '../../workspace/file-content';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
@@ -128,6 +129,9 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
           </button>
         </div>
       </section>
+      <p class="settings-version">
+        Cove {BUILD_INFO.version} (build {BUILD_INFO.build})
+      </p>
     </dialog>
   );
 }

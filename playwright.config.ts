@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+/** Set by scripts/run-e2e.mjs, which finds the browser (see scripts/find-chromium.mjs). */
+const executablePath = process.env.CHROMIUM_PATH;
+
+export const PORTS = { app: 4173, subpath: 4174 };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORTS.app}/`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: `node tests/fixtures/static-server.mjs dist --port ${PORTS.app}`,
+      url: `http://localhost:${PORTS.app}/`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node tests/fixtures/static-server.mjs dist-subpath --prefix /cove/ --port ${PORTS.subpath}`,
+      url: `http://localhost:${PORTS.subpath}/cove/`,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,163 @@
+import { zipSync } from 'fflate';
+import { expect, test } from '@playwright/test';
+import { CovePage } from './support/cove-page';
+
+const badNames: [string, string][] = [
+  ['../escape.py', 'points outside the workspace'],
+  ['/etc/passwd', 'is an absolute path'],
+  ['a//b.py', 'has an empty folder name'],
+  [`${'n'.repeat(256)}.py`, 'has a name longer than 255 characters'],
+  ['back\\slash.py', 'contains a backslash'],
+  ['main.py', '"main.py" already exists.'],
+];
+
+for (const [name, problem] of badNames) {
+  test(`creating "${name.slice(0, 20)}" shows "${problem}" and writes nothing`, async ({
+    page,
+  }) => {
+    const cove = await new CovePage(page).open();
+    const before = await cove.tree.getByRole('treeitem').allInnerTexts();
+    await page.getByRole('button', { name: 'New file' }).click();
+    await cove.answer(name, 'Create');
+    await expect(cove.dialogError).toContainText(problem);
+    await expect(cove.dialog).toBeVisible();
+    await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cove.reload();
+    expect(await cove.tree.getByRole('treeitem').allInnerTexts()).toEqual(before);
+  });
+}
+
+test('a NUL in a name is refused', async ({ page }) => {
+  const cove = await new CovePage(page).open();
+  await page.getByRole('button', { name: 'New file' }).click();
+  // A NUL cannot be typed, but it can be pasted; fill() inserts it the same way.
+  await cove.answer('bad\u0000name.py', 'Create');
+  await expect(cove.dialogError).toContainText('contains a NUL character');
+});
+
+test('a rename onto an existing name is refused and both files stay', async ({ page }) => {
+  const cove = await new CovePage(page).open();
+  await cove.itemAction('README.md', 'Rename or move…');
+  await cove.answer('main.py', 'Rename');
+  await expect(cove.dialogError).toContainText('"main.py" already exists.');
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cove.item('README.md')).toBeVisible();
+  await expect(cove.item('main.py')).toBeVisible();
+});
+
+test('a file over the 10 MB upload limit is refused by name with the limit stated', async ({
+  page,
+}) => {
+  const cove = await new CovePage(page).open();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  await (
+    await chooser
+  ).setFiles([
+    {
+      name: 'huge.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(11 * 1024 * 1024),
+    },
+    { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('fine') },
+  ]);
+  await expect(cove.notices).toContainText('Upload: 1 file added, 1 skipped.');
+  await expect(cove.notices).toContainText('huge.bin: is 11.0 MB, over the 10.0 MB limit');
+  await expect(cove.item('small.txt')).toBeVisible();
+  await expect(cove.item('huge.bin')).toBeHidden();
+});
+
+test('a damaged zip is rejected and the workspace stays as it was', async ({ page }) => {
+  const cove = await new CovePage(page).open();
+  const good = zipSync({ 'x.py': Buffer.from('print(1)\n'.repeat(200)) });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import zip' }).click();
+  await (
+    await chooser
+  ).setFiles([
+    {
+      name: 'broken.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(good.subarray(0, good.length - 30)),
+    },
+  ]);
+  await expect(cove.notices.getByRole('alert')).toContainText(
+    'This zip file is damaged or not a zip',
+  );
+  await expect(cove.notices.getByRole('alert')).toContainText('Nothing was imported.');
+  await expect(cove.item('x.py')).toBeHidden();
+});
+
+test('a hostile zip: entries escaping the workspace are skipped and listed, the rest imported', async ({
+  page,
+}) => {
+  const cove = await new CovePage(page).open();
+  const hostile = zipSync({
+    '../../evil.py': Buffer.from('import os'),
+    '/abs/path.py': Buffer.from('x'),
+    'good/ok.py': Buffer.from('print("ok")\n'),
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import zip' }).click();
+  await (
+    await chooser
+  ).setFiles([{ name: 'hostile.zip', mimeType: 'application/zip', buffer: Buffer.from(hostile) }]);
+  const alert = cove.notices.getByRole('alert');
+  await expect(alert).toContainText('Zip import: 1 file added, 2 skipped.');
+  await expect(alert).toContainText('../../evil.py: "../../evil.py" points outside the workspace');
+  await expect(alert).toContainText('/abs/path.py: "/abs/path.py" is an absolute path');
+  await cove.expand('good');
+  await expect(cove.item('ok.py')).toBeVisible();
+  await expect(cove.item('evil.py')).toBeHidden();
+});
+
+test('a zip bomb is stopped at the stated limit and nothing is imported', async ({ page }) => {
+  const cove = await new CovePage(page).open();
+  // 21 entries of 10 MB of zeros: each under the per-file limit, 210 MB together.
+  const zeros = new Uint8Array(10 * 1024 * 1024 - 1);
+  const entries: Record<string, Uint8Array> = {};
+  for (let i = 0; i < 21; i++) entries[`part${i}.bin`] = zeros;
+  const bomb = zipSync(entries, { level: 9 });
+  expect(bomb.length).toBeLessThan(1024 * 1024);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import zip' }).click();
+  await (
+    await chooser
+  ).setFiles([{ name: 'bomb.zip', mimeType: 'application/zip', buffer: Buffer.from(bomb) }]);
+  await expect(cove.notices.getByRole('alert')).toContainText(
+    'This zip expands to more than 200.0 MB.',
+  );
+  await expect(cove.item('part0.bin')).toBeHidden();
+});
+
+test('a full disk: the person is told and the previous content stays', async ({ page }) => {
+  // Simulates the browser refusing writes for lack of space, from a chosen moment on.
+  await page.addInitScript(() => {
+    const original = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      if ((window as unknown as { __diskFull?: boolean }).__diskFull && this.name === 'files') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return original.apply(this, args);
+    } as IDBObjectStore['put'];
+  });
+  const cove = await new CovePage(page).open();
+  await cove.item('main.py').click();
+  const before = await cove.editorText('main.py');
+  await page.evaluate(() => ((window as unknown as { __diskFull: boolean }).__diskFull = true));
+  await cove.editor('main.py').click();
+  await page.keyboard.insertText('# this edit cannot be saved\n');
+  await page.keyboard.press('ControlOrMeta+s');
+  const alert = cove.notices.getByRole('alert');
+  await expect(alert).toContainText('Saving main.py failed; your text is still in the editor');
+  await expect(alert).toContainText('The browser has no room left for Cove');
+  await expect(page.getByLabel('unsaved changes')).toBeVisible();
+  expect(await cove.editorText('main.py')).toContain('# this edit cannot be saved');
+  // Another page of the same browser reads what is stored: the previous content.
+  const other = await new CovePage(await page.context().newPage()).open();
+  await other.item('main.py').click();
+  expect(await other.editorText('main.py')).toBe(before);
+});

@@ -1,0 +1,132 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Cove as a person sees it: controls are found by role and accessible name only, so a test
+ * breaks when the interface stops being usable, not when its markup changes.
+ */
+export class CovePage {
+  constructor(readonly page: Page) {}
+
+  async open(url = './'): Promise<this> {
+    await this.page.goto(url);
+    await this.ready();
+    return this;
+  }
+
+  /** Waits until the shell is interactive (main.tsx marks it). */
+  async ready(): Promise<void> {
+    await expect(this.page.locator('html')).toHaveAttribute('data-ready', 'true', {
+      timeout: 20_000,
+    });
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  get tree(): Locator {
+    return this.page.getByRole('tree', { name: 'Files' });
+  }
+
+  item(name: string): Locator {
+    return this.page.getByRole('treeitem', { name, exact: true });
+  }
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog').or(this.page.getByRole('alertdialog'));
+  }
+
+  /** The error shown inside the open dialog. */
+  get dialogError(): Locator {
+    return this.dialog.getByRole('alert');
+  }
+
+  /** The notification toasts. */
+  get notices(): Locator {
+    return this.page.getByRole('region', { name: 'Notifications' });
+  }
+
+  /** Fills and submits the one-field dialog that is open. */
+  async answer(value: string, button: string): Promise<void> {
+    const input = this.dialog.getByRole('textbox');
+    await input.fill(value);
+    await this.dialog.getByRole('button', { name: button }).click();
+  }
+
+  async newFile(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'New file' }).click();
+    await this.answer(name, 'Create');
+    await expect(this.dialog).toBeHidden();
+  }
+
+  async newFolder(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'New folder' }).click();
+    await this.answer(name, 'Create');
+    await expect(this.dialog).toBeHidden();
+  }
+
+  /** Opens the actions menu of a tree item and picks one. */
+  async itemAction(name: string, action: string | RegExp): Promise<void> {
+    await this.item(name).click({ button: 'right' });
+    await this.page
+      .getByRole('menu', { name: `Actions for ${name}` })
+      .getByRole('menuitem', { name: action })
+      .click();
+  }
+
+  async expand(folder: string): Promise<void> {
+    const item = this.item(folder);
+    if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+    await expect(item).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  tab(name: string): Locator {
+    return this.page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(name)}`) });
+  }
+
+  /** The code editor's editable area for a file path. */
+  editor(path: string): Locator {
+    return this.page.getByRole('textbox', { name: `Editor: ${path}` });
+  }
+
+  /** The text of the editor as lines joined by newlines. */
+  async editorText(path: string): Promise<string> {
+    const lines = await this.editor(path).locator('.cm-line').allInnerTexts();
+    return lines.map((line) => line.replace(/\u200b/g, '').replace(/\n$/, '')).join('\n');
+  }
+
+  /** Replaces the whole text of the open editor by typing. */
+  async typeInto(path: string, text: string): Promise<void> {
+    const editor = this.editor(path);
+    await editor.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(text);
+  }
+
+  /** The editor status line says "Saved". */
+  async expectSaved(): Promise<void> {
+    await expect(this.page.getByText('Saved', { exact: true })).toBeVisible();
+  }
+
+  get workspaceSelect(): Locator {
+    return this.page.getByRole('combobox', { name: 'Workspace' });
+  }
+
+  async createWorkspace(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'New workspace' }).click();
+    await this.answer(name, 'Create');
+    await expect(this.dialog).toBeHidden();
+    await expect(this.workspaceSelect.locator('option:checked')).toHaveText(name);
+  }
+
+  async switchWorkspace(name: string): Promise<void> {
+    await this.workspaceSelect.selectOption({ label: name });
+    await expect(this.workspaceSelect.locator('option:checked')).toHaveText(name);
+  }
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
