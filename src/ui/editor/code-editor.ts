@@ -2,11 +2,11 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import {
   bracketMatching,
-  defaultHighlightStyle,
   foldGutter,
   indentOnInput,
   syntaxHighlighting,
 } from '@codemirror/language';
+import { classHighlighter } from '@lezer/highlight';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -84,7 +84,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     dropCursor(),
     EditorState.allowMultipleSelections.of(true),
     indentOnInput(),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    // Token classes (tok-*) styled by theme.css, shared with code blocks in chat replies.
+    syntaxHighlighting(classHighlighter),
     bracketMatching(),
     closeBrackets(),
     rectangularSelection(),
