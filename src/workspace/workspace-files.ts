@@ -192,7 +192,10 @@ export class WorkspaceFiles {
       try {
         path = normalizePath(into ? `${into}/${folder}` : folder);
       } catch (error) {
-        skipped.push({ path: `${folder}/`, reason: error instanceof CoveError ? error.message : String(error) });
+        skipped.push({
+          path: `${folder}/`,
+          reason: error instanceof CoveError ? error.message : String(error),
+        });
         continue;
       }
       if (listing.has(path) || planned.has(path) || plannedFiles.has(path)) continue;
