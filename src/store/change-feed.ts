@@ -5,6 +5,7 @@ export type StoreChange =
   | { type: 'workspaces' }
   | { type: 'files'; workspaceId: string; paths: string[] }
   | { type: 'settings'; key: string }
+  | { type: 'sessions'; workspaceId: string; sessionId: string }
   | { type: 'restored' };
 
 /** A change and whether it came from this tab (`local`) or another one. */

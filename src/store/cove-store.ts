@@ -1,5 +1,6 @@
 import type { ChangeFeed } from './change-feed';
 import type { FileStore } from './file-store';
+import type { SessionStore } from './session-store';
 import type { SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
@@ -9,12 +10,14 @@ export interface CoveStore {
   readonly workspaces: WorkspaceStore;
   readonly files: FileStore;
   readonly settings: SettingsStore;
+  readonly sessions: SessionStore;
   readonly changes: ChangeFeed;
   /** Every row of every table, for backups. */
   snapshot(): Promise<StoreSnapshot>;
   /**
    * Writes a validated snapshot in one transaction: workspaces in it replace those with the
-   * same id (their old files are removed), others stay; settings are overwritten by key.
+   * same id (their old files and sessions are removed), others stay; settings are
+   * overwritten by key.
    */
   restore(snapshot: StoreSnapshot): Promise<void>;
   /** Usage and quota in bytes, when the platform can tell. */

@@ -1,5 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { FileRecord, SettingRecord, WorkspaceRecord } from './records';
+import type {
+  FileRecord,
+  NodeRecord,
+  SessionRecord,
+  SettingRecord,
+  WorkspaceRecord,
+} from './records';
 
 /**
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
@@ -11,6 +17,8 @@ export class CoveDatabase extends Dexie {
   workspaces!: EntityTable<WorkspaceRecord, 'id'>;
   files!: Dexie.Table<FileRecord, [string, string]>;
   settings!: EntityTable<SettingRecord, 'key'>;
+  sessions!: EntityTable<SessionRecord, 'id'>;
+  nodes!: EntityTable<NodeRecord, 'id'>;
 
   constructor(name: string) {
     super(name);
@@ -18,9 +26,9 @@ export class CoveDatabase extends Dexie {
       workspaces: 'id, updatedAt',
       files: '[workspaceId+path], workspaceId',
       settings: 'key',
-      // Declared now so later features add rows without a schema migration.
       sessions: 'id, workspaceId, updatedAt',
-      nodes: 'id, sessionId, parentId',
+      nodes: 'id, sessionId, parentId, status',
+      // Declared now so later features add rows without a schema migration.
       runs: 'id, sessionId, startedAt',
       runSteps: 'id, runId',
       checkpoints: 'id, sessionId, nodeId',

@@ -6,6 +6,7 @@ import { CoveDatabase } from './dexie-database';
 import { planFileChanges } from './file-changes';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
+import type { SessionStore } from './session-store';
 import type { SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
@@ -95,13 +96,85 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
     async delete(id) {
       await guardWrite(() =>
-        db.transaction('rw', db.workspaces, db.files, async () => {
+        db.transaction('rw', [db.workspaces, db.files, db.sessions, db.nodes], async () => {
           await db.files.where('workspaceId').equals(id).delete();
+          await deleteSessionsOf(id);
           await db.workspaces.delete(id);
         }),
       );
       changes.publish({ type: 'workspaces' });
     },
+  };
+
+  /** Inside a transaction over sessions and nodes: removes a workspace's conversations. */
+  async function deleteSessionsOf(workspaceId: string) {
+    const ids = (await db.sessions
+      .where('workspaceId')
+      .equals(workspaceId)
+      .primaryKeys()) as string[];
+    if (!ids.length) return;
+    await db.nodes.where('sessionId').anyOf(ids).delete();
+    await db.sessions.bulkDelete(ids);
+  }
+
+  const publishSession = async (sessionId: string) => {
+    const session = await db.sessions.get(sessionId);
+    if (session) changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId });
+  };
+
+  const sessions: SessionStore = {
+    list: async (workspaceId) =>
+      (await db.sessions.where('workspaceId').equals(workspaceId).toArray()).sort(
+        (a, b) => b.updatedAt - a.updatedAt,
+      ),
+    get: (id) => db.sessions.get(id),
+    async put(session) {
+      await guardWrite(() => db.sessions.put(session));
+      changes.publish({
+        type: 'sessions',
+        workspaceId: session.workspaceId,
+        sessionId: session.id,
+      });
+    },
+    async update(id, patch) {
+      await guardWrite(() => db.sessions.update(id, patch));
+      await publishSession(id);
+    },
+    async delete(id) {
+      const session = await db.sessions.get(id);
+      await guardWrite(() =>
+        db.transaction('rw', db.sessions, db.nodes, async () => {
+          await db.nodes.where('sessionId').equals(id).delete();
+          await db.sessions.delete(id);
+        }),
+      );
+      if (session)
+        changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
+    },
+    nodes: (sessionId) => db.nodes.where('sessionId').equals(sessionId).toArray(),
+    async append(node, updatedAt) {
+      await guardWrite(() =>
+        db.transaction('rw', db.sessions, db.nodes, async () => {
+          const session = await db.sessions.get(node.sessionId);
+          if (!session) {
+            throw new CoveError(
+              'missing',
+              'This conversation was deleted.',
+              'Start a new conversation; it may have been deleted in another tab.',
+            );
+          }
+          await db.nodes.add(node);
+          await db.sessions.update(node.sessionId, { leafId: node.id, updatedAt });
+        }),
+      );
+      await publishSession(node.sessionId);
+    },
+    async updateNode(id, patch) {
+      await guardWrite(() => db.nodes.update(id, patch));
+      const node = await db.nodes.get(id);
+      if (node) await publishSession(node.sessionId);
+    },
+    streamingNodes: () => db.nodes.where('status').equals('streaming').toArray(),
   };
 
   const files: FileStore = {
@@ -150,27 +223,34 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
   };
 
+  const tables = [db.workspaces, db.files, db.settings, db.sessions, db.nodes];
   return {
     workspaces,
     files,
     settings,
+    sessions,
     changes,
     async snapshot(): Promise<StoreSnapshot> {
-      return db.transaction('r', db.workspaces, db.files, db.settings, async () => ({
+      return db.transaction('r', tables, async () => ({
         workspaces: await db.workspaces.toArray(),
         files: await db.files.toArray(),
         settings: await db.settings.toArray(),
+        sessions: await db.sessions.toArray(),
+        nodes: await db.nodes.toArray(),
       }));
     },
     async restore(snapshot) {
       await guardWrite(() =>
-        db.transaction('rw', db.workspaces, db.files, db.settings, async () => {
+        db.transaction('rw', tables, async () => {
           for (const workspace of snapshot.workspaces) {
             await db.files.where('workspaceId').equals(workspace.id).delete();
+            await deleteSessionsOf(workspace.id);
           }
           await db.workspaces.bulkPut(snapshot.workspaces);
           await db.files.bulkPut(snapshot.files);
           await db.settings.bulkPut(snapshot.settings);
+          await db.sessions.bulkPut(snapshot.sessions);
+          await db.nodes.bulkPut(snapshot.nodes);
         }),
       );
       changes.publish({ type: 'restored' });

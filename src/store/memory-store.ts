@@ -2,7 +2,16 @@ import { LocalChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { planFileChanges } from './file-changes';
 import type { FileStore } from './file-store';
-import { fileMeta, type FileRecord, type SettingRecord, type WorkspaceRecord } from './records';
+import {
+  fileMeta,
+  type FileRecord,
+  type NodeRecord,
+  type SessionRecord,
+  type SettingRecord,
+  type WorkspaceRecord,
+} from './records';
+import { CoveError } from '../base/errors';
+import type { SessionStore } from './session-store';
 import type { SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
@@ -20,6 +29,19 @@ export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): 
   const workspaceRows = new Map<string, WorkspaceRecord>();
   const fileRows = new Map<string, FileRecord>();
   const settingRows = new Map<string, SettingRecord>();
+  const sessionRows = new Map<string, SessionRecord>();
+  const nodeRows = new Map<string, NodeRecord>();
+  const deleteSessionsOf = (workspaceId: string) => {
+    for (const [id, session] of sessionRows) {
+      if (session.workspaceId !== workspaceId) continue;
+      for (const [nodeId, node] of nodeRows) if (node.sessionId === id) nodeRows.delete(nodeId);
+      sessionRows.delete(id);
+    }
+  };
+  const publishSession = (sessionId: string) => {
+    const session = sessionRows.get(sessionId);
+    if (session) changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId });
+  };
   const copy = <T>(value: T): T => structuredClone(value);
 
   const workspaces: WorkspaceStore = {
@@ -36,6 +58,7 @@ export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): 
     },
     async delete(id) {
       for (const [key, row] of fileRows) if (row.workspaceId === id) fileRows.delete(key);
+      deleteSessionsOf(id);
       workspaceRows.delete(id);
       changes.publish({ type: 'workspaces' });
     },
@@ -84,16 +107,76 @@ export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): 
     },
   };
 
+  const sessions: SessionStore = {
+    async list(workspaceId) {
+      return [...sessionRows.values()]
+        .filter((s) => s.workspaceId === workspaceId)
+        .map(copy)
+        .sort((a, b) => b.updatedAt - a.updatedAt);
+    },
+    async get(id) {
+      const row = sessionRows.get(id);
+      return row && copy(row);
+    },
+    async put(session) {
+      sessionRows.set(session.id, copy(session));
+      publishSession(session.id);
+    },
+    async update(id, patch) {
+      const row = sessionRows.get(id);
+      if (!row) return;
+      sessionRows.set(id, { ...row, ...copy(patch) });
+      publishSession(id);
+    },
+    async delete(id) {
+      const session = sessionRows.get(id);
+      for (const [nodeId, node] of nodeRows) if (node.sessionId === id) nodeRows.delete(nodeId);
+      sessionRows.delete(id);
+      if (session)
+        changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
+    },
+    async nodes(sessionId) {
+      return [...nodeRows.values()].filter((n) => n.sessionId === sessionId).map(copy);
+    },
+    async append(node, updatedAt) {
+      const session = sessionRows.get(node.sessionId);
+      if (!session) {
+        throw new CoveError(
+          'missing',
+          'This conversation was deleted.',
+          'Start a new conversation; it may have been deleted in another tab.',
+        );
+      }
+      if (nodeRows.has(node.id))
+        throw new CoveError('exists', 'That message exists already.', 'Reload the conversation.');
+      nodeRows.set(node.id, copy(node));
+      sessionRows.set(session.id, { ...session, leafId: node.id, updatedAt });
+      publishSession(node.sessionId);
+    },
+    async updateNode(id, patch) {
+      const row = nodeRows.get(id);
+      if (!row) return;
+      nodeRows.set(id, { ...row, ...copy(patch) });
+      publishSession(row.sessionId);
+    },
+    async streamingNodes() {
+      return [...nodeRows.values()].filter((n) => n.status === 'streaming').map(copy);
+    },
+  };
+
   return {
     workspaces,
     files,
     settings,
+    sessions,
     changes,
     async snapshot(): Promise<StoreSnapshot> {
       return copy({
         workspaces: [...workspaceRows.values()],
         files: [...fileRows.values()],
         settings: [...settingRows.values()],
+        sessions: [...sessionRows.values()],
+        nodes: [...nodeRows.values()],
       });
     },
     async restore(snapshot) {
@@ -101,8 +184,11 @@ export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): 
         for (const [key, row] of fileRows) {
           if (row.workspaceId === workspace.id) fileRows.delete(key);
         }
+        deleteSessionsOf(workspace.id);
         workspaceRows.set(workspace.id, copy(workspace));
       }
+      for (const row of snapshot.sessions) sessionRows.set(row.id, copy(row));
+      for (const row of snapshot.nodes) nodeRows.set(row.id, copy(row));
       for (const row of snapshot.files) fileRows.set(fileKey(row.workspaceId, row.path), copy(row));
       for (const row of snapshot.settings) settingRows.set(row.key, copy(row));
       changes.publish({ type: 'restored' });

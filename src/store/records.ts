@@ -42,3 +42,71 @@ export function fileMeta(record: FileRecord): FileMeta {
   const { content, ...meta } = record;
   return { ...meta, binary: typeof content !== 'string' };
 }
+
+export type SessionMode = 'chat' | 'agent';
+
+/** A conversation. The path from `leafId` up to the root is the active conversation. */
+export interface SessionRecord {
+  id: string;
+  workspaceId: string;
+  title: string;
+  mode: SessionMode;
+  /** The newest node of the active branch; null for an empty session. */
+  leafId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  starred: boolean;
+  /** The model last chosen in this session, as "providerId/modelId". */
+  model?: string;
+}
+
+export type NodeRole = 'system' | 'user' | 'assistant' | 'tool' | 'compaction';
+
+/**
+ * Lifecycle of a stored message: `streaming` while a reply grows (written at least once a
+ * second), then `complete`, `error`, `aborted` (stopped by the person) or `interrupted`
+ * (the tab went away mid-stream and nobody finished it).
+ */
+export type NodeStatus = 'streaming' | 'complete' | 'error' | 'aborted' | 'interrupted';
+
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model sent them (JSON text, possibly invalid). */
+  arguments: string;
+}
+
+export interface StoredUsage {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens?: number;
+  cachedInputTokens?: number;
+}
+
+export interface StoredError {
+  code: string;
+  message: string;
+  hint: string;
+}
+
+/** One message of a session tree. */
+export interface NodeRecord {
+  id: string;
+  sessionId: string;
+  parentId: string | null;
+  role: NodeRole;
+  content: string;
+  reasoning?: string;
+  /** Milliseconds spent reasoning, when the model streamed reasoning. */
+  reasoningMs?: number;
+  toolCalls?: StoredToolCall[];
+  toolCallId?: string;
+  attachments?: { name: string; text: string }[];
+  usage?: StoredUsage;
+  stopReason?: string;
+  error?: StoredError;
+  model?: string;
+  status: NodeStatus;
+  startedAt: number;
+  finishedAt?: number;
+}

@@ -1,6 +1,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { CoveError } from '../base/errors';
 import type { FileRecord } from '../store/records';
+import { isSecretSetting } from '../store/settings-store';
 import { validateSnapshot, type StoreSnapshot } from '../store/snapshot';
 import { bytesOfContent, contentFromBytes } from './file-content';
 import { normalizePath } from './paths';
@@ -18,15 +19,22 @@ interface Manifest {
   exportedAt: string;
   workspaces: StoreSnapshot['workspaces'];
   settings: StoreSnapshot['settings'];
+  sessions: StoreSnapshot['sessions'];
+  nodes: StoreSnapshot['nodes'];
   files: ManifestFile[];
 }
 
 /**
  * Packs a snapshot of all of Cove's data into one .zip: a JSON manifest with every row and
  * each file's exact bytes as its own entry (so binaries stay binary and the archive can be
- * opened by hand). `exportedAt` is the ISO time written into the manifest.
+ * opened by hand). `exportedAt` is the ISO time written into the manifest. Secret settings
+ * (API keys) are left out unless `includeSecrets` is true.
  */
-export function writeBackup(snapshot: StoreSnapshot, exportedAt: Date): Uint8Array {
+export function writeBackup(
+  snapshot: StoreSnapshot,
+  exportedAt: Date,
+  options: { includeSecrets?: boolean } = {},
+): Uint8Array {
   const entries: Zippable = {};
   const files: ManifestFile[] = snapshot.files.map((row, index) => {
     const entry = `files/${index}`;
@@ -39,7 +47,11 @@ export function writeBackup(snapshot: StoreSnapshot, exportedAt: Date): Uint8Arr
     formatVersion: FORMAT_VERSION,
     exportedAt: exportedAt.toISOString(),
     workspaces: snapshot.workspaces,
-    settings: snapshot.settings,
+    settings: options.includeSecrets
+      ? snapshot.settings
+      : snapshot.settings.filter((row) => !isSecretSetting(row.key)),
+    sessions: snapshot.sessions,
+    nodes: snapshot.nodes,
     files,
   };
   entries[MANIFEST] = strToU8(JSON.stringify(manifest));
@@ -101,5 +113,11 @@ export function readBackup(bytes: Uint8Array): StoreSnapshot {
     const { entry: _entry, binary: _binary, ...row } = meta;
     return { ...row, content } as FileRecord;
   });
-  return validateSnapshot({ workspaces: manifest.workspaces, settings: manifest.settings, files });
+  return validateSnapshot({
+    workspaces: manifest.workspaces,
+    settings: manifest.settings,
+    sessions: manifest.sessions,
+    nodes: manifest.nodes,
+    files,
+  });
 }

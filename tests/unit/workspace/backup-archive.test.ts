@@ -26,6 +26,41 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
     const catalog = new WorkspaceCatalog(store, testClock());
     const a = await catalog.create('A');
     const b = await catalog.create('B');
+    await store.sessions.put({
+      id: 's1',
+      workspaceId: a.id,
+      title: 'Chat',
+      mode: 'chat',
+      leafId: null,
+      createdAt: 1,
+      updatedAt: 1,
+      starred: false,
+    });
+    await store.sessions.append(
+      {
+        id: 'n1',
+        sessionId: 's1',
+        parentId: null,
+        role: 'user',
+        content: 'hi',
+        status: 'complete',
+        startedAt: 2,
+      },
+      2,
+    );
+    await store.sessions.append(
+      {
+        id: 'n2',
+        sessionId: 's1',
+        parentId: 'n1',
+        role: 'assistant',
+        content: 'hello',
+        status: 'complete',
+        startedAt: 3,
+      },
+      3,
+    );
+    await store.settings.set('secret.provider.p1', 'sk-test-123');
     await catalog.files(a.id).write('src/main.py', 'print("a")\r\n');
     await catalog.files(a.id).write('img.bin', new Uint8Array([0, 255, 1, 254]));
     await catalog.files(b.id).createFolder('empty');
@@ -41,6 +76,11 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
     opened.push(target);
     await target.restore(readBackup(archive));
     const after = await target.snapshot();
+    expect(after.nodes.length).toBe(2);
+    expect((await target.sessions.get('s1'))?.leafId).toBe('n2');
+    // Keys stay behind unless asked for.
+    expect(after.settings.some((row) => row.key.startsWith('secret.'))).toBe(false);
+    before.settings = before.settings.filter((row) => !row.key.startsWith('secret.'));
     const sort = <T extends object>(rows: T[]) =>
       [...rows].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
     expect(sort(after.workspaces)).toEqual(sort(before.workspaces));
@@ -52,6 +92,18 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
       );
       expect(match).toEqual(file);
     }
+  });
+
+  it('includes secrets only when asked', async () => {
+    const source = await filledStore();
+    const withKeys = readBackup(
+      writeBackup(await source.snapshot(), new Date(), { includeSecrets: true }),
+    );
+    expect(withKeys.settings).toContainEqual({ key: 'secret.provider.p1', value: 'sk-test-123' });
+    const archive = writeBackup(await source.snapshot(), new Date());
+    expect(new TextDecoder().decode(unzipSync(archive)['cove-backup.json'])).not.toContain(
+      'sk-test-123',
+    );
   });
 
   it('restoring into an existing install replaces the backed-up workspaces and keeps others', async () => {
@@ -86,6 +138,38 @@ describe('readBackup refuses bad files before anything is written', () => {
           },
         ],
         settings: [],
+        sessions: [
+          {
+            id: 's1',
+            workspaceId: 'w1',
+            title: 'T',
+            mode: 'chat',
+            leafId: 'n2',
+            createdAt: 1,
+            updatedAt: 2,
+            starred: false,
+          },
+        ],
+        nodes: [
+          {
+            id: 'n1',
+            sessionId: 's1',
+            parentId: null,
+            role: 'user',
+            content: 'hi',
+            status: 'complete',
+            startedAt: 1,
+          },
+          {
+            id: 'n2',
+            sessionId: 's1',
+            parentId: 'n1',
+            role: 'assistant',
+            content: 'hello',
+            status: 'complete',
+            startedAt: 2,
+          },
+        ],
       },
       new Date(),
     );
@@ -121,6 +205,19 @@ describe('readBackup refuses bad files before anything is written', () => {
       () => tamper((m) => (m.workspaces as unknown[]).push((m.workspaces as unknown[])[0])),
     ],
     ['a truncated archive', () => good().subarray(0, 40)],
+    [
+      'messages that form a cycle',
+      () => tamper((m) => ((m.nodes as { parentId: string }[])[0]!.parentId = 'n2')),
+    ],
+    [
+      'a message whose parent is missing',
+      () => tamper((m) => ((m.nodes as { parentId: string }[])[1]!.parentId = 'zz')),
+    ],
+    ['duplicate message ids', () => tamper((m) => ((m.nodes as { id: string }[])[1]!.id = 'n1'))],
+    [
+      'a session whose leaf is elsewhere',
+      () => tamper((m) => ((m.sessions as { leafId: string }[])[0]!.leafId = 'nope')),
+    ],
   ])('refuses %s', (_name, make) => {
     const error = failure(() => readBackup(make()));
     expect(error.code).toBe('backup-invalid');
