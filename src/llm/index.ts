@@ -1,0 +1,75 @@
+// The public surface of the llm layer. Modules outside src/llm import from here.
+export type { AssistantReply, FinishReason, ReplyTiming, StopReason } from './assistant-reply';
+export type { ChatClient, ChatRequest } from './chat-client';
+export type { ChatMessage, ContentPart, ToolCall, ToolSpec } from './chat-message';
+export { testConnection, type ConnectionTestResult } from './connection-test';
+export { probeReachability, type Reachability } from './cors-probe';
+export { DeltaAssembler, type AssembledReply } from './delta-assembler';
+export { classifyHttpFailure, classifyStreamError, type HttpFailure } from './error-classification';
+export type { FetchLike } from './fetch-like';
+export { bindKeyToBaseURL, keySendDecision, type KeySendDecision } from './key-binding';
+export { LlmError, RETRYABLE_KINDS, type LlmErrorData, type LlmErrorKind } from './llm-error';
+export type {
+  DoneEvent,
+  ErrorEvent,
+  LlmDeltaEvent,
+  LlmEvent,
+  ReasoningDeltaEvent,
+  RetryScheduledEvent,
+  StreamOptionsUnsupportedEvent,
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+} from './llm-events';
+export {
+  MISSING_TOOL_RESULT,
+  toWireMessages,
+  type ConversionOptions,
+  type WireMessage,
+} from './message-conversion';
+export {
+  DEFAULT_CAPABILITIES,
+  estimateCost,
+  resolveCapabilities,
+  type ModelCapabilities,
+  type ModelConfig,
+  type ModelPrice,
+  type ToolCallingMode,
+} from './model-capabilities';
+export {
+  capabilitiesFromListing,
+  listModels,
+  type ListedModel,
+  type ModelListResult,
+  type ProviderRequestDeps,
+} from './model-listing';
+export { makeOpenAIChatClient, type OpenAIChatClientDeps } from './openai-chat-client';
+export {
+  apiKeyProblem,
+  normalizeApiKey,
+  normalizeBaseURL,
+  resolveModelSettings,
+  type ProviderConfig,
+  type ResolvedModelSettings,
+} from './provider-config';
+export {
+  getPreset,
+  PROVIDER_PRESETS,
+  type ProviderPreset,
+  type ProviderPresetId,
+} from './provider-presets';
+export {
+  exportProviders,
+  planProviderImport,
+  type KeyRedirect,
+  type ProviderImportPlan,
+} from './provider-transfer';
+export { redactSecret } from './redact-secret';
+export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
+export {
+  makeScriptedChatClient,
+  type ScriptedChatClient,
+  type ScriptedReply,
+  type ScriptStep,
+} from './scripted-chat-client';
+export type { AssembledToolCall } from './tool-call-assembly';
+export type { Usage } from './usage';

@@ -1,0 +1,234 @@
+import { CoveError } from '../base/errors';
+import { keySendDecision } from './key-binding';
+import type { ModelCapabilities, ModelConfig } from './model-capabilities';
+import { normalizeApiKey, normalizeBaseURL, type ProviderConfig } from './provider-config';
+import { getPreset } from './provider-presets';
+
+/** Marks a Cove provider export, so an import can tell it from any other JSON. */
+export const PROVIDER_EXPORT_FORMAT = 'cove.providers';
+/** Version of the export layout; imports accept this version only. */
+export const PROVIDER_EXPORT_VERSION = 1;
+
+/** Header names that usually carry secrets; left out of exports without keys. */
+const SECRET_HEADER = /authorization|api[-_]?key|token|secret|cookie|password|session/i;
+
+/**
+ * Serializes providers as JSON. Without `includeKeys` (the default) API keys, their origin
+ * bindings and secret-looking extra headers are left out (RELIABILITY.md invariant 8).
+ */
+export function exportProviders(
+  providers: ProviderConfig[],
+  options: { includeKeys?: boolean } = {},
+): string {
+  const exported = providers.map((provider) => {
+    if (options.includeKeys) return provider;
+    const copy: ProviderConfig = { ...provider };
+    delete copy.apiKey;
+    delete copy.keyOrigin;
+    if (copy.headers) {
+      copy.headers = Object.fromEntries(
+        Object.entries(copy.headers).filter(([name]) => !SECRET_HEADER.test(name)),
+      );
+    }
+    return copy;
+  });
+  return JSON.stringify(
+    { format: PROVIDER_EXPORT_FORMAT, version: PROVIDER_EXPORT_VERSION, providers: exported },
+    null,
+    2,
+  );
+}
+
+/**
+ * A provider whose key would go to a host it was not saved for after the import: the
+ * imported base URL moved an existing key, or the file carries a key bound elsewhere.
+ */
+export interface KeyRedirect {
+  providerId: string;
+  name: string;
+  keyOrigin: string | undefined;
+  targetOrigin: string;
+}
+
+/** What an import would do; nothing is stored until the caller saves `providers`. */
+export type ProviderImportPlan =
+  | {
+      ok: true;
+      /** The existing providers merged with the imported ones, in order. */
+      providers: ProviderConfig[];
+      added: string[];
+      updated: string[];
+      /** Entries left out, with the reason. */
+      skipped: { index: number; reason: string }[];
+      /**
+       * Keys that would go to a new host. Their binding is left as it was, so Cove will not
+       * send them; the UI asks, then calls bindKeyToBaseURL on each provider the user allows.
+       */
+      needsConfirmation: KeyRedirect[];
+    }
+  | { ok: false; error: CoveError };
+
+/**
+ * Plans the import of an export made by {@link exportProviders}. Providers match by id:
+ * an imported entry replaces the existing one but keeps its key when the file has none.
+ * Invalid entries are skipped and reported, never half-imported. Never throws.
+ */
+export function planProviderImport(json: string, existing: ProviderConfig[]): ProviderImportPlan {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return failure('The file is not valid JSON.');
+  }
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (record['format'] !== PROVIDER_EXPORT_FORMAT || !Array.isArray(record['providers'])) {
+    return failure('The file is not a Cove provider export.');
+  }
+  if (record['version'] !== PROVIDER_EXPORT_VERSION) {
+    return failure(
+      `The export has version ${String(record['version'])}; this Cove reads version ${PROVIDER_EXPORT_VERSION}.`,
+    );
+  }
+  const providers = existing.map((provider) => ({ ...provider }));
+  const added: string[] = [];
+  const updated: string[] = [];
+  const skipped: { index: number; reason: string }[] = [];
+  const needsConfirmation: KeyRedirect[] = [];
+  const seen = new Set<string>();
+  (record['providers'] as unknown[]).forEach((entry, index) => {
+    const parsed = parseProvider(entry);
+    if (typeof parsed === 'string') {
+      skipped.push({ index, reason: parsed });
+      return;
+    }
+    if (seen.has(parsed.id)) {
+      skipped.push({ index, reason: `Another entry has the id "${parsed.id}".` });
+      return;
+    }
+    seen.add(parsed.id);
+    const at = providers.findIndex((provider) => provider.id === parsed.id);
+    const previous = at >= 0 ? providers[at] : undefined;
+    const merged: ProviderConfig = { ...parsed };
+    if (!merged.apiKey && previous?.apiKey) {
+      merged.apiKey = previous.apiKey;
+      if (previous.keyOrigin) merged.keyOrigin = previous.keyOrigin;
+      else delete merged.keyOrigin;
+    }
+    if (!merged.apiKey) delete merged.keyOrigin;
+    const decision = keySendDecision(merged);
+    if (decision.status === 'needs_confirmation') {
+      needsConfirmation.push({
+        providerId: merged.id,
+        name: merged.name,
+        keyOrigin: decision.keyOrigin,
+        targetOrigin: decision.targetOrigin,
+      });
+    }
+    if (previous) {
+      providers[at] = merged;
+      updated.push(merged.id);
+    } else {
+      providers.push(merged);
+      added.push(merged.id);
+    }
+  });
+  return { ok: true, providers, added, updated, skipped, needsConfirmation };
+}
+
+function failure(message: string): ProviderImportPlan {
+  return {
+    ok: false,
+    error: new CoveError(
+      'provider_import',
+      message,
+      'Choose a file exported from Cove’s provider settings.',
+    ),
+  };
+}
+
+/** A validated provider, or the reason the entry is unusable. */
+function parseProvider(entry: unknown): ProviderConfig | string {
+  if (typeof entry !== 'object' || entry === null) return 'The entry is not an object.';
+  const raw = entry as Record<string, unknown>;
+  if (typeof raw['id'] !== 'string' || raw['id'] === '') return 'The entry has no id.';
+  if (typeof raw['baseURL'] !== 'string') return 'The entry has no base URL.';
+  const base = normalizeBaseURL(raw['baseURL']);
+  if (!base.ok) return base.problem;
+  const provider: ProviderConfig = {
+    id: raw['id'],
+    name: typeof raw['name'] === 'string' && raw['name'] ? raw['name'] : raw['id'],
+    presetId: getPreset(typeof raw['presetId'] === 'string' ? raw['presetId'] : undefined).id,
+    baseURL: base.url,
+  };
+  if (typeof raw['apiKey'] === 'string' && normalizeApiKey(raw['apiKey'])) {
+    provider.apiKey = normalizeApiKey(raw['apiKey']);
+    if (typeof raw['keyOrigin'] === 'string') provider.keyOrigin = raw['keyOrigin'];
+  }
+  const headers = raw['headers'];
+  if (headers !== undefined) {
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+      return 'The headers are not an object.';
+    const entries = Object.entries(headers as Record<string, unknown>);
+    if (entries.some(([, value]) => typeof value !== 'string'))
+      return 'A header value is not text.';
+    provider.headers = Object.fromEntries(entries) as Record<string, string>;
+  }
+  if (typeof raw['supportsStreamOptions'] === 'boolean')
+    provider.supportsStreamOptions = raw['supportsStreamOptions'];
+  if (typeof raw['stallTimeoutMs'] === 'number' && raw['stallTimeoutMs'] > 0)
+    provider.stallTimeoutMs = raw['stallTimeoutMs'];
+  if (raw['models'] !== undefined) {
+    if (!Array.isArray(raw['models'])) return 'The models are not a list.';
+    const models: ModelConfig[] = [];
+    for (const model of raw['models']) {
+      const parsed = parseModel(model);
+      if (typeof parsed === 'string') return parsed;
+      models.push(parsed);
+    }
+    provider.models = models;
+  }
+  return provider;
+}
+
+const NUMBER_CAPS = ['contextWindow', 'maxOutputTokens'] as const;
+const BOOLEAN_CAPS = ['vision', 'reasoning'] as const;
+
+function parseModel(entry: unknown): ModelConfig | string {
+  if (typeof entry !== 'object' || entry === null) return 'A model entry is not an object.';
+  const raw = entry as Record<string, unknown>;
+  if (typeof raw['id'] !== 'string' || raw['id'] === '') return 'A model has no id.';
+  const model: ModelConfig = { id: raw['id'] };
+  if (typeof raw['label'] === 'string') model.label = raw['label'];
+  if (typeof raw['sendReasoningBack'] === 'boolean')
+    model.sendReasoningBack = raw['sendReasoningBack'];
+  const caps = raw['capabilities'];
+  if (typeof caps === 'object' && caps !== null) {
+    const source = caps as Record<string, unknown>;
+    const parsed: Partial<ModelCapabilities> = {};
+    for (const key of NUMBER_CAPS) {
+      const value = source[key];
+      if (typeof value === 'number' && Number.isFinite(value) && value > 0) parsed[key] = value;
+    }
+    for (const key of BOOLEAN_CAPS) {
+      if (typeof source[key] === 'boolean') parsed[key] = source[key];
+    }
+    const toolCalling = source['toolCalling'];
+    if (toolCalling === 'native' || toolCalling === 'text' || toolCalling === 'none')
+      parsed.toolCalling = toolCalling;
+    const price = source['price'] as Record<string, unknown> | undefined;
+    if (
+      typeof price?.['inputPerMillion'] === 'number' &&
+      typeof price['outputPerMillion'] === 'number'
+    ) {
+      parsed.price = {
+        inputPerMillion: price['inputPerMillion'],
+        outputPerMillion: price['outputPerMillion'],
+      };
+      if (typeof price['cachedInputPerMillion'] === 'number') {
+        parsed.price.cachedInputPerMillion = price['cachedInputPerMillion'];
+      }
+    }
+    model.capabilities = parsed;
+  }
+  return model;
+}
