@@ -30,10 +30,21 @@ export interface EditorTab {
   readonly initialText: string;
 }
 
+/** A selection in a document; lines are 1-based and inclusive. */
+export interface TextSelection {
+  fromLine: number;
+  toLine: number;
+  text: string;
+}
+
 /** Where the open documents' text lives (the editor UI); the service reads and replaces it. */
 export interface BufferHost {
   read(path: string): string | undefined;
   replace(path: string, text: string): void;
+  /** The selection of the shown document, when something is selected. */
+  selection(path: string): TextSelection | undefined;
+  /** Inserts text at the cursor (replacing the selection) of the shown document. */
+  insert(path: string, text: string): boolean;
 }
 
 export interface EditorService {
@@ -52,6 +63,10 @@ export interface EditorService {
   /** Tabs follow a file or folder that was moved in this tab. */
   moved(from: string, to: string): void;
   attach(host: BufferHost): () => void;
+  /** The active text file with its current (maybe unsaved) text and selection. */
+  activeDocument(): { path: string; text: string; selection?: TextSelection } | undefined;
+  /** Inserts text at the cursor of the active text file; false when none is open. */
+  insertIntoActive(text: string): boolean;
   /** Reopens the tabs saved for the current workspace; call after switching workspaces. */
   restoreTabs(): Promise<void>;
 }
@@ -276,6 +291,21 @@ export function createEditorService(deps: {
       }
       setTabs([...tabs()]);
       persistTabs();
+    },
+    activeDocument() {
+      const path = activePath();
+      const tab = path ? find(path) : undefined;
+      if (!tab || tab.kind !== 'text' || !host) return undefined;
+      const text = host.read(tab.path());
+      if (text === undefined) return undefined;
+      const selection = host.selection(tab.path());
+      return selection ? { path: tab.path(), text, selection } : { path: tab.path(), text };
+    },
+    insertIntoActive(text) {
+      const path = activePath();
+      const tab = path ? find(path) : undefined;
+      if (!tab || tab.kind !== 'text' || !host) return false;
+      return host.insert(tab.path(), text);
     },
     attach(next) {
       host = next;

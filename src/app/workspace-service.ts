@@ -29,6 +29,8 @@ export interface WorkspaceService {
   start(): Promise<void>;
   /** Subscribe to file changes of the current workspace: `local` false when from another tab. */
   onFilesChanged(listener: (paths: string[], local: boolean) => void): () => void;
+  /** Called after another workspace was opened (or the open one went away). */
+  onWorkspaceChanged(listener: () => void): () => void;
 }
 
 export function createWorkspaceService(
@@ -41,6 +43,7 @@ export function createWorkspaceService(
   const [entries, setEntries] = createSignal<FileMeta[]>([]);
   const [loading, setLoading] = createSignal(true);
   const fileListeners = new Set<(paths: string[], local: boolean) => void>();
+  const workspaceListeners = new Set<() => void>();
   let filesOfCurrent: WorkspaceFiles | undefined;
 
   const current = () => workspaces().find((w) => w.id === currentId());
@@ -65,6 +68,7 @@ export function createWorkspaceService(
       setCurrentId(target?.id);
       setEntries(listing);
     });
+    for (const listener of workspaceListeners) listener();
     if (target) await settings.set(LAST_WORKSPACE_KEY, target.id);
   }
 
@@ -120,6 +124,10 @@ export function createWorkspaceService(
     onFilesChanged(listener) {
       fileListeners.add(listener);
       return () => fileListeners.delete(listener);
+    },
+    onWorkspaceChanged(listener) {
+      workspaceListeners.add(listener);
+      return () => workspaceListeners.delete(listener);
     },
   };
 }

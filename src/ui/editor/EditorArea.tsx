@@ -26,7 +26,12 @@ export function EditorArea(props: { services: AppServices }) {
           onSave: (path) => void editor.save(path),
         });
         setCodeEditor(instance);
-        const detach = editor.attach({ read: instance.read, replace: instance.replace });
+        const detach = editor.attach({
+          read: instance.read,
+          replace: instance.replace,
+          selection: instance.selection,
+          insert: instance.insert,
+        });
         onCleanup(() => {
           detach();
           instance.destroy();

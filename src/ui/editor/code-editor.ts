@@ -44,6 +44,10 @@ export interface CodeEditor {
   read(path: string): string | undefined;
   /** Replaces a file's whole text (an undoable change), e.g. when it changed on disk. */
   replace(path: string, text: string): void;
+  /** The selection of a shown file, with 1-based lines, when it is not empty. */
+  selection(path: string): { fromLine: number; toLine: number; text: string } | undefined;
+  /** Inserts text at the cursor of the shown file, replacing its selection. */
+  insert(path: string, text: string): boolean;
   /** Forgets a closed file's state. */
   drop(path: string): void;
   /** Keeps a file's state (and undo history) when it is renamed or moved. */
@@ -154,6 +158,23 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         view.dispatch(change);
         shown = previous;
       } else states.set(path, state.update(change).state);
+    },
+    selection(path) {
+      if (path !== shown) return undefined;
+      const range = view.state.selection.main;
+      if (range.empty) return undefined;
+      const doc = view.state.doc;
+      return {
+        fromLine: doc.lineAt(range.from).number,
+        toLine: doc.lineAt(range.to).number,
+        text: doc.sliceString(range.from, range.to),
+      };
+    },
+    insert(path, text) {
+      if (path !== shown) return false;
+      view.dispatch(view.state.replaceSelection(text));
+      view.focus();
+      return true;
     },
     drop(path) {
       states.delete(path);

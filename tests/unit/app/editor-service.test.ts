@@ -11,6 +11,11 @@ class FakeBuffers implements BufferHost {
   texts = new Map<string, string>();
   read = (path: string) => this.texts.get(path);
   replace = (path: string, text: string) => void this.texts.set(path, text);
+  selection = () => undefined;
+  insert = (path: string, text: string) => {
+    this.texts.set(path, (this.texts.get(path) ?? '') + text);
+    return true;
+  };
 }
 
 async function setup() {

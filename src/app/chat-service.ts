@@ -1,0 +1,537 @@
+import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
+import { buildChatSystemPrompt, namedSymbols, slidingWindow, type SymbolContext } from '../agent/chat-prompt';
+import { detectTaskType } from '../agent/task-type';
+import { estimateTokens } from '../agent/token-estimate';
+import type { Clock } from '../base/clock';
+import { CoveError, describeError } from '../base/errors';
+import { newId } from '../base/ids';
+import { resolveModelSettings, type ChatClient, type ChatMessage, type LlmError } from '../llm';
+import type { CoveStore } from '../store/cove-store';
+import type { NodeRecord, NodeStatus, SessionRecord, StoredError, StoredUsage } from '../store/records';
+import type { EditorService } from './editor-service';
+import type { NoticeService } from './notice-service';
+import { parseModelRef, type ProviderService } from './provider-service';
+import type { SessionLocks } from './session-locks';
+import type { WorkspaceService } from './workspace-service';
+
+/** How often a growing reply is written to IndexedDB, at the least. */
+export const STREAM_PERSIST_MS = 1000;
+/** Longest session title taken from the first message. */
+const TITLE_LENGTH = 60;
+
+/** One message of the active conversation; the parts that change while streaming are signals. */
+export interface ChatMessageView {
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly role: 'user' | 'assistant';
+  readonly content: Accessor<string>;
+  readonly reasoning: Accessor<string>;
+  /** Milliseconds the model spent reasoning, once known. */
+  readonly reasoningMs: Accessor<number | undefined>;
+  readonly status: Accessor<NodeStatus>;
+  readonly error: Accessor<StoredError | undefined>;
+  readonly usage: Accessor<StoredUsage | undefined>;
+  /** "providerId/modelId" of the reply. */
+  readonly model: string | undefined;
+}
+
+/** A wait before the next attempt of a failed request. */
+export interface RetryState {
+  attempt: number;
+  /** Clock time at which the next attempt starts. */
+  at: number;
+  reason: string;
+}
+
+/** Finds a Python function or class by name in source (Python's ast, in the runtime). */
+export type SymbolLocator = (source: string, name: string) => Promise<SymbolContext | undefined>;
+
+export interface ChatService {
+  /** Chat sessions of the current workspace, most recent first. */
+  readonly sessions: Accessor<SessionRecord[]>;
+  readonly activeSession: Accessor<SessionRecord | undefined>;
+  /** The active path of the session's tree, root first. */
+  readonly messages: Accessor<ChatMessageView[]>;
+  /** True while this tab streams a reply. */
+  readonly busy: Accessor<boolean>;
+  readonly retrying: Accessor<RetryState | undefined>;
+  /** The composer's text; "Debug with AI" fills it. */
+  readonly draft: Accessor<string>;
+  setDraft(text: string): void;
+  /** Stores the message, then streams the reply. Reports problems as notices or inline errors. */
+  send(text: string): Promise<void>;
+  /** Stops the reply being streamed; what arrived is kept. */
+  stop(): void;
+  /** Asks again for a reply to the same message (a new sibling in the tree). */
+  regenerate(assistantId: string): Promise<void>;
+  /** Allows the provider's key to go to its new host, then asks again. */
+  allowKeyAndRetry(assistantId: string): Promise<void>;
+  newSession(): void;
+  openSession(id: string): Promise<void>;
+  renameSession(id: string, title: string): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  /** Removes every message of the active session (it stays, empty). */
+  clearSession(): Promise<void>;
+  /** Writes the growing reply now (the page is going away). */
+  flush(): void;
+  /** Marks replies that a closed tab left "streaming" as interrupted; loads sessions. */
+  start(): Promise<void>;
+}
+
+interface MutableView extends ChatMessageView {
+  setContent: Setter<string>;
+  setReasoning: Setter<string>;
+  setReasoningMs: Setter<number | undefined>;
+  setStatus: Setter<NodeStatus>;
+  setError: Setter<StoredError | undefined>;
+  setUsage: Setter<StoredUsage | undefined>;
+}
+
+function viewOf(node: NodeRecord): MutableView {
+  const [content, setContent] = createSignal(node.content);
+  const [reasoning, setReasoning] = createSignal(node.reasoning ?? '');
+  const [reasoningMs, setReasoningMs] = createSignal(node.reasoningMs);
+  const [status, setStatus] = createSignal<NodeStatus>(node.status);
+  const [error, setError] = createSignal(node.error);
+  const [usage, setUsage] = createSignal(node.usage);
+  return {
+    id: node.id,
+    parentId: node.parentId,
+    role: node.role === 'user' ? 'user' : 'assistant',
+    model: node.model,
+    content,
+    setContent,
+    reasoning,
+    setReasoning,
+    reasoningMs,
+    setReasoningMs,
+    status,
+    setStatus,
+    error,
+    setError,
+    usage,
+    setUsage,
+  };
+}
+
+/** The path from `leafId` up to the root, root first. Stops at a cycle or a missing parent. */
+export function activePath(nodes: readonly NodeRecord[], leafId: string | null): NodeRecord[] {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const path: NodeRecord[] = [];
+  const seen = new Set<string>();
+  let current = leafId ? byId.get(leafId) : undefined;
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    path.unshift(current);
+    current = current.parentId ? byId.get(current.parentId) : undefined;
+  }
+  return path;
+}
+
+function toChatMessage(node: NodeRecord): ChatMessage | undefined {
+  if (node.role === 'user') return { role: 'user', content: node.content };
+  if (node.role === 'assistant') {
+    // A reply that failed before saying anything is not part of the conversation.
+    if (!node.content && node.status !== 'complete') return undefined;
+    return { role: 'assistant', content: node.content };
+  }
+  return undefined;
+}
+
+function storedError(error: LlmError | CoveError): StoredError {
+  return { code: error.code, message: error.message, hint: error.hint };
+}
+
+export function createChatService(deps: {
+  store: CoveStore;
+  workspaces: WorkspaceService;
+  editor: EditorService;
+  providers: ProviderService;
+  client: ChatClient;
+  clock: Clock;
+  locks: SessionLocks;
+  notices: NoticeService;
+  locateSymbol?: SymbolLocator;
+}): ChatService {
+  const { store, workspaces, editor, providers, client, clock, locks, notices } = deps;
+  const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
+  const [activeId, setActiveId] = createSignal<string | undefined>();
+  const [messages, setMessages] = createSignal<MutableView[]>([]);
+  const [busy, setBusy] = createSignal(false);
+  const [retrying, setRetrying] = createSignal<RetryState | undefined>();
+  const [draft, setDraft] = createSignal('');
+  let controller: AbortController | undefined;
+  let streamingSessionId: string | undefined;
+  let pendingWrite: { id: string; flush: () => void } | undefined;
+
+  const activeSession = () => sessions().find((s) => s.id === activeId());
+
+  async function loadSessions() {
+    const workspace = workspaces.current();
+    const list = workspace ? (await store.sessions.list(workspace.id)).filter((s) => s.mode === 'chat') : [];
+    setSessions(list);
+    return list;
+  }
+
+  async function loadMessages(sessionId: string | undefined) {
+    if (!sessionId) {
+      setMessages([]);
+      return;
+    }
+    const session = await store.sessions.get(sessionId);
+    const nodes = await store.sessions.nodes(sessionId);
+    if (activeId() !== sessionId) return;
+    setMessages(
+      activePath(nodes, session?.leafId ?? null)
+        .filter((node) => node.role === 'user' || node.role === 'assistant')
+        .map(viewOf),
+    );
+  }
+
+  async function refresh() {
+    const list = await loadSessions();
+    if (!list.some((s) => s.id === activeId())) setActiveId(list[0]?.id);
+    if (streamingSessionId !== activeId()) await loadMessages(activeId());
+  }
+
+  let refreshTimer: (() => void) | undefined;
+  store.changes.subscribe(({ change, local }) => {
+    const workspace = workspaces.current();
+    const relevant =
+      (change.type === 'sessions' && change.workspaceId === workspace?.id) ||
+      change.type === 'restored' ||
+      change.type === 'workspaces';
+    // This tab's own writes already show; other tabs' arrive here, a few at a time.
+    if (!relevant || (local && change.type === 'sessions')) return;
+    refreshTimer ??= clock.schedule(() => {
+      refreshTimer = undefined;
+      void refresh();
+    }, 100);
+  });
+
+  let lastWorkspace: string | undefined;
+  async function followWorkspace() {
+    const id = workspaces.current()?.id;
+    if (id === lastWorkspace) return;
+    lastWorkspace = id;
+    const list = await loadSessions();
+    setActiveId(list[0]?.id);
+    await loadMessages(list[0]?.id);
+  }
+
+  /** Writes the growing reply at most once a second; `flush` writes it now. */
+  function persistSoon(view: MutableView) {
+    if (pendingWrite?.id === view.id) return;
+    const write = () => {
+      if (pendingWrite?.id === view.id) pendingWrite = undefined;
+      void store.sessions
+        .updateNode(view.id, { content: view.content(), reasoning: view.reasoning() })
+        .catch((error: unknown) => notices.error(error, 'Could not save the reply as it streamed'));
+    };
+    const cancel = clock.schedule(write, STREAM_PERSIST_MS);
+    pendingWrite = {
+      id: view.id,
+      flush: () => {
+        cancel();
+        write();
+      },
+    };
+  }
+
+  async function buildMessages(history: NodeRecord[], contextWindow: number, maxOutput: number, question: string) {
+    const options = providers.chatOptions();
+    const document = options.fileContext ? editor.activeDocument() : undefined;
+    let symbol: SymbolContext | undefined;
+    if (document && deps.locateSymbol && document.path.endsWith('.py')) {
+      for (const name of namedSymbols(question)) {
+        symbol = await deps.locateSymbol(document.text, name).catch(() => undefined);
+        if (symbol) break;
+      }
+    }
+    const system = buildChatSystemPrompt({
+      customSystemPrompt: options.customSystemPrompt,
+      workspaceName: workspaces.current()?.name,
+      file: document && { path: document.path, content: document.text, selection: document.selection },
+      symbol,
+      taskType: detectTaskType(question),
+      date: new Date(clock.now()),
+      // About half the window for the file, in characters (four per token).
+      maxFileChars: Math.max(2000, Math.min(200_000, Math.floor(contextWindow * 2))),
+    });
+    const chat = history.map(toChatMessage).filter((m): m is ChatMessage => Boolean(m));
+    const budget = contextWindow - maxOutput - estimateTokens(system) - 256;
+    return [{ role: 'system', content: system } as ChatMessage, ...slidingWindow(chat, Math.max(budget, 512))];
+  }
+
+  async function generate(session: SessionRecord, parent: NodeRecord): Promise<void> {
+    const ref = providers.selectedModel();
+    const parsed = ref ? parseModelRef(ref) : undefined;
+    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+    if (!ref || !parsed || !provider) {
+      notices.show({
+        kind: 'error',
+        text: 'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.',
+      });
+      return;
+    }
+    const now = clock.now();
+    const reply: NodeRecord = {
+      id: newId(),
+      sessionId: session.id,
+      parentId: parent.id,
+      role: 'assistant',
+      content: '',
+      status: 'streaming',
+      model: ref,
+      startedAt: now,
+    };
+    const outcome = await locks.tryWith(session.id, async () => {
+      await store.sessions.append(reply, now);
+      const view = viewOf(reply);
+      setMessages((list) => [...list.filter((m) => m.id !== reply.id), view]);
+      await streamInto(session, reply, view, provider.id, parsed.modelId);
+    });
+    if (!outcome) {
+      notices.show({
+        kind: 'error',
+        text: 'This conversation is answering in another tab. Wait for it to finish there, or start a new chat here.',
+      });
+    }
+  }
+
+  async function streamInto(session: SessionRecord, reply: NodeRecord, view: MutableView, providerId: string, modelId: string) {
+    const provider = providers.providers().find((p) => p.id === providerId)!;
+    const settings = resolveModelSettings(provider, modelId);
+    const options = providers.chatOptions();
+    const maxOutput = Math.min(options.maxTokens ?? settings.capabilities.maxOutputTokens, settings.capabilities.maxOutputTokens);
+    const nodes = await store.sessions.nodes(session.id);
+    const history = activePath(nodes, reply.parentId);
+    const question = history[history.length - 1]?.content ?? '';
+    controller = new AbortController();
+    streamingSessionId = session.id;
+    setBusy(true);
+    let reasoningStarted: number | undefined;
+    let final: Partial<NodeRecord> = {};
+    try {
+      const chatMessages = await buildMessages(history, settings.capabilities.contextWindow, maxOutput, question);
+      const stream = client.stream({
+        provider,
+        model: modelId,
+        messages: chatMessages,
+        maxOutputTokens: options.maxTokens,
+        temperature: options.temperature,
+        signal: controller.signal,
+      });
+      for await (const event of stream) {
+        switch (event.type) {
+          case 'text_delta':
+            if (reasoningStarted !== undefined && view.reasoningMs() === undefined) {
+              view.setReasoningMs(clock.now() - reasoningStarted);
+            }
+            setRetrying(undefined);
+            view.setContent((text) => text + event.delta);
+            persistSoon(view);
+            break;
+          case 'reasoning_delta':
+            reasoningStarted ??= clock.now();
+            setRetrying(undefined);
+            view.setReasoning((text) => text + event.delta);
+            persistSoon(view);
+            break;
+          case 'retry_scheduled':
+            setRetrying({ attempt: event.attempt, at: clock.now() + event.delayMs, reason: event.error.message });
+            break;
+          case 'stream_options_unsupported':
+            void providers.markStreamOptionsUnsupported(providerId);
+            break;
+          case 'done': {
+            const usage = event.usage && {
+              inputTokens: event.usage.inputTokens,
+              outputTokens: event.usage.outputTokens,
+              ...(event.usage.reasoningTokens !== undefined ? { reasoningTokens: event.usage.reasoningTokens } : {}),
+              ...(event.usage.cachedInputTokens !== undefined ? { cachedInputTokens: event.usage.cachedInputTokens } : {}),
+            };
+            batch(() => {
+              view.setContent(event.message.content);
+              view.setReasoning(event.message.reasoning);
+              view.setUsage(usage);
+              view.setStatus('complete');
+            });
+            final = { status: 'complete', usage, stopReason: event.message.stopReason, content: event.message.content, reasoning: event.message.reasoning };
+            break;
+          }
+          case 'error': {
+            const aborted = event.error.code === 'aborted';
+            const error = aborted ? undefined : storedError(event.error);
+            batch(() => {
+              view.setContent(event.message.content);
+              view.setReasoning(event.message.reasoning);
+              view.setError(error);
+              view.setStatus(aborted ? 'aborted' : 'error');
+            });
+            final = { status: aborted ? 'aborted' : 'error', error, stopReason: event.message.stopReason, content: event.message.content, reasoning: event.message.reasoning };
+            break;
+          }
+        }
+      }
+    } catch (failure) {
+      // The client never throws; building the prompt or a listener might. Keep what arrived.
+      const error = storedError(
+        failure instanceof CoveError
+          ? failure
+          : new CoveError('internal', `Cove failed while answering: ${describeError(failure)}`, 'Try again; if it keeps failing, reload the page.'),
+      );
+      view.setError(error);
+      view.setStatus('error');
+      final = { status: 'error', error, content: view.content(), reasoning: view.reasoning() };
+    } finally {
+      if (pendingWrite?.id === view.id) pendingWrite = undefined;
+      if (reasoningStarted !== undefined && view.reasoningMs() === undefined) view.setReasoningMs(clock.now() - reasoningStarted);
+      const reasoningMs = view.reasoningMs();
+      await store.sessions
+        .updateNode(reply.id, { ...final, ...(reasoningMs !== undefined ? { reasoningMs } : {}), finishedAt: clock.now() })
+        .catch((error: unknown) => notices.error(error, 'Could not save the reply'));
+      controller = undefined;
+      streamingSessionId = undefined;
+      setRetrying(undefined);
+      setBusy(false);
+      await loadSessions();
+    }
+  }
+
+  const service: ChatService = {
+    sessions,
+    activeSession,
+    messages,
+    busy,
+    retrying,
+    draft,
+    setDraft,
+    async send(text) {
+      const content = text.trim();
+      if (!content || busy()) return;
+      const workspace = workspaces.current();
+      if (!workspace) {
+        notices.show({ kind: 'error', text: 'Open or create a workspace first; chats belong to a workspace.' });
+        return;
+      }
+      if (!providers.selectedModel()) {
+        notices.show({
+          kind: 'error',
+          text: 'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.',
+        });
+        return;
+      }
+      try {
+        let session = activeSession();
+        const now = clock.now();
+        if (!session) {
+          session = {
+            id: newId(),
+            workspaceId: workspace.id,
+            title: content.replace(/\s+/g, ' ').slice(0, TITLE_LENGTH),
+            mode: 'chat',
+            leafId: null,
+            createdAt: now,
+            updatedAt: now,
+            starred: false,
+            model: providers.selectedModel(),
+          };
+          await store.sessions.put(session);
+          setSessions((list) => [session!, ...list]);
+          setActiveId(session.id);
+        }
+        const question: NodeRecord = {
+          id: newId(),
+          sessionId: session.id,
+          parentId: session.leafId,
+          role: 'user',
+          content,
+          status: 'complete',
+          startedAt: now,
+          finishedAt: now,
+        };
+        // The question is stored before any request for it starts (invariant 1).
+        await store.sessions.append(question, now);
+        setDraft('');
+        setMessages((list) => [...list, viewOf(question)]);
+        session = { ...session, leafId: question.id };
+        setSessions((list) => list.map((s) => (s.id === session!.id ? session! : s)));
+        await generate(session, question);
+      } catch (error) {
+        notices.error(error, 'Could not send the message');
+      }
+    },
+    stop() {
+      controller?.abort();
+    },
+    async regenerate(assistantId) {
+      if (busy()) return;
+      const session = activeSession();
+      if (!session) return;
+      const nodes = await store.sessions.nodes(session.id);
+      const target = nodes.find((n) => n.id === assistantId);
+      const parent = target?.parentId ? nodes.find((n) => n.id === target.parentId) : undefined;
+      if (!parent) return;
+      // The failed reply stays in the tree as a sibling; the new one becomes the active path.
+      setMessages((list) => list.slice(0, list.findIndex((m) => m.id === assistantId)));
+      await generate(session, parent);
+    },
+    async allowKeyAndRetry(assistantId) {
+      const view = messages().find((m) => m.id === assistantId);
+      const parsed = view?.model ? parseModelRef(view.model) : undefined;
+      if (!parsed) return;
+      await providers.confirmKeyOrigin(parsed.providerId);
+      await service.regenerate(assistantId);
+    },
+    newSession() {
+      setActiveId(undefined);
+      setMessages([]);
+    },
+    async openSession(id) {
+      setActiveId(id);
+      await loadMessages(id);
+    },
+    async renameSession(id, title) {
+      const clean = title.trim().replace(/\s+/g, ' ');
+      if (!clean) throw new CoveError('bad-name', 'A conversation needs a title.', 'Type a title.');
+      await store.sessions.update(id, { title: clean.slice(0, 120) });
+      await loadSessions();
+    },
+    async deleteSession(id) {
+      if (busy() && streamingSessionId === id) controller?.abort();
+      await store.sessions.delete(id);
+      const list = await loadSessions();
+      if (activeId() === id) {
+        setActiveId(list[0]?.id);
+        await loadMessages(list[0]?.id);
+      }
+    },
+    async clearSession() {
+      const session = activeSession();
+      if (!session) return;
+      if (busy()) controller?.abort();
+      const kept = { ...session, leafId: null, updatedAt: clock.now() };
+      await store.sessions.delete(session.id);
+      await store.sessions.put(kept);
+      setMessages([]);
+      await loadSessions();
+    },
+    flush() {
+      pendingWrite?.flush();
+    },
+    async start() {
+      const leftovers = await store.sessions.streamingNodes();
+      for (const node of leftovers) {
+        if (await locks.isHeld(node.sessionId)) continue;
+        await store.sessions.updateNode(node.id, { status: 'interrupted', finishedAt: clock.now() });
+      }
+      lastWorkspace = undefined;
+      await followWorkspace();
+    },
+  };
+
+  // Switching workspace shows that workspace's conversations.
+  workspaces.onWorkspaceChanged(() => void followWorkspace());
+  return service;
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/base/clock';
+import { createChatService } from '../../../src/app/chat-service';
+import { createEditorService } from '../../../src/app/editor-service';
+import { createNoticeService } from '../../../src/app/notice-service';
+import { createMemorySessionLocks } from '../../../src/app/session-locks';
+import { createWorkspaceService } from '../../../src/app/workspace-service';
+import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
+import { createMemoryStore } from '../../../src/store/memory-store';
+import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
+import { fakeProviderService } from '../../fakes/provider-service';
+
+async function setup(steps: ScriptStep[] = []) {
+  const clock = new ManualClock(Date.UTC(2026, 11, 2));
+  const store = createMemoryStore();
+  const catalog = new WorkspaceCatalog(store, clock);
+  const notices = createNoticeService(clock);
+  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
+  await workspaces.start();
+  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+  const client = makeScriptedChatClient(steps, { clock });
+  const locks = createMemorySessionLocks();
+  const providers = fakeProviderService();
+  const chat = createChatService({ store, workspaces, editor, providers, client, clock, locks, notices });
+  await chat.start();
+  return { chat, store, client, clock, notices, locks, editor, workspaces };
+}
+
+describe('chat service', () => {
+  it('stores the question and the complete reply, and titles the session', async () => {
+    const ctx = await setup([{ text: 'Hello there', usage: { inputTokens: 10, outputTokens: 3 } }]);
+    expect(await ctx.store.sessions.list(ctx.workspaces.current()!.id)).toEqual([]);
+    await ctx.chat.send('Hi');
+    const session = ctx.chat.activeSession()!;
+    const nodes = await ctx.store.sessions.nodes(session.id);
+    expect(nodes.find((n) => n.role === 'user')).toMatchObject({ content: 'Hi', status: 'complete' });
+    expect(nodes.find((n) => n.role === 'assistant')).toMatchObject({
+      content: 'Hello there',
+      status: 'complete',
+      usage: { inputTokens: 10, outputTokens: 3 },
+    });
+    expect(session.title).toBe('Hi');
+    expect(ctx.chat.messages().map((m) => [m.role, m.content()])).toEqual([
+      ['user', 'Hi'],
+      ['assistant', 'Hello there'],
+    ]);
+  });
+
+  it('the user message is in the store when the request starts', async () => {
+    const ctx = await setup();
+    let seen: string[] = [];
+    ctx.client.push(() => ({ text: 'ok' }));
+    const stream = ctx.client.stream.bind(ctx.client);
+    ctx.client.stream = async function* (request) {
+      const session = (await ctx.store.sessions.list(ctx.workspaces.current()!.id))[0]!;
+      seen = (await ctx.store.sessions.nodes(session.id)).map((n) => `${n.role}:${n.content}`);
+      yield* stream(request);
+    };
+    await ctx.chat.send('Is it saved?');
+    expect(seen).toContain('user:Is it saved?');
+  });
+
+  it('sends the system prompt with the open file and the conversation', async () => {
+    const ctx = await setup([{ text: 'first' }, { text: 'second' }]);
+    await ctx.workspaces.files()!.write('app.py', 'def greet():\n    return 1\n');
+    await ctx.chat.send('What is 1+1?');
+    await ctx.chat.send('Explain the function greet');
+    const request = ctx.client.requests[1]!;
+    expect(request.messages[0]!.role).toBe('system');
+    expect(request.messages.slice(1).map((m) => [m.role, m.content])).toEqual([
+      ['user', 'What is 1+1?'],
+      ['assistant', 'first'],
+      ['user', 'Explain the function greet'],
+    ]);
+    // The task type is read from the message.
+    expect(request.messages[0]!.content).toContain('The person wants an explanation');
+  });
+
+  it('a failed reply shows its error inline and Retry asks again as a sibling', async () => {
+    const ctx = await setup([
+      { error: { kind: 'auth', message: 'The API key was refused.', hint: 'Check the key in Settings.' } },
+      { text: 'Now it works' },
+    ]);
+    await ctx.chat.send('Hello');
+    const failed = ctx.chat.messages()[1]!;
+    expect(failed.status()).toBe('error');
+    expect(failed.error()).toEqual({ code: 'auth', message: 'The API key was refused.', hint: 'Check the key in Settings.' });
+    await ctx.chat.regenerate(failed.id);
+    const messages = ctx.chat.messages();
+    expect(messages.map((m) => m.content())).toEqual(['Hello', 'Now it works']);
+    const nodes = await ctx.store.sessions.nodes(ctx.chat.activeSession()!.id);
+    const replies = nodes.filter((n) => n.role === 'assistant');
+    expect(replies).toHaveLength(2);
+    expect(new Set(replies.map((n) => n.parentId)).size).toBe(1);
+  });
+
+  it('Stop keeps what arrived and marks the reply aborted', async () => {
+    const ctx = await setup([{ text: 'one two three four five six', chunkSize: 4 }]);
+    let deltas = 0;
+    const stream = ctx.client.stream.bind(ctx.client);
+    ctx.client.stream = async function* (request) {
+      for await (const event of stream(request)) {
+        yield event;
+        if (event.type === 'text_delta' && ++deltas === 2) ctx.chat.stop();
+      }
+    };
+    await ctx.chat.send('Count');
+    const reply = ctx.chat.messages()[1]!;
+    expect(reply.status()).toBe('aborted');
+    expect(reply.content()).toBe('one two ');
+    const stored = (await ctx.store.sessions.nodes(ctx.chat.activeSession()!.id)).find((n) => n.role === 'assistant');
+    expect(stored).toMatchObject({ status: 'aborted', content: 'one two ' });
+  });
+
+  it('a streaming reply is written at least once a second while it grows', async () => {
+    const ctx = await setup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    ctx.client.stream = async function* () {
+      yield { type: 'text_delta', delta: 'partial answer' };
+      await gate;
+      yield { type: 'text_delta', delta: ' and the rest' };
+    } as never;
+    const sending = ctx.chat.send('Long question');
+    await ctx.clock.advance(1100);
+    const session = ctx.chat.activeSession()!;
+    const midway = (await ctx.store.sessions.nodes(session.id)).find((n) => n.role === 'assistant');
+    expect(midway).toMatchObject({ status: 'streaming', content: 'partial answer' });
+    release();
+    await sending;
+  });
+
+  it('marks replies left streaming by a closed tab as interrupted on start', async () => {
+    const ctx = await setup();
+    const workspaceId = ctx.workspaces.current()!.id;
+    await ctx.store.sessions.put({ id: 's', workspaceId, title: 't', mode: 'chat', leafId: null, createdAt: 1, updatedAt: 1, starred: false });
+    await ctx.store.sessions.append({ id: 'u', sessionId: 's', parentId: null, role: 'user', content: 'q', status: 'complete', startedAt: 1 }, 1);
+    await ctx.store.sessions.append({ id: 'a', sessionId: 's', parentId: 'u', role: 'assistant', content: 'half', status: 'streaming', startedAt: 2 }, 2);
+    await ctx.chat.start();
+    expect((await ctx.store.sessions.nodes('s')).find((n) => n.id === 'a')).toMatchObject({ status: 'interrupted', content: 'half' });
+  });
+
+  it('does not touch a reply that another tab is still streaming', async () => {
+    const ctx = await setup();
+    const workspaceId = ctx.workspaces.current()!.id;
+    await ctx.store.sessions.put({ id: 's', workspaceId, title: 't', mode: 'chat', leafId: null, createdAt: 1, updatedAt: 1, starred: false });
+    await ctx.store.sessions.append({ id: 'a', sessionId: 's', parentId: null, role: 'assistant', content: '', status: 'streaming', startedAt: 2 }, 2);
+    let finish!: () => void;
+    const held = ctx.locks.tryWith('s', () => new Promise<void>((resolve) => (finish = resolve)));
+    await ctx.chat.start();
+    expect((await ctx.store.sessions.nodes('s'))[0]!.status).toBe('streaming');
+    finish();
+    await held;
+  });
+
+  it('refuses to answer in a session another tab is answering in', async () => {
+    const ctx = await setup([{ text: 'first' }]);
+    await ctx.chat.send('one');
+    const sessionId = ctx.chat.activeSession()!.id;
+    let finish!: () => void;
+    const held = ctx.locks.tryWith(sessionId, () => new Promise<void>((resolve) => (finish = resolve)));
+    await ctx.chat.send('two');
+    expect(ctx.notices.notices().at(-1)?.text).toContain('answering in another tab');
+    expect(ctx.client.requests).toHaveLength(1);
+    finish();
+    await held;
+  });
+
+  it('clearing empties the session; deleting removes it', async () => {
+    const ctx = await setup([{ text: 'a' }, { text: 'b' }]);
+    await ctx.chat.send('x');
+    const id = ctx.chat.activeSession()!.id;
+    await ctx.chat.clearSession();
+    expect(ctx.chat.messages()).toEqual([]);
+    expect(await ctx.store.sessions.nodes(id)).toEqual([]);
+    expect(ctx.chat.activeSession()?.id).toBe(id);
+    await ctx.chat.deleteSession(id);
+    expect(ctx.chat.sessions()).toEqual([]);
+  });
+});
