@@ -1,11 +1,158 @@
+import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import { useDialogs } from '../common/dialogs';
+import { Icon } from '../common/icons';
+import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
+import './chat.css';
 
-/** The assistant panel. Chat and the agent arrive with their own issues; until then it says so. */
-export function ChatPanel(_props: { services: AppServices }) {
+/** The assistant panel in chat mode: conversations, messages, the composer. */
+export function ChatPanel(props: {
+  services: AppServices;
+  onOpenSettings: () => void;
+  runCode?: (code: string, output: HTMLElement) => void;
+}) {
+  const { chat, providers, clock } = props.services;
+  const dialogs = useDialogs();
+  let scroller!: HTMLDivElement;
+  let stickToBottom = true;
+
+  // Follow a growing reply while the person is at the bottom; leave them be when they scroll up.
+  const observer = new ResizeObserver(() => {
+    if (stickToBottom) scroller.scrollTop = scroller.scrollHeight;
+  });
+  onCleanup(() => observer.disconnect());
+  createEffect(
+    on(
+      () => chat.messages().length,
+      () => {
+        stickToBottom = true;
+        queueMicrotask(() => (scroller.scrollTop = scroller.scrollHeight));
+      },
+    ),
+  );
+
+  const [now, setNow] = createSignal(clock.now());
+  createEffect(() => {
+    if (!chat.retrying()) return;
+    const timer = setInterval(() => setNow(clock.now()), 250);
+    onCleanup(() => clearInterval(timer));
+  });
+
+  const rename = () => {
+    const session = chat.activeSession();
+    if (!session) return;
+    void dialogs.prompt({
+      title: 'Rename conversation',
+      label: 'Title',
+      initial: session.title,
+      confirmLabel: 'Rename',
+      submit: (title) => chat.renameSession(session.id, title),
+    });
+  };
+
+  const remove = async () => {
+    const session = chat.activeSession();
+    if (!session) return;
+    const answer = await dialogs.confirm({
+      title: `Delete "${session.title}"?`,
+      message: 'The conversation and all its messages will be deleted. This cannot be undone.',
+      confirmLabel: 'Delete conversation',
+      danger: true,
+    });
+    if (answer === 'confirm') await chat.deleteSession(session.id);
+  };
+
+  const clear = async () => {
+    const answer = await dialogs.confirm({
+      title: 'Clear this conversation?',
+      message: 'Every message of this conversation will be deleted. This cannot be undone.',
+      confirmLabel: 'Clear',
+      danger: true,
+    });
+    if (answer === 'confirm') await chat.clearSession();
+  };
+
   return (
-    <div class="placeholder-panel">
-      <h2 class="panel-title">Assistant</h2>
-      <p>Chat with your own model endpoint about the open file will appear here.</p>
+    <div class="chat-panel">
+      <div class="chat-header">
+        <label for="chat-session" class="visually-hidden">
+          Conversation
+        </label>
+        <select
+          id="chat-session"
+          value={chat.activeSession()?.id ?? ''}
+          onChange={(event) => {
+            const id = event.currentTarget.value;
+            if (id) void chat.openSession(id);
+            else chat.newSession();
+          }}
+        >
+          <option value="">New conversation</option>
+          <For each={chat.sessions()}>{(session) => <option value={session.id}>{session.title}</option>}</For>
+        </select>
+        <button type="button" class="icon-button" aria-label="New chat" title="New chat" onClick={() => chat.newSession()}>
+          <Icon name="plus" />
+        </button>
+        <Show when={chat.activeSession()}>
+          <button type="button" class="icon-button" aria-label="Rename conversation" title="Rename conversation" onClick={rename}>
+            <Icon name="edit" />
+          </button>
+          <button type="button" class="icon-button" aria-label="Clear conversation" title="Clear conversation" onClick={() => void clear()}>
+            <Icon name="close" />
+          </button>
+          <button type="button" class="icon-button" aria-label="Delete conversation" title="Delete conversation" onClick={() => void remove()}>
+            <Icon name="trash" />
+          </button>
+        </Show>
+      </div>
+      <div
+        class="chat-scroll"
+        ref={scroller}
+        onScroll={() => {
+          stickToBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+        }}
+      >
+        <section class="message-list" aria-label="Messages" ref={(el) => observer.observe(el)}>
+          <Show
+            when={chat.messages().length}
+            fallback={
+              <div class="chat-empty">
+                <Show
+                  when={providers.models().length}
+                  fallback={
+                    <>
+                      <p>Connect a model to start: OpenAI, DeepSeek, OpenRouter, Groq, Mistral, or a local server such as Ollama or LM Studio.</p>
+                      <button type="button" class="button primary" onClick={props.onOpenSettings}>
+                        Add a provider
+                      </button>
+                    </>
+                  }
+                >
+                  <p>Ask about your code. The open file (and your selection) goes with your message.</p>
+                </Show>
+              </div>
+            }
+          >
+            <For each={chat.messages()}>
+              {(message) => <MessageItem message={message} services={props.services} runCode={props.runCode} />}
+            </For>
+          </Show>
+        </section>
+      </div>
+      <Show when={chat.retrying()}>
+        {(retry) => (
+          <div class="retry-banner" role="status">
+            <span>
+              {retry().reason} Retrying in {Math.max(0, Math.ceil((retry().at - now()) / 1000))} s (attempt {retry().attempt}).
+            </span>
+            <button type="button" class="button" onClick={() => chat.stop()}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </Show>
+      <Composer services={props.services} onOpenSettings={props.onOpenSettings} />
     </div>
   );
 }

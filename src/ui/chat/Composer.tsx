@@ -1,0 +1,92 @@
+import { For, Show } from 'solid-js';
+import type { AppServices } from '../../app/services';
+import { Icon } from '../common/icons';
+
+/** Where the person writes: Enter sends, Shift+Enter adds a line; the model is chosen here. */
+export function Composer(props: { services: AppServices; onOpenSettings: () => void }) {
+  const { chat, providers } = props.services;
+  let input!: HTMLTextAreaElement;
+
+  const send = () => {
+    const text = input.value;
+    if (!text.trim() || chat.busy()) return;
+    void chat.send(text);
+  };
+
+  const grow = () => {
+    input.style.height = 'auto';
+    input.style.height = `${Math.min(input.scrollHeight, 240)}px`;
+  };
+
+  return (
+    <form
+      class="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label for="chat-input" class="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id="chat-input"
+        ref={input}
+        rows={2}
+        placeholder="Ask about your code… (Enter to send, Shift+Enter for a new line)"
+        value={chat.draft()}
+        onInput={(event) => {
+          chat.setDraft(event.currentTarget.value);
+          grow();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+            event.preventDefault();
+            send();
+          }
+        }}
+      />
+      <div class="composer-bar">
+        <Show
+          when={providers.models().length}
+          fallback={
+            <button type="button" class="button" onClick={props.onOpenSettings}>
+              <Icon name="settings" /> Set up a model
+            </button>
+          }
+        >
+          <label for="chat-model" class="visually-hidden">
+            Model
+          </label>
+          <select
+            id="chat-model"
+            class="model-select"
+            value={providers.selectedModel() ?? ''}
+            onChange={(event) => void providers.selectModel(event.currentTarget.value)}
+          >
+            <For each={providers.models()}>
+              {(choice) => (
+                <option value={choice.ref}>
+                  {choice.model.label ?? choice.model.id} · {choice.providerName}
+                </option>
+              )}
+            </For>
+          </select>
+        </Show>
+        <span class="header-spacer" />
+        <Show
+          when={chat.busy()}
+          fallback={
+            <button type="submit" class="button primary" disabled={!chat.draft().trim()}>
+              Send
+            </button>
+          }
+        >
+          <button type="button" class="button danger" onClick={() => chat.stop()}>
+            Stop
+          </button>
+        </Show>
+      </div>
+    </form>
+  );
+}
