@@ -1,14 +1,20 @@
-import { createEffect, on, onCleanup, onMount } from 'solid-js';
-import {
-  createStreamingRenderer,
-  IMAGE_PLACEHOLDER_CLASS,
-  renderMarkdown,
-  type CodeBlockSource,
-  type StreamingRenderer,
-} from '../../render';
+import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import type { CodeBlockSource, StreamingRenderer } from '../../render';
 
 /** Adds the UI of one code block (buttons, output area) to its rendered element. */
 export type CodeBlockWiring = (element: HTMLElement, source: () => CodeBlockSource | undefined) => void;
+
+type RenderModule = typeof import('../../render');
+let loading: Promise<RenderModule> | undefined;
+
+/**
+ * The Markdown renderer (marked, DOMPurify, KaTeX and its CSS) loads on the first message
+ * shown, so the first paint of the app does not wait for it.
+ */
+function loadRenderer(): Promise<RenderModule> {
+  loading ??= Promise.all([import('../../render'), import('katex/dist/katex.min.css')]).then(([module]) => module);
+  return loading;
+}
 
 /**
  * Renders untrusted Markdown safely: incrementally while `streaming`, then once more as the
@@ -19,12 +25,16 @@ export function MarkdownView(props: {
   text: () => string;
   streaming: () => boolean;
   wireCodeBlock?: CodeBlockWiring;
-  class?: string;
 }) {
   let container!: HTMLDivElement;
   let renderer: StreamingRenderer | undefined;
   let fed = 0;
   let finalBlocks: CodeBlockSource[] = [];
+  const [render, setRender] = createSignal<RenderModule>();
+  void loadRenderer().then(setRender, (error: unknown) => {
+    container.textContent = props.text();
+    console.error('The Markdown renderer could not load; showing plain text.', error);
+  });
 
   const wireAll = () => {
     if (!props.wireCodeBlock) return;
@@ -36,33 +46,44 @@ export function MarkdownView(props: {
     }
   };
 
-  const renderFinal = () => {
-    const rendered = renderMarkdown(props.text());
+  const startStreaming = (module: RenderModule) => {
+    renderer?.dispose();
+    container.textContent = '';
+    fed = 0;
+    renderer = module.createStreamingRenderer(container, { onBlock: () => wireAll() });
+  };
+
+  const renderFinal = (module: RenderModule) => {
+    renderer?.dispose();
+    renderer = undefined;
+    const rendered = module.renderMarkdown(props.text());
     finalBlocks = rendered.codeBlocks;
     container.innerHTML = rendered.html;
     wireAll();
   };
 
-  onMount(() => {
-    if (props.streaming()) {
-      renderer = createStreamingRenderer(container, {
-        onBlock: () => wireAll(),
-      });
-    } else {
-      renderFinal();
-    }
-  });
+  createEffect(
+    on([render, props.streaming], ([module, streaming], previous) => {
+      if (!module) return;
+      const wasStreaming = previous?.[1];
+      if (streaming && !renderer) startStreaming(module);
+      else if (!streaming && renderer && wasStreaming) {
+        const text = props.text();
+        if (text.length > fed) renderer.append(text.slice(fed));
+        const rendered = renderer.finalize();
+        finalBlocks = rendered.codeBlocks;
+        renderer.dispose();
+        renderer = undefined;
+        wireAll();
+      } else if (!streaming) renderFinal(module);
+    }),
+  );
 
   createEffect(
-    on(props.text, (text) => {
-      if (!renderer) return;
-      if (text.length < fed) {
-        // The text was replaced rather than extended (a retry): start over.
-        renderer.dispose();
-        renderer = createStreamingRenderer(container, { onBlock: () => wireAll() });
-        container.textContent = '';
-        fed = 0;
-      }
+    on([props.text, render], ([text, module]) => {
+      if (!renderer || !module) return;
+      // The text was replaced rather than extended: start over.
+      if (text.length < fed) startStreaming(module);
       if (text.length > fed) {
         renderer.append(text.slice(fed));
         fed = text.length;
@@ -70,25 +91,12 @@ export function MarkdownView(props: {
     }),
   );
 
-  createEffect(
-    on(props.streaming, (streaming, was) => {
-      if (was && !streaming && renderer) {
-        if (props.text().length > fed) renderer.append(props.text().slice(fed));
-        const rendered = renderer.finalize();
-        finalBlocks = rendered.codeBlocks;
-        renderer.dispose();
-        renderer = undefined;
-        wireAll();
-      } else if (!was && !streaming && !renderer) {
-        renderFinal();
-      }
-    }, { defer: true }),
-  );
-
   onCleanup(() => renderer?.dispose());
 
   const onClick = (event: MouseEvent) => {
-    const target = (event.target as HTMLElement).closest<HTMLElement>(`.${IMAGE_PLACEHOLDER_CLASS}`);
+    const module = render();
+    if (!module) return;
+    const target = (event.target as HTMLElement).closest<HTMLElement>(`.${module.IMAGE_PLACEHOLDER_CLASS}`);
     if (!target || !container.contains(target)) return;
     const image = document.createElement('img');
     image.src = target.dataset.imageSrc ?? '';
@@ -98,5 +106,5 @@ export function MarkdownView(props: {
     target.replaceWith(image);
   };
 
-  return <div ref={container} class={`markdown ${props.class ?? ''}`} onClick={onClick} />;
+  return <div ref={container} class="markdown" onClick={onClick} />;
 }

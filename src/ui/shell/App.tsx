@@ -83,7 +83,7 @@ function Shell(props: AppProps) {
 
   const files = <FilesPanel services={props.services} />;
   const editorArea = <EditorArea services={props.services} />;
-  const chat = <ChatPanel services={props.services} />;
+  const chat = <ChatPanel services={props.services} onOpenSettings={() => setSettingsOpen(true)} />;
   const output = <OutputPanel services={props.services} />;
 
   return (
