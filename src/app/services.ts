@@ -6,6 +6,7 @@ import { createEditorService, type EditorService } from './editor-service';
 import { createFileActions, type FileActions } from './file-actions';
 import { createNoticeService, type NoticeService } from './notice-service';
 import { createPreferencesService, type PreferencesService } from './preferences-service';
+import { createProviderService, type ProviderService } from './provider-service';
 import { createStorageService, type StorageService } from './storage-service';
 import type { UpdateService } from './update-service';
 import { createWorkspaceService, type WorkspaceService } from './workspace-service';
@@ -15,6 +16,7 @@ export interface AppServices {
   readonly clock: Clock;
   readonly notices: NoticeService;
   readonly preferences: PreferencesService;
+  readonly providers: ProviderService;
   readonly workspaces: WorkspaceService;
   readonly editor: EditorService;
   readonly fileActions: FileActions;
@@ -36,6 +38,16 @@ export function createAppServices(
   const preferences = createPreferencesService(store.settings, (e) =>
     notices.error(e, 'Could not save preferences'),
   );
+  const providers = createProviderService({
+    settings: store.settings,
+    clock,
+    fetch: (input, init) => fetch(input, init),
+    ...(typeof location !== 'undefined' ? { pageOrigin: location.origin } : {}),
+    changes: store.changes,
+    notices,
+  });
+  // Loads in the background; the providers' accessors fill in when it is done.
+  providers.load().catch((e: unknown) => notices.error(e, 'Could not load the provider settings'));
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
@@ -48,6 +60,7 @@ export function createAppServices(
     clock,
     notices,
     preferences,
+    providers,
     workspaces,
     editor,
     fileActions,

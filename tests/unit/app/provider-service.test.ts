@@ -1,0 +1,502 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/base/clock';
+import { CoveError } from '../../../src/base/errors';
+import {
+  createProviderService,
+  PROVIDER_SETTING_KEYS,
+  type ProviderDraft,
+  type ProviderService,
+} from '../../../src/app/provider-service';
+import { keySendDecision } from '../../../src/llm';
+import { Listeners } from '../../../src/base/listeners';
+import type { ChangeFeed, ChangeNotice, StoreChange } from '../../../src/store/change-feed';
+import type { CoveStore } from '../../../src/store/cove-store';
+import { createMemoryStore } from '../../../src/store/memory-store';
+import { isSecretSetting } from '../../../src/store/settings-store';
+import {
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+} from '../../fixtures/fake-openai-server.mjs';
+
+let server: FakeOpenAIServer;
+beforeAll(async () => {
+  server = await startFakeOpenAIServer();
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
+
+const KEY = 'sk-test-0123456789abcdef';
+
+function setup(store: CoveStore = createMemoryStore()) {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const providers = createProviderService({
+    settings: store.settings,
+    clock,
+    fetch: globalThis.fetch,
+    pageOrigin: 'http://localhost:4173',
+    changes: store.changes,
+  });
+  return { store, clock, providers };
+}
+
+const draft = (extra: Partial<ProviderDraft> = {}): ProviderDraft => ({
+  presetId: 'custom',
+  name: 'Fake',
+  baseURL: server.baseURL,
+  apiKey: '',
+  headers: {},
+  ...extra,
+});
+
+async function failure(promise: Promise<unknown>): Promise<CoveError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CoveError) return error;
+    throw error;
+  }
+  throw new Error('expected a CoveError');
+}
+
+/** Everything settings hold that a backup would carry, as text. */
+async function nonSecretSettings(store: CoveStore): Promise<string> {
+  const snapshot = await store.snapshot();
+  return JSON.stringify(snapshot.settings.filter((row) => !isSecretSetting(row.key)));
+}
+
+/** A change feed where every notice looks as if it came from another tab. */
+class OtherTabFeed implements ChangeFeed {
+  private readonly listeners = new Listeners<ChangeNotice>();
+  publish(change: StoreChange): void {
+    this.listeners.emit({ change, local: false });
+  }
+  subscribe(listener: (notice: ChangeNotice) => void): () => void {
+    return this.listeners.subscribe(listener);
+  }
+  close(): void {}
+}
+
+describe('provider service: adding, validating, editing, removing', () => {
+  it('adds a provider with a normalized base URL and key, bound to its origin', async () => {
+    const { providers } = setup();
+    const id = await providers.add(
+      draft({ baseURL: `${server.baseURL}/chat/completions/`, apiKey: `  Bearer ${KEY}\n` }),
+    );
+    expect(providers.providers()).toEqual([
+      {
+        id,
+        name: 'Fake',
+        presetId: 'custom',
+        baseURL: server.baseURL,
+        apiKey: KEY,
+        keyOrigin: server.url,
+      },
+    ]);
+    expect(keySendDecision(providers.providers()[0]!).status).toBe('allowed');
+  });
+
+  it('refuses bad input with an error that names the field and the next step', async () => {
+    const { providers } = setup();
+    const cases: [Partial<ProviderDraft>, string, RegExp][] = [
+      [{ name: '  ' }, 'provider_name', /needs a name/],
+      [{ baseURL: '' }, 'provider_base_url', /empty/],
+      [{ baseURL: 'localhost:11434' }, 'provider_base_url', /http:\/\/ or https:\/\//],
+      [{ baseURL: 'https://user:pw@example.com/v1' }, 'provider_base_url', /user name/],
+      [{ apiKey: 'sk-ключ' }, 'provider_api_key', /not plain ASCII/],
+      [
+        { presetId: 'openai', baseURL: 'https://api.openai.com/v1' },
+        'provider_api_key',
+        /needs an API key/,
+      ],
+      [{ headers: { 'Bad Name': 'x' } }, 'provider_headers', /not a valid header name/],
+      [{ headers: { Authorization: `Bearer ${KEY}` } }, 'provider_headers', /API key field/],
+      [{ headers: { '': 'value' } }, 'provider_headers', /no name/],
+    ];
+    for (const [extra, code, message] of cases) {
+      const error = await failure(providers.add(draft(extra)));
+      expect(error.code, JSON.stringify(extra)).toBe(code);
+      expect(error.message).toMatch(message);
+      expect(error.hint).not.toBe('');
+    }
+    const missingKey = await failure(
+      providers.add(draft({ presetId: 'openai', baseURL: 'https://api.openai.com/v1' })),
+    );
+    expect(missingKey.hint).toContain('https://platform.openai.com/api-keys');
+    expect(providers.providers()).toEqual([]);
+  });
+
+  it('refuses a second provider with the same name', async () => {
+    const { providers } = setup();
+    await providers.add(draft());
+    const error = await failure(providers.add(draft({ name: ' fake ' })));
+    expect(error.code).toBe('provider_name');
+    expect(error.message).toContain('already called');
+  });
+
+  it('updates fields, keeps the key when the same one is given, forgets it when emptied', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft({ apiKey: KEY, headers: { 'X-Title': 'Cove' } }));
+    await providers.update(id, draft({ name: 'Renamed', apiKey: KEY, headers: {} }));
+    expect(providers.providers()[0]).toMatchObject({ name: 'Renamed', apiKey: KEY });
+    expect(providers.providers()[0]!.headers).toBeUndefined();
+    await providers.update(id, draft({ name: 'Renamed', apiKey: '' }));
+    expect(providers.providers()[0]!.apiKey).toBeUndefined();
+    expect(providers.providers()[0]!.keyOrigin).toBeUndefined();
+  });
+
+  it('removes a provider and its key', async () => {
+    const { providers, store } = setup();
+    const id = await providers.add(draft({ apiKey: KEY }));
+    await providers.add(draft({ name: 'Other' }));
+    await providers.remove(id);
+    expect(providers.providers().map((p) => p.name)).toEqual(['Other']);
+    expect(JSON.stringify(await store.settings.get(PROVIDER_SETTING_KEYS.keys))).not.toContain(KEY);
+  });
+
+  it('loads what an earlier session stored', async () => {
+    const store = createMemoryStore();
+    const first = setup(store).providers;
+    await first.add(draft({ apiKey: KEY }));
+    const second = setup(store).providers;
+    await second.load();
+    expect(second.providers()).toEqual(first.providers());
+  });
+});
+
+describe('provider service: where keys live', () => {
+  it('keeps keys and secret-looking headers only under secret settings', async () => {
+    const { providers, store } = setup();
+    await providers.add(
+      draft({ apiKey: KEY, headers: { 'X-Title': 'Cove', 'X-Api-Key': 'hdr-secret-value' } }),
+    );
+    const visible = await nonSecretSettings(store);
+    expect(visible).not.toContain(KEY);
+    expect(visible).not.toContain('hdr-secret-value');
+    expect(visible).toContain('X-Title');
+    expect(PROVIDER_SETTING_KEYS.keys.startsWith('secret.')).toBe(true);
+    const secret = JSON.stringify(await store.settings.get(PROVIDER_SETTING_KEYS.keys));
+    expect(secret).toContain(KEY);
+    // The rest of Cove sees the provider whole.
+    expect(providers.providers()[0]!.headers).toEqual({
+      'X-Title': 'Cove',
+      'X-Api-Key': 'hdr-secret-value',
+    });
+  });
+
+  it('a restored configuration that moves the base URL cannot carry the key along', async () => {
+    const { providers, store } = setup();
+    const id = await providers.add(draft({ apiKey: KEY }));
+    // As a backup restore would write it: only the non-secret settings change.
+    const stored = (await store.settings.get<Record<string, unknown>[]>(
+      PROVIDER_SETTING_KEYS.providers,
+    ))!;
+    stored[0]!['baseURL'] = 'https://collector.example/v1';
+    stored[0]!['keyOrigin'] = 'https://collector.example';
+    await store.settings.set(PROVIDER_SETTING_KEYS.providers, stored);
+    await providers.load();
+    const provider = providers.providers().find((p) => p.id === id)!;
+    expect(provider.keyOrigin).toBe(server.url);
+    expect(keySendDecision(provider).status).toBe('needs_confirmation');
+  });
+});
+
+describe('provider service: key binding', () => {
+  it('a new base URL keeps the key bound to the old origin until confirmed', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft({ apiKey: KEY }));
+    await providers.update(id, draft({ baseURL: 'http://127.0.0.2:9/v1', apiKey: KEY }));
+    const moved = providers.providers()[0]!;
+    expect(moved.keyOrigin).toBe(server.url);
+    expect(keySendDecision(moved)).toEqual({
+      status: 'needs_confirmation',
+      keyOrigin: server.url,
+      targetOrigin: 'http://127.0.0.2:9',
+    });
+    const refused = await providers.testConnection(id);
+    expect(refused.ok === false && refused.error.kind).toBe('key_origin');
+    await providers.confirmKeyOrigin(id);
+    expect(providers.providers()[0]!.keyOrigin).toBe('http://127.0.0.2:9');
+  });
+
+  it('a new key typed with a new base URL is bound to the new origin', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft({ apiKey: KEY }));
+    await providers.update(
+      id,
+      draft({ baseURL: 'http://127.0.0.2:9/v1', apiKey: 'sk-another-key-987654' }),
+    );
+    expect(providers.providers()[0]!.keyOrigin).toBe('http://127.0.0.2:9');
+  });
+
+  it('a path change on the same origin needs no confirmation', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft({ apiKey: KEY }));
+    await providers.update(id, draft({ baseURL: `${server.url}/other/v1`, apiKey: KEY }));
+    expect(keySendDecision(providers.providers()[0]!).status).toBe('allowed');
+  });
+});
+
+describe('provider service: connection and models', () => {
+  it('tests the connection, sending the key to its server only', async () => {
+    const { providers } = setup();
+    server.configure({ apiKey: KEY });
+    const id = await providers.add(draft({ apiKey: KEY }));
+    const result = await providers.testConnection(id);
+    expect(result).toMatchObject({ ok: true, modelCount: server.config.models.length });
+    expect(server.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${KEY}`);
+  });
+
+  it('reports a wrong key as auth, without the key in any text', async () => {
+    const { providers } = setup();
+    server.configure({ apiKey: 'the-right-key-0000' });
+    const id = await providers.add(draft({ apiKey: KEY }));
+    const result = await providers.testConnection(id);
+    if (result.ok) throw new Error('expected a failure');
+    expect(result.error.kind).toBe('auth');
+    expect(JSON.stringify({ ...result.error.toJSON(), text: result.error.userText })).not.toContain(
+      KEY,
+    );
+  });
+
+  it('a first successful test fills an empty model list; later tests change nothing', async () => {
+    const { providers } = setup();
+    server.configure({ models: [{ id: 'b' }, { id: 'a' }] });
+    const id = await providers.add(draft());
+    await providers.testConnection(id);
+    expect(providers.models().map((m) => m.ref)).toEqual([`${id}/a`, `${id}/b`]);
+    server.configure({ models: [{ id: 'c' }] });
+    await providers.testConnection(id);
+    expect(providers.models().map((m) => m.model.id)).toEqual(['a', 'b']);
+  });
+
+  it('refreshModels keeps what the person edited and the models they added', async () => {
+    const { providers } = setup();
+    server.configure({
+      models: [
+        { id: 'big', context_length: 128000, supported_parameters: ['tools'] },
+        { id: 'small', context_length: 8192 },
+      ],
+    });
+    const id = await providers.add(draft());
+    await providers.refreshModels(id);
+    expect(providers.models().find((m) => m.model.id === 'big')?.capabilities).toMatchObject({
+      contextWindow: 128000,
+      toolCalling: 'native',
+    });
+    await providers.saveModel(id, {
+      id: 'big',
+      label: 'Big one',
+      capabilities: { contextWindow: 64000, toolCalling: 'native', vision: true },
+    });
+    await providers.saveModel(id, { id: 'by-hand', capabilities: { toolCalling: 'text' } });
+    server.configure({
+      models: [
+        { id: 'big', context_length: 200000, supported_parameters: ['tools'] },
+        { id: 'new', context_length: 32000 },
+      ],
+    });
+    const result = await providers.refreshModels(id);
+    expect(result.ok).toBe(true);
+    const byId = new Map(providers.models().map((m) => [m.model.id, m.model]));
+    expect([...byId.keys()]).toEqual(['big', 'by-hand', 'new']);
+    expect(byId.get('big')).toEqual({
+      id: 'big',
+      label: 'Big one',
+      capabilities: { contextWindow: 64000, vision: true, toolCalling: 'native' },
+    });
+    expect(byId.get('by-hand')?.capabilities).toEqual({ toolCalling: 'text' });
+    expect(byId.get('new')?.capabilities).toEqual({ contextWindow: 32000 });
+  });
+
+  it('a failed refresh leaves the models as they were', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft());
+    await providers.refreshModels(id);
+    const before = providers.models();
+    server.configure({ apiKey: 'now-needed-1234' });
+    const result = await providers.refreshModels(id);
+    expect(result.ok === false && result.error.kind).toBe('auth');
+    expect(providers.models()).toEqual(before);
+  });
+
+  it('validates model edits', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft());
+    const bad = [
+      { id: ' ' },
+      { id: 'm', capabilities: { contextWindow: -1 } },
+      { id: 'm', capabilities: { contextWindow: 1000, maxOutputTokens: 2000 } },
+      { id: 'm', capabilities: { price: { inputPerMillion: 1, outputPerMillion: Number.NaN } } },
+    ];
+    for (const model of bad) {
+      const error = await failure(providers.saveModel(id, model));
+      expect(error.code).toMatch(/^model_/);
+    }
+    await providers.saveModel(id, { id: 'm' });
+    await providers.removeModel(id, 'm');
+    expect(providers.models()).toEqual([]);
+  });
+
+  it('the selected model falls back to the first one when unset or removed', async () => {
+    const { providers } = setup();
+    expect(providers.selectedModel()).toBeUndefined();
+    server.configure({ models: [{ id: 'a' }, { id: 'b' }] });
+    const id = await providers.add(draft());
+    await providers.refreshModels(id);
+    expect(providers.selectedModel()).toBe(`${id}/a`);
+    await providers.selectModel(`${id}/b`);
+    expect(providers.selectedModel()).toBe(`${id}/b`);
+    await providers.removeModel(id, 'b');
+    expect(providers.selectedModel()).toBe(`${id}/a`);
+    const error = await failure(providers.selectModel(`${id}/zzz`));
+    expect(error.code).toBe('model_missing');
+  });
+
+  it('remembers that a server refused stream_options', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft());
+    await providers.markStreamOptionsUnsupported(id);
+    expect(providers.providers()[0]!.supportsStreamOptions).toBe(false);
+  });
+});
+
+describe('provider service: chat options', () => {
+  it('has defaults, stores changes and refuses bad values', async () => {
+    const { providers, store } = setup();
+    expect(providers.chatOptions()).toEqual({ fileContext: true, customSystemPrompt: '' });
+    await providers.setChatOptions({
+      fileContext: false,
+      customSystemPrompt: 'Be brief.',
+      maxTokens: 2048,
+      temperature: 0.3,
+    });
+    expect(await store.settings.get(PROVIDER_SETTING_KEYS.chatOptions)).toEqual({
+      fileContext: false,
+      customSystemPrompt: 'Be brief.',
+      maxTokens: 2048,
+      temperature: 0.3,
+    });
+    expect(
+      (await failure(providers.setChatOptions({ ...providers.chatOptions(), temperature: 3 })))
+        .code,
+    ).toBe('chat_temperature');
+    expect(
+      (await failure(providers.setChatOptions({ ...providers.chatOptions(), maxTokens: 1.5 })))
+        .code,
+    ).toBe('chat_max_tokens');
+  });
+});
+
+describe('provider service: export and import', () => {
+  it('exports without keys by default, with them when asked', async () => {
+    const { providers } = setup();
+    await providers.add(draft({ apiKey: KEY, headers: { 'X-Api-Key': 'hdr-secret-value' } }));
+    const plain = providers.exportJSON(false);
+    expect(plain).not.toContain(KEY);
+    expect(plain).not.toContain('hdr-secret-value');
+    expect(plain).toContain(server.baseURL);
+    const withKeys = providers.exportJSON(true);
+    expect(withKeys).toContain(KEY);
+  });
+
+  it('round-trips into another browser, keys bound as they were', async () => {
+    const source = setup().providers;
+    const id = await source.add(draft({ apiKey: KEY }));
+    const target = setup().providers;
+    const result = await target.importJSON(source.exportJSON(true));
+    expect(result).toEqual({ added: [id], updated: [], skipped: [], needsConfirmation: [] });
+    expect(target.providers()).toEqual(source.providers());
+  });
+
+  it('an import that points a saved key at another host asks first and binds nothing', async () => {
+    const { providers, store } = setup();
+    const id = await providers.add(draft({ apiKey: KEY }));
+    const file = JSON.parse(providers.exportJSON(false));
+    file.providers[0].baseURL = 'https://collector.example/v1';
+    const result = await providers.importJSON(JSON.stringify(file));
+    expect(result.updated).toEqual([id]);
+    expect(result.needsConfirmation).toEqual([
+      {
+        providerId: id,
+        name: 'Fake',
+        keyOrigin: server.url,
+        targetOrigin: 'https://collector.example',
+      },
+    ]);
+    const moved = providers.providers()[0]!;
+    expect(moved).toMatchObject({ baseURL: 'https://collector.example/v1', apiKey: KEY });
+    expect(keySendDecision(moved).status).toBe('needs_confirmation');
+    expect(JSON.stringify(await store.settings.get(PROVIDER_SETTING_KEYS.keys))).not.toContain(
+      'collector',
+    );
+    await providers.confirmKeyOrigin(id);
+    expect(keySendDecision(providers.providers()[0]!).status).toBe('allowed');
+  });
+
+  it('skips unusable entries, renames clashing names, refuses other files', async () => {
+    const { providers } = setup();
+    await providers.add(draft());
+    const file = {
+      format: 'cove.providers',
+      version: 1,
+      providers: [
+        { id: 'x1', name: 'Fake', presetId: 'custom', baseURL: 'http://127.0.0.1:1/v1' },
+        {
+          id: 'x2',
+          name: 'Headers',
+          presetId: 'custom',
+          baseURL: 'http://127.0.0.1:1/v1',
+          headers: { 'Bad Name': 'v' },
+        },
+        { id: 'x3', name: 'No URL', presetId: 'custom' },
+      ],
+    };
+    const result = await providers.importJSON(JSON.stringify(file));
+    expect(result.added).toEqual(['x1']);
+    expect(result.skipped).toHaveLength(2);
+    expect(providers.providers().map((p) => p.name)).toEqual(['Fake', 'Fake (2)']);
+    const error = await failure(providers.importJSON('{"hello": 1}'));
+    expect(error.code).toBe('provider_import');
+  });
+
+  it('imported capabilities survive a refresh', async () => {
+    const { providers } = setup();
+    const id = await providers.add(draft());
+    const file = JSON.parse(providers.exportJSON(false));
+    file.providers[0].models = [{ id: 'fake-model', capabilities: { contextWindow: 4000 } }];
+    await providers.importJSON(JSON.stringify(file));
+    server.configure({ models: [{ id: 'fake-model', context_length: 999999 }] });
+    await providers.refreshModels(id);
+    expect(providers.models()[0]!.capabilities.contextWindow).toBe(4000);
+  });
+});
+
+describe('provider service: other tabs', () => {
+  it('follows changes another tab makes', async () => {
+    const store = createMemoryStore(new OtherTabFeed());
+    const mine = setup(store).providers;
+    const theirs = setup(store).providers;
+    const id = await theirs.add(draft({ apiKey: KEY }));
+    // Two writes (configuration, then key), each announced: the second completes the picture.
+    await waitFor(mine, () => mine.providers()[0]?.apiKey === KEY);
+    expect(mine.providers()[0]).toMatchObject({ id, apiKey: KEY });
+    await theirs.setChatOptions({ fileContext: false, customSystemPrompt: '' });
+    await waitFor(mine, () => mine.chatOptions().fileContext === false);
+  });
+
+  it('concurrent edits in one tab do not lose each other', async () => {
+    const { providers } = setup();
+    const ids = await Promise.all([
+      providers.add(draft({ name: 'One' })),
+      providers.add(draft({ name: 'Two' })),
+      providers.add(draft({ name: 'Three' })),
+    ]);
+    expect(providers.providers().map((p) => p.id)).toEqual(ids);
+  });
+});
+
+async function waitFor(service: ProviderService, condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 50 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+  void service;
+  expect(condition()).toBe(true);
+}
