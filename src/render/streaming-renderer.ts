@@ -1,0 +1,566 @@
+import { collectLinkDefinitions, mergeLinkDefinitions, renderBlock } from './block-renderer';
+import type { LinkDefinitions } from './block-renderer';
+import { splitBlocks } from './block-splitter';
+import type { CodeBlockSource } from './code-block';
+import type { RenderedMessage } from './markdown-renderer';
+import {
+  BLOCK_CLASS,
+  OPEN_BLOCK_CLASS,
+  OVERFLOW_CLASS,
+  OVERFLOW_KEY,
+  blockKey,
+  hiddenNotice,
+  overflowInnerHtml,
+  wrapBlockHtml,
+  wrapOverflowHtml,
+} from './message-layout';
+import { resolveLimits } from './render-limits';
+import type { RenderLimits } from './render-limits';
+import { sanitizeHtml } from './sanitize';
+import { SourceNormalizer } from './source-normalizer';
+
+/** A settled block as the UI sees it (see {@link StreamingRendererOptions.onBlock}). */
+export interface SettledBlockInfo {
+  /** `data-block-key` of the block: `b0`, `b1`… */
+  key: string;
+  index: number;
+  /** Its code blocks, complete. */
+  codeBlocks: readonly CodeBlockSource[];
+}
+
+/** Options of {@link createStreamingRenderer}. */
+export interface StreamingRendererOptions {
+  /**
+   * Runs `callback` once before the next paint and returns a function that cancels it.
+   * Default: `requestAnimationFrame`. Tests pass a scheduler they drive by hand.
+   */
+  scheduleFrame?: (callback: () => void) => () => void;
+  /** Monotonic time in milliseconds, for the frame budget. Default: `performance.now`. */
+  now?: () => number;
+  /**
+   * Milliseconds per frame spent rendering newly settled blocks (at least one block is
+   * rendered per frame). Default 8.
+   */
+  frameBudgetMs?: number;
+  /**
+   * Called for each settled block's element after it is inserted, once (again only if
+   * `finalize()` had to replace the element). Settled blocks are never re-rendered while
+   * streaming, so buttons the UI adds to their code blocks stay. A throwing callback is
+   * reported to the console and does not stop rendering.
+   */
+  onBlock?: (element: HTMLElement, block: SettledBlockInfo) => void;
+  limits?: Partial<RenderLimits>;
+}
+
+/**
+ * Renders a message into a container as its text streams in. See
+ * {@link createStreamingRenderer}.
+ */
+export interface StreamingRenderer {
+  /** Adds text at the end of the message; the container updates on the next frame.
+   * Throws after `complete()`, `finalize()` or `dispose()`. */
+  append(delta: string): void;
+  /** Does now, synchronously, all the work that frames would do (ignores the budget). */
+  flush(): void;
+  /**
+   * The message is complete: renders everything left, finishes the second sanitizer pass,
+   * and leaves the container holding exactly `renderMarkdown(text).html` (plus whatever the
+   * UI added to settled blocks). Returns that result; later calls return it again.
+   */
+  finalize(): RenderedMessage;
+  /**
+   * No more text will come, but rendering goes on in frames within the budget (unlike
+   * `finalize()`, which does all that is left at once). Resolves with what `finalize()`
+   * returns, once it is cheap: use it to end a fast stream or to show a long stored message
+   * without a long task. Calling `finalize()` meanwhile finishes at once and resolves too.
+   */
+  complete(): Promise<RenderedMessage>;
+  /** Source of code block `index`: settled ones, then those of the open end (`complete`
+   * false, growing). Undefined when there is no such block (yet). */
+  codeBlock(index: number): CodeBlockSource | undefined;
+  /** All code blocks known so far, by index. */
+  codeBlocks(): CodeBlockSource[];
+  /** Stops scheduling work and leaves the container as it is; a pending `complete()` then
+   * never resolves. */
+  dispose(): void;
+  /** The text received so far. */
+  readonly text: string;
+  readonly finalized: boolean;
+}
+
+interface BlockRecord {
+  key: string;
+  raw: string;
+  html: string;
+  element: HTMLElement;
+  codeIndexBase: number;
+  formulaIndexBase: number;
+  codeBlocks: CodeBlockSource[];
+  /** How many link definitions the block was rendered with. */
+  linkCount: number;
+  /** Whether its HTML has been through the second sanitizer pass. */
+  verified: boolean;
+}
+
+/** The open end's rendering may use at most 1/(1+OPEN_BACKOFF) of the main thread: after it
+ * took t ms, it waits OPEN_BACKOFF·t ms before running again (a huge open list or code
+ * block would otherwise be re-rendered on every frame). */
+const OPEN_BACKOFF = 3;
+
+function defaultScheduler(callback: () => void): () => void {
+  const id = requestAnimationFrame(() => callback());
+  return () => cancelAnimationFrame(id);
+}
+
+class StreamingRendererImpl implements StreamingRenderer {
+  private readonly limits: RenderLimits;
+  private readonly normalizer: SourceNormalizer;
+  private readonly scheduleFrame: (callback: () => void) => () => void;
+  private readonly now: () => number;
+  private readonly budget: number;
+  private readonly onBlock: StreamingRendererOptions['onBlock'];
+  private readonly doc: Document;
+
+  private raw = '';
+  /** Guarded source after the last settled block (complete lines; all of it once the
+   * Markdown part is complete). */
+  private open = '';
+  private splitDirty = false;
+  private markdownSettled = false;
+  private pending: string[] = [];
+  private pendingStart = 0;
+  private readonly blocks: BlockRecord[] = [];
+  private readonly settledCode: CodeBlockSource[] = [];
+  private settledFormulas = 0;
+  private readonly links: LinkDefinitions = Object.create(null);
+  private linkCount = 0;
+
+  private tail: HTMLElement | null = null;
+  private tailSource: string | null = null;
+  private tailCode: CodeBlockSource[] = [];
+  private openCost = 0;
+  private lastOpenWork = -Infinity;
+
+  private overflow: HTMLElement | null = null;
+  private overflowText: Text | null = null;
+  private overflowHidden: HTMLElement | null = null;
+  private overflowShown = 0;
+
+  private verifiedUpTo = 0;
+  private cancelFrame: (() => void) | null = null;
+  private result: RenderedMessage | null = null;
+  private disposed = false;
+  private completion: {
+    promise: Promise<RenderedMessage>;
+    resolve: (r: RenderedMessage) => void;
+  } | null = null;
+
+  constructor(
+    private readonly container: HTMLElement,
+    options: StreamingRendererOptions,
+  ) {
+    this.limits = resolveLimits(options.limits);
+    this.normalizer = new SourceNormalizer(this.limits);
+    this.scheduleFrame = options.scheduleFrame ?? defaultScheduler;
+    this.now = options.now ?? (() => performance.now());
+    this.budget = options.frameBudgetMs ?? 8;
+    this.onBlock = options.onBlock;
+    this.doc = container.ownerDocument;
+    container.replaceChildren();
+  }
+
+  get text(): string {
+    return this.raw;
+  }
+
+  get finalized(): boolean {
+    return this.result !== null;
+  }
+
+  append(delta: string): void {
+    if (this.result || this.completion) throw new Error('StreamingRenderer.append after the end');
+    if (this.disposed) throw new Error('StreamingRenderer.append after dispose()');
+    if (!delta) return;
+    this.raw += delta;
+    this.normalizer.push(delta);
+    this.takeLines();
+    this.requestFrame();
+  }
+
+  complete(): Promise<RenderedMessage> {
+    if (this.result) return Promise.resolve(this.result);
+    if (!this.completion) {
+      let resolve!: (r: RenderedMessage) => void;
+      const promise = new Promise<RenderedMessage>((r) => (resolve = r));
+      this.completion = { promise, resolve };
+      this.normalizer.end();
+      this.takeLines();
+      this.requestFrame();
+    }
+    return this.completion.promise;
+  }
+
+  flush(): void {
+    if (this.result || this.disposed) return;
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    this.work(true);
+  }
+
+  finalize(): RenderedMessage {
+    if (this.result) return this.result;
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    this.normalizer.end();
+    this.takeLines();
+    this.work(true);
+    this.removeTail();
+    let overflowHtml = '';
+    if (this.normalizer.hasOverflow) {
+      const overflow = this.ensureOverflow();
+      overflowHtml = sanitizeHtml(
+        overflowInnerHtml(
+          this.normalizer.overflowText,
+          this.normalizer.overflowLength,
+          this.limits.maxMarkdownChars,
+        ),
+      );
+      overflow.innerHTML = overflowHtml;
+    }
+    this.applyLateLinkDefinitions();
+    this.verify(true);
+    const html =
+      this.blocks.map((block) => wrapBlockHtml(block.key, block.html)).join('') +
+      (this.normalizer.hasOverflow ? wrapOverflowHtml(overflowHtml) : '');
+    this.result = {
+      html,
+      codeBlocks: [...this.settledCode],
+      blockCount: this.blocks.length,
+      truncated: this.normalizer.hasOverflow,
+    };
+    this.completion?.resolve(this.result);
+    return this.result;
+  }
+
+  codeBlock(index: number): CodeBlockSource | undefined {
+    if (index < 0) return undefined;
+    if (index < this.settledCode.length) return this.settledCode[index];
+    return this.result ? undefined : this.tailCode[index - this.settledCode.length];
+  }
+
+  codeBlocks(): CodeBlockSource[] {
+    return this.result ? [...this.settledCode] : [...this.settledCode, ...this.tailCode];
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+  }
+
+  private takeLines(): void {
+    const lines = this.normalizer.drainLines();
+    if (lines) {
+      this.open += lines;
+      this.splitDirty = true;
+    }
+  }
+
+  private requestFrame(): void {
+    if (this.cancelFrame || this.result || this.disposed) return;
+    this.cancelFrame = this.scheduleFrame(() => {
+      this.cancelFrame = null;
+      if (!this.result && !this.disposed) this.work(false);
+    });
+  }
+
+  /** One frame's work; `all` ignores the budget and the open end's back-off. */
+  private work(all: boolean): void {
+    const start = this.now();
+    const openAllowed = all || start - this.lastOpenWork >= this.openCost * OPEN_BACKOFF;
+    let openStart = -1;
+    if (this.normalizer.markdownComplete && !this.markdownSettled) {
+      const { blocks } = splitBlocks(this.open, 0, 'final');
+      this.queue(blocks);
+      this.open = '';
+      this.markdownSettled = true;
+      this.splitDirty = false;
+    } else if (this.splitDirty && openAllowed) {
+      openStart = this.now();
+      const { blocks, end } = splitBlocks(this.open, 0, 'stream');
+      this.queue(blocks);
+      this.open = this.open.slice(end);
+      this.splitDirty = false;
+    }
+    const settleStart = this.now();
+    while (this.pendingStart < this.pending.length) {
+      this.settle(this.pending[this.pendingStart++]!);
+      if (!all && this.now() - settleStart >= this.budget) break;
+    }
+    if (this.pendingStart < this.pending.length) {
+      this.showPendingAsText();
+      this.requestFrame();
+    } else {
+      this.pending = [];
+      this.pendingStart = 0;
+      if (this.markdownSettled) {
+        this.removeTail();
+      } else if (openAllowed) {
+        if (openStart < 0) openStart = this.now();
+        this.renderTail();
+      } else if (this.open + this.normalizer.partialLine !== this.tailSource) {
+        this.requestFrame(); // the open end changed but must wait for its back-off
+      }
+    }
+    if (openStart >= 0) {
+      this.lastOpenWork = this.now();
+      this.openCost = this.lastOpenWork - openStart;
+    }
+    this.updateOverflow();
+    this.verify(all);
+    if (this.verifiedUpTo < this.blocks.length) this.requestFrame();
+    else if (
+      !all &&
+      this.completion &&
+      this.markdownSettled &&
+      this.pendingStart >= this.pending.length
+    ) {
+      this.finalize();
+    }
+  }
+
+  /**
+   * The second sanitizer pass over the message (the design's "sanitize the final HTML of
+   * the whole message"), done block by block so that it never blocks the page: each
+   * settled block's wrapped HTML is sanitized again, within the frame budget while
+   * streaming and for the rest in `finalize()`. Blocks are separate, balanced subtrees, so
+   * this is the whole-message pass cut at block boundaries. It changes nothing unless the
+   * first pass was not a fixed point; then the block takes the second pass's HTML.
+   */
+  private verify(all: boolean): void {
+    const start = this.now();
+    while (this.verifiedUpTo < this.blocks.length) {
+      const index = this.verifiedUpTo++;
+      const block = this.blocks[index]!;
+      if (block.verified) continue;
+      block.verified = true;
+      const wrapped = wrapBlockHtml(block.key, block.html);
+      const again = sanitizeHtml(wrapped);
+      if (again !== wrapped) this.adoptSecondPass(block, index, again);
+      if (!all && this.now() - start >= this.budget) break;
+    }
+  }
+
+  private queue(blocks: string[]): void {
+    for (const block of blocks) this.pending.push(block);
+  }
+
+  private settle(raw: string): void {
+    const index = this.blocks.length;
+    const key = blockKey(index);
+    this.linkCount += mergeLinkDefinitions(this.links, collectLinkDefinitions(raw));
+    const codeIndexBase = this.settledCode.length;
+    const formulaIndexBase = this.settledFormulas;
+    const rendered = renderBlock(raw, {
+      blockKey: key,
+      codeIndexBase,
+      formulaIndexBase,
+      complete: true,
+      links: this.links,
+      limits: this.limits,
+    });
+    const element = this.doc.createElement('div');
+    element.className = BLOCK_CLASS;
+    element.setAttribute('data-block-key', key);
+    element.innerHTML = rendered.html;
+    this.container.insertBefore(element, this.tail ?? this.overflow);
+    const record: BlockRecord = {
+      key,
+      raw,
+      html: rendered.html,
+      element,
+      codeIndexBase,
+      formulaIndexBase,
+      codeBlocks: rendered.codeBlocks,
+      linkCount: this.linkCount,
+      verified: false,
+    };
+    this.blocks.push(record);
+    this.settledCode.push(...rendered.codeBlocks);
+    this.settledFormulas += rendered.formulaCount;
+    this.notify(record, index);
+  }
+
+  private notify(record: BlockRecord, index: number): void {
+    if (!this.onBlock) return;
+    try {
+      this.onBlock(record.element, { key: record.key, index, codeBlocks: record.codeBlocks });
+    } catch (error) {
+      console.error('A streaming renderer onBlock callback threw:', error);
+    }
+  }
+
+  private ensureTail(): HTMLElement {
+    if (!this.tail) {
+      this.tail = this.doc.createElement('div');
+      this.tail.className = `${BLOCK_CLASS} ${OPEN_BLOCK_CLASS}`;
+      this.container.insertBefore(this.tail, this.overflow);
+    }
+    return this.tail;
+  }
+
+  private renderTail(): void {
+    const source = this.open + this.normalizer.partialLine;
+    if (source === this.tailSource) return;
+    this.tailSource = source;
+    if (!source.trim()) {
+      this.tail?.replaceChildren();
+      this.tailCode = [];
+      return;
+    }
+    const rendered = renderBlock(source, {
+      blockKey: 'open',
+      codeIndexBase: this.settledCode.length,
+      formulaIndexBase: this.settledFormulas,
+      complete: false,
+      links: this.links,
+      limits: this.limits,
+    });
+    this.ensureTail().innerHTML = rendered.html;
+    this.tailCode = rendered.codeBlocks;
+  }
+
+  /** Rendering is behind (a burst of text settled many blocks at once): show what is not
+   * rendered yet as plain text, so nothing is missing or shown twice meanwhile. */
+  private showPendingAsText(): void {
+    const text =
+      this.pending.slice(this.pendingStart).join('') + this.open + this.normalizer.partialLine;
+    const pre = this.doc.createElement('div');
+    pre.className = 'cove-md-pending';
+    pre.textContent = text;
+    this.ensureTail().replaceChildren(pre);
+    this.tailSource = null;
+    this.tailCode = [];
+  }
+
+  private removeTail(): void {
+    this.tail?.remove();
+    this.tail = null;
+    this.tailSource = null;
+    this.tailCode = [];
+  }
+
+  private ensureOverflow(): HTMLElement {
+    if (!this.overflow) {
+      const overflow = this.doc.createElement('div');
+      overflow.className = `${BLOCK_CLASS} ${OVERFLOW_CLASS}`;
+      overflow.setAttribute('data-block-key', OVERFLOW_KEY);
+      overflow.innerHTML = sanitizeHtml(overflowInnerHtml('', 0, this.limits.maxMarkdownChars));
+      this.overflowText = this.doc.createTextNode('');
+      overflow.querySelector('pre')?.append(this.overflowText);
+      this.container.append(overflow);
+      this.overflow = overflow;
+    }
+    return this.overflow;
+  }
+
+  private updateOverflow(): void {
+    if (!this.normalizer.hasOverflow) return;
+    this.ensureOverflow();
+    const text = this.normalizer.overflowText;
+    if (text.length > this.overflowShown) {
+      this.overflowText?.appendData(text.slice(this.overflowShown));
+      this.overflowShown = text.length;
+    }
+    const hidden = this.normalizer.overflowLength - text.length;
+    if (hidden > 0) {
+      if (!this.overflowHidden) {
+        this.overflowHidden = this.doc.createElement('p');
+        this.overflowHidden.className = 'cove-md-notice';
+        this.overflow!.append(this.overflowHidden);
+      }
+      this.overflowHidden.textContent = hiddenNotice(hidden);
+    }
+  }
+
+  /** A block rendered before a link definition that came later may have a reference link
+   * to it: render it again with all definitions, as the one-shot renderer does. */
+  private applyLateLinkDefinitions(): void {
+    this.blocks.forEach((block, index) => {
+      if (block.linkCount === this.linkCount || !block.raw.includes('[')) return;
+      const rendered = renderBlock(block.raw, {
+        blockKey: block.key,
+        codeIndexBase: block.codeIndexBase,
+        formulaIndexBase: block.formulaIndexBase,
+        complete: true,
+        links: this.links,
+        limits: this.limits,
+      });
+      block.linkCount = this.linkCount;
+      if (rendered.html === block.html) return;
+      block.verified = false;
+      this.verifiedUpTo = Math.min(this.verifiedUpTo, index);
+      const element = this.doc.createElement('div');
+      element.className = BLOCK_CLASS;
+      element.setAttribute('data-block-key', block.key);
+      element.innerHTML = rendered.html;
+      this.replaceBlockElement(block, index, element, rendered.html, rendered.codeBlocks);
+    });
+  }
+
+  private replaceBlockElement(
+    block: BlockRecord,
+    index: number,
+    element: HTMLElement,
+    html: string,
+    codeBlocks: CodeBlockSource[],
+  ): void {
+    block.element.replaceWith(element);
+    block.element = element;
+    block.html = html;
+    block.codeBlocks = codeBlocks;
+    this.settledCode.splice(block.codeIndexBase, codeBlocks.length, ...codeBlocks);
+    this.notify(block, index);
+  }
+
+  private adoptSecondPass(block: BlockRecord, index: number, html: string): void {
+    const template = this.doc.createElement('template');
+    template.innerHTML = html;
+    const wrapper = template.content.firstElementChild;
+    if (wrapper instanceof HTMLElement && template.content.childNodes.length === 1) {
+      this.replaceBlockElement(block, index, wrapper, wrapper.innerHTML, block.codeBlocks);
+    } else {
+      // The pass did not keep the wrapper: show the block as text rather than guess.
+      const element = this.doc.createElement('div');
+      element.className = BLOCK_CLASS;
+      element.setAttribute('data-block-key', block.key);
+      element.textContent = block.raw;
+      this.replaceBlockElement(block, index, element, element.innerHTML, block.codeBlocks);
+    }
+  }
+}
+
+/**
+ * Creates a renderer that shows a streaming message in `container` (which it empties and
+ * then owns) without re-parsing the whole message on every delta:
+ *
+ * - Text is split into top-level blocks. A block is *settled* once the next one has begun
+ *   (see block-splitter.ts); it is then rendered and sanitized once, inserted as
+ *   `div.cove-md-block[data-block-key=bN]`, and never touched again while streaming.
+ * - Only the unsettled end (usually one paragraph, list or code block) is re-rendered, at
+ *   most once per frame, into `div.cove-md-block.cove-md-open`, through the same renderer
+ *   and sanitizer: no HTML is ever inserted unsanitized. When re-rendering it gets costly
+ *   it backs off to at most a quarter of the main thread.
+ * - Work is batched per frame by `scheduleFrame`; settling stays within `frameBudgetMs`
+ *   per frame, showing the rest as plain text until it catches up.
+ * - Settled blocks get a second sanitizer pass in later frames' spare budget (the rest in
+ *   `finalize()`), so that no single task has to sanitize the whole message.
+ *
+ * Text past `limits.maxMarkdownChars` streams into the plain-text overflow section.
+ */
+export function createStreamingRenderer(
+  container: HTMLElement,
+  options: StreamingRendererOptions = {},
+): StreamingRenderer {
+  return new StreamingRendererImpl(container, options);
+}
