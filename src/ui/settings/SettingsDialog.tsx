@@ -6,9 +6,11 @@ import { formatBytes } from '../../workspace/file-content';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
+import { ChatOptionsSection } from './ChatOptionsSection';
+import { ProvidersSection } from './ProvidersSection';
 import './settings.css';
 
-/** Settings: appearance, storage and backups. Later issues add providers and models here. */
+/** Settings: appearance, providers and models, chat options, storage and backups. */
 export function SettingsDialog(props: { services: AppServices; onClose: () => void }) {
   const { preferences, storage, backup, notices, editor, workspaces } = props.services;
   const dialogs = useDialogs();
@@ -93,6 +95,9 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
           <option value="dark">Dark</option>
         </select>
       </section>
+
+      <ProvidersSection services={props.services} />
+      <ChatOptionsSection services={props.services} />
 
       <section aria-labelledby="settings-storage">
         <h3 id="settings-storage">Storage</h3>

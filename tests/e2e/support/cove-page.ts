@@ -121,10 +121,49 @@ export class CovePage {
     await expect(this.workspaceSelect.locator('option:checked')).toHaveText(name);
   }
 
+  /** The settings dialog (opened with {@link openSettings}). */
+  get settings(): Locator {
+    return this.page.getByRole('dialog', { name: 'Settings' });
+  }
+
+  async openSettings(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Settings' }).click();
+    await expect(this.settings).toBeVisible();
+  }
+
+  /** One provider in Settings → Providers, by its exact name. */
+  providerCard(name: string): Locator {
+    return this.page.getByRole('group', { name, exact: true });
+  }
+
+  /** Adds a provider through Settings → Providers (settings must be open). */
+  async addProvider(input: ProviderInput): Promise<void> {
+    await this.settings.getByRole('button', { name: 'Add provider' }).click();
+    const form = this.page.getByRole('dialog', { name: 'Add provider' });
+    await form
+      .getByLabel('Preset')
+      .selectOption({ label: input.preset ?? 'Custom (OpenAI-compatible)' });
+    await form.getByLabel('Name', { exact: true }).fill(input.name);
+    await form.getByLabel('Base URL').fill(input.baseURL);
+    if (input.apiKey !== undefined) await form.getByLabel('API key').fill(input.apiKey);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form).toBeHidden();
+    await expect(this.providerCard(input.name)).toBeVisible();
+  }
+
   async switchWorkspace(name: string): Promise<void> {
     await this.workspaceSelect.selectOption({ label: name });
     await expect(this.workspaceSelect.locator('option:checked')).toHaveText(name);
   }
+}
+
+/** What {@link CovePage.addProvider} types into the provider form. */
+export interface ProviderInput {
+  /** The preset's label as the select shows it; default "Custom (OpenAI-compatible)". */
+  preset?: string;
+  name: string;
+  baseURL: string;
+  apiKey?: string;
 }
 
 export function escapeRegExp(text: string): string {

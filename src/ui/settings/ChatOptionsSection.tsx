@@ -1,0 +1,180 @@
+import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js';
+import type { ChatOptions, ModelChoice } from '../../app/provider-service';
+import type { AppServices } from '../../app/services';
+import { CoveError, describeError } from '../../base/errors';
+import './providers.css';
+
+type Field = 'maxTokens' | 'temperature' | 'form';
+
+/**
+ * Settings → Chat: the default model, whether the open file goes with each message, the
+ * reply length limit, the temperature and a custom system prompt. Each change is saved when
+ * the field is left (or at once for the checkbox and the model), and a bad value says why
+ * next to its field.
+ */
+export function ChatOptionsSection(props: { services: AppServices }) {
+  const { providers, notices } = props.services;
+  const ids = {
+    model: createUniqueId(),
+    maxTokens: createUniqueId(),
+    temperature: createUniqueId(),
+    prompt: createUniqueId(),
+    promptNote: createUniqueId(),
+    fileNote: createUniqueId(),
+    error: createUniqueId(),
+  };
+  const [error, setError] = createSignal<{ field: Field; text: string }>();
+  const options = () => providers.chatOptions();
+  const groups = createMemo(() => {
+    const byProvider = new Map<string, { name: string; models: ModelChoice[] }>();
+    for (const choice of providers.models()) {
+      const group = byProvider.get(choice.providerId) ?? { name: choice.providerName, models: [] };
+      group.models.push(choice);
+      byProvider.set(choice.providerId, group);
+    }
+    return [...byProvider.values()];
+  });
+
+  const save = async (patch: Partial<ChatOptions>, field: Field) => {
+    const next: ChatOptions = { ...options(), ...patch };
+    for (const key of ['maxTokens', 'temperature'] as const) {
+      if (key in patch && patch[key] === undefined) delete next[key];
+    }
+    try {
+      await providers.setChatOptions(next);
+      if (error()?.field === field) setError(undefined);
+    } catch (failure) {
+      const target =
+        failure instanceof CoveError && failure.code === 'chat_max_tokens'
+          ? 'maxTokens'
+          : failure instanceof CoveError && failure.code === 'chat_temperature'
+            ? 'temperature'
+            : field;
+      setError({ field: target, text: describeError(failure) });
+    }
+  };
+
+  const numberPatch = (text: string): number | undefined =>
+    text.trim() === '' ? undefined : Number(text.trim());
+
+  const invalid = (field: Field) => (error()?.field === field ? 'true' : undefined);
+  const describedBy = (field: Field, ...more: string[]) =>
+    [...more, ...(error()?.field === field ? [ids.error] : [])].join(' ') || undefined;
+
+  return (
+    <section aria-labelledby="settings-chat" class="chat-options">
+      <h3 id="settings-chat">Chat</h3>
+      <div class="form-field">
+        <label for={ids.model}>Default model</label>
+        <Show
+          when={groups().length}
+          fallback={
+            <select id={ids.model} disabled>
+              <option>No models yet: add a provider above</option>
+            </select>
+          }
+        >
+          <select
+            id={ids.model}
+            value={providers.selectedModel() ?? ''}
+            onChange={(event) => {
+              const ref = event.currentTarget.value;
+              providers
+                .selectModel(ref)
+                .catch((e: unknown) => notices.error(e, 'Could not choose the model'));
+            }}
+          >
+            <For each={groups()}>
+              {(group) => (
+                <optgroup label={group.name}>
+                  <For each={group.models}>
+                    {(choice) => (
+                      <option
+                        value={choice.ref}
+                        selected={choice.ref === providers.selectedModel()}
+                      >
+                        {choice.model.label ?? choice.model.id}
+                      </option>
+                    )}
+                  </For>
+                </optgroup>
+              )}
+            </For>
+          </select>
+        </Show>
+      </div>
+
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={options().fileContext}
+          aria-describedby={ids.fileNote}
+          onChange={(event) => void save({ fileContext: event.currentTarget.checked }, 'form')}
+        />
+        Use the open file as context
+      </label>
+      <p class="form-note check-note" id={ids.fileNote}>
+        Sends the open file (and the selection) with each message, so you can ask about it directly.
+      </p>
+
+      <div class="form-row two">
+        <div class="form-field">
+          <label for={ids.maxTokens}>Max tokens per reply</label>
+          <input
+            id={ids.maxTokens}
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            placeholder="The model’s limit"
+            value={options().maxTokens ?? ''}
+            aria-invalid={invalid('maxTokens')}
+            aria-describedby={describedBy('maxTokens')}
+            onChange={(event) =>
+              void save({ maxTokens: numberPatch(event.currentTarget.value) }, 'maxTokens')
+            }
+          />
+        </div>
+        <div class="form-field">
+          <label for={ids.temperature}>Temperature</label>
+          <input
+            id={ids.temperature}
+            type="number"
+            min="0"
+            max="2"
+            step="0.1"
+            inputMode="decimal"
+            placeholder="Provider default"
+            value={options().temperature ?? ''}
+            aria-invalid={invalid('temperature')}
+            aria-describedby={describedBy('temperature')}
+            onChange={(event) =>
+              void save({ temperature: numberPatch(event.currentTarget.value) }, 'temperature')
+            }
+          />
+        </div>
+      </div>
+      <Show when={error()}>
+        <p class="field-error" id={ids.error} role="alert">
+          {error()!.text}
+        </p>
+      </Show>
+
+      <div class="form-field">
+        <label for={ids.prompt}>Custom system prompt</label>
+        <textarea
+          id={ids.prompt}
+          rows={4}
+          value={options().customSystemPrompt}
+          placeholder="Empty: Cove’s own instructions"
+          aria-describedby={ids.promptNote}
+          onChange={(event) => void save({ customSystemPrompt: event.currentTarget.value }, 'form')}
+        />
+        <p class="form-note" id={ids.promptNote}>
+          When not empty, replaces Cove’s base instructions. The open file and the task are still
+          added.
+        </p>
+      </div>
+    </section>
+  );
+}

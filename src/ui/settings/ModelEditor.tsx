@@ -1,0 +1,318 @@
+import { createSignal, createUniqueId } from 'solid-js';
+import type { ProviderService } from '../../app/provider-service';
+import { CoveError, describeError } from '../../base/errors';
+import {
+  DEFAULT_CAPABILITIES,
+  getPreset,
+  resolveCapabilities,
+  type ModelCapabilities,
+  type ModelConfig,
+  type ProviderConfig,
+  type ToolCallingMode,
+} from '../../llm';
+import { FieldError, FormDialog } from './FormDialog';
+
+type Field = 'id' | 'context' | 'maxOutput' | 'price' | 'form';
+
+const FIELD_OF_CODE: Record<string, Field> = {
+  model_id: 'id',
+  model_context_window: 'context',
+  model_max_output: 'maxOutput',
+  model_price: 'price',
+};
+
+/**
+ * Edits one model's configuration, or adds a model by hand when `model` is absent (for
+ * servers without GET /models, or models the listing leaves out). A value the person leaves
+ * as it was shown stays unset, so the server's listing or Cove's default keeps deciding it;
+ * only what they change becomes their setting.
+ */
+export function ModelEditor(props: {
+  providers: ProviderService;
+  provider: ProviderConfig;
+  model?: ModelConfig;
+  onClose: () => void;
+  onSaved: (modelId: string) => void;
+}) {
+  const original: Partial<ModelCapabilities> = props.model?.capabilities ?? {};
+  const shown = resolveCapabilities(original);
+  const preset = getPreset(props.provider.presetId);
+  const ids = {
+    id: createUniqueId(),
+    label: createUniqueId(),
+    context: createUniqueId(),
+    maxOutput: createUniqueId(),
+    toolCalling: createUniqueId(),
+    sendBack: createUniqueId(),
+    priceIn: createUniqueId(),
+    priceOut: createUniqueId(),
+    error: createUniqueId(),
+  };
+  const [modelId, setModelId] = createSignal(props.model?.id ?? '');
+  const [label, setLabel] = createSignal(props.model?.label ?? '');
+  const [context, setContext] = createSignal(original.contextWindow?.toString() ?? '');
+  const [maxOutput, setMaxOutput] = createSignal(original.maxOutputTokens?.toString() ?? '');
+  const [vision, setVision] = createSignal(shown.vision);
+  const [reasoning, setReasoning] = createSignal(shown.reasoning);
+  const [toolCalling, setToolCalling] = createSignal<ToolCallingMode>(shown.toolCalling);
+  const [sendBack, setSendBack] = createSignal(
+    props.model?.sendReasoningBack === undefined
+      ? 'default'
+      : props.model.sendReasoningBack
+        ? 'yes'
+        : 'no',
+  );
+  const [priceIn, setPriceIn] = createSignal(original.price?.inputPerMillion.toString() ?? '');
+  const [priceOut, setPriceOut] = createSignal(original.price?.outputPerMillion.toString() ?? '');
+  const [error, setError] = createSignal<{ field: Field; text: string }>();
+  const [busy, setBusy] = createSignal(false);
+  const fields: Partial<Record<Field, HTMLElement>> = {};
+
+  const errorFor = (field: Field) => (error()?.field === field ? error()!.text : undefined);
+  const invalid = (field: Field) => (error()?.field === field ? 'true' : undefined);
+  const describedBy = (field: Field) => (error()?.field === field ? ids.error : undefined);
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(undefined);
+    };
+
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+
+  const build = (): ModelConfig => {
+    const caps: Partial<ModelCapabilities> = {};
+    const contextWindow = number(context());
+    if (contextWindow !== undefined) caps.contextWindow = contextWindow;
+    const maxOutputTokens = number(maxOutput());
+    if (maxOutputTokens !== undefined) caps.maxOutputTokens = maxOutputTokens;
+    // A choice left as shown keeps whatever decided it before (listing or default).
+    const keep = <K extends 'vision' | 'reasoning' | 'toolCalling'>(
+      key: K,
+      value: ModelCapabilities[K],
+    ) => {
+      const next = value === shown[key] ? original[key] : value;
+      if (next !== undefined) caps[key] = next;
+    };
+    keep('vision', vision());
+    keep('reasoning', reasoning());
+    keep('toolCalling', toolCalling());
+    const input = number(priceIn());
+    const output = number(priceOut());
+    if (input !== undefined || output !== undefined) {
+      caps.price = {
+        ...original.price,
+        inputPerMillion: input ?? Number.NaN,
+        outputPerMillion: output ?? Number.NaN,
+      };
+    }
+    const model: ModelConfig = { id: modelId().trim() };
+    if (label().trim()) model.label = label().trim();
+    if (Object.keys(caps).length) model.capabilities = caps;
+    if (sendBack() !== 'default') model.sendReasoningBack = sendBack() === 'yes';
+    return model;
+  };
+
+  const submit = async () => {
+    if (busy()) return;
+    setError(undefined);
+    const model = build();
+    if (!props.model && props.provider.models?.some((candidate) => candidate.id === model.id)) {
+      show(
+        new CoveError(
+          'model_id',
+          `${props.provider.name} already has a model “${model.id}”.`,
+          'Edit that one instead, or type another id.',
+        ),
+      );
+      return;
+    }
+    setBusy(true);
+    try {
+      await props.providers.saveModel(props.provider.id, model);
+      props.onSaved(model.id);
+    } catch (failure) {
+      show(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const show = (failure: unknown) => {
+    const field =
+      failure instanceof CoveError ? (FIELD_OF_CODE[failure.code] ?? 'form') : ('form' as Field);
+    setError({ field, text: describeError(failure) });
+    queueMicrotask(() => fields[field]?.focus());
+  };
+
+  return (
+    <FormDialog
+      title={props.model ? `Model ${props.model.id}` : `Add a model to ${props.provider.name}`}
+      class="model-editor"
+      onClose={props.onClose}
+      onSubmit={() => void submit()}
+    >
+      <div class="form-row two">
+        <div class="form-field">
+          <label for={ids.id}>Model ID</label>
+          <input
+            id={ids.id}
+            ref={(element) => (fields.id = element)}
+            class="mono"
+            value={modelId()}
+            readOnly={Boolean(props.model)}
+            autofocus={!props.model}
+            placeholder="e.g. gpt-4o-mini or qwen3:8b"
+            autocomplete="off"
+            spellcheck={false}
+            aria-invalid={invalid('id')}
+            aria-describedby={describedBy('id')}
+            onInput={(event) => edit(setModelId)(event.currentTarget.value)}
+          />
+        </div>
+        <div class="form-field">
+          <label for={ids.label}>Display name</label>
+          <input
+            id={ids.label}
+            value={label()}
+            autofocus={Boolean(props.model)}
+            placeholder="Optional"
+            autocomplete="off"
+            onInput={(event) => edit(setLabel)(event.currentTarget.value)}
+          />
+        </div>
+      </div>
+      <FieldError id={ids.error} text={errorFor('id')} />
+
+      <div class="form-row two">
+        <div class="form-field">
+          <label for={ids.context}>Context window (tokens)</label>
+          <input
+            id={ids.context}
+            ref={(element) => (fields.context = element)}
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            value={context()}
+            placeholder={`Unknown: Cove assumes ${DEFAULT_CAPABILITIES.contextWindow}`}
+            aria-invalid={invalid('context')}
+            aria-describedby={describedBy('context')}
+            onInput={(event) => edit(setContext)(event.currentTarget.value)}
+          />
+        </div>
+        <div class="form-field">
+          <label for={ids.maxOutput}>Max output (tokens)</label>
+          <input
+            id={ids.maxOutput}
+            ref={(element) => (fields.maxOutput = element)}
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            value={maxOutput()}
+            placeholder={`Unknown: Cove assumes ${DEFAULT_CAPABILITIES.maxOutputTokens}`}
+            aria-invalid={invalid('maxOutput')}
+            aria-describedby={describedBy('maxOutput')}
+            onInput={(event) => edit(setMaxOutput)(event.currentTarget.value)}
+          />
+        </div>
+      </div>
+      <FieldError id={ids.error} text={errorFor('context') ?? errorFor('maxOutput')} />
+
+      <div class="form-row two">
+        <div class="form-field">
+          <label for={ids.toolCalling}>Tool calling</label>
+          <select
+            id={ids.toolCalling}
+            value={toolCalling()}
+            onChange={(event) => edit(setToolCalling)(event.currentTarget.value as ToolCallingMode)}
+          >
+            <option value="native">Native (the API’s tools)</option>
+            <option value="text">Text protocol (for models without tools)</option>
+            <option value="none">None</option>
+          </select>
+        </div>
+        <div class="form-field">
+          <label for={ids.sendBack}>Send reasoning back</label>
+          <select
+            id={ids.sendBack}
+            value={sendBack()}
+            onChange={(event) => edit(setSendBack)(event.currentTarget.value)}
+          >
+            <option value="default">
+              {`Preset default (${preset.sendReasoningBack ? 'yes' : 'no'})`}
+            </option>
+            <option value="yes">Yes: the model needs its earlier reasoning</option>
+            <option value="no">No: the server rejects it</option>
+          </select>
+        </div>
+      </div>
+
+      <div class="form-checks">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={vision()}
+            onChange={(event) => edit(setVision)(event.currentTarget.checked)}
+          />
+          Vision (accepts images)
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={reasoning()}
+            onChange={(event) => edit(setReasoning)(event.currentTarget.checked)}
+          />
+          Reasoning (thinks before answering)
+        </label>
+      </div>
+
+      <fieldset
+        class="price-fields"
+        ref={(element) => (fields.price = element)}
+        tabIndex={-1}
+        aria-invalid={invalid('price')}
+        aria-describedby={describedBy('price')}
+      >
+        <legend>Price in US dollars per million tokens (optional)</legend>
+        <div class="form-row two">
+          <div class="form-field">
+            <label for={ids.priceIn}>Input price</label>
+            <input
+              id={ids.priceIn}
+              type="number"
+              min="0"
+              step="any"
+              inputMode="decimal"
+              value={priceIn()}
+              onInput={(event) => edit(setPriceIn)(event.currentTarget.value)}
+            />
+          </div>
+          <div class="form-field">
+            <label for={ids.priceOut}>Output price</label>
+            <input
+              id={ids.priceOut}
+              type="number"
+              min="0"
+              step="any"
+              inputMode="decimal"
+              value={priceOut()}
+              onInput={(event) => edit(setPriceOut)(event.currentTarget.value)}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <FieldError id={ids.error} text={errorFor('price') ?? errorFor('form')} />
+
+      <div class="modal-actions">
+        <button type="button" class="button" onClick={props.onClose}>
+          Cancel
+        </button>
+        <button type="submit" class="button primary" disabled={busy()}>
+          Save model
+        </button>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ModelCapabilities } from '../../llm';
+
+/**
+ * A key as settings show it: its kind prefix (`sk-`, `gsk_`) and the last four characters,
+ * never more. Keys too short to hide anything show as dots only.
+ */
+export function maskKey(key: string): string {
+  if (key.length < 12) return '••••';
+  const prefix = /^[A-Za-z]{1,5}[-_]/.exec(key)?.[0] ?? '';
+  return `${prefix}…${key.slice(-4)}`;
+}
+
+/** `host[:port]` of a URL or an origin, for short messages; the input when it is no URL. */
+export function hostOf(url: string | undefined): string {
+  if (!url) return 'another address';
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Token counts as people say them: 128000 → "128k", 131072 → "128k", 1048576 → "1M",
+ * 512 → "512". Round thousands count in 1000s, powers of two in 1024s.
+ */
+export function formatTokens(tokens: number): string {
+  const binary = (size: number) => tokens % 1000 !== 0 && tokens % size === 0;
+  if (tokens >= 1_000_000) return `${trim(tokens / (binary(1_048_576) ? 1_048_576 : 1e6))}M`;
+  if (tokens >= 1000) return `${trim(tokens / (binary(1024) ? 1024 : 1000))}k`;
+  return String(tokens);
+}
+
+function trim(value: number): string {
+  return value >= 100 ? Math.round(value).toString() : Number(value.toFixed(1)).toString();
+}
+
+/** One line about a model's capabilities, e.g. "128k context · 16k out · tools · vision". */
+export function describeCapabilities(caps: ModelCapabilities): string {
+  const parts = [
+    `${formatTokens(caps.contextWindow)} context`,
+    `${formatTokens(caps.maxOutputTokens)} out`,
+  ];
+  parts.push(
+    caps.toolCalling === 'native'
+      ? 'tools'
+      : caps.toolCalling === 'text'
+        ? 'tools via text'
+        : 'no tools',
+  );
+  if (caps.vision) parts.push('vision');
+  if (caps.reasoning) parts.push('reasoning');
+  if (caps.price) {
+    parts.push(`$${caps.price.inputPerMillion} / $${caps.price.outputPerMillion} per M`);
+  }
+  return parts.join(' · ');
+}
+
+/** "1 model", "25 models". */
+export function countModels(count: number): string {
+  return `${count} ${count === 1 ? 'model' : 'models'}`;
+}
