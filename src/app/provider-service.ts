@@ -659,7 +659,7 @@ function validateDraft(
     if (!headerName) {
       throw new CoveError(
         'provider_headers',
-        `An extra header has the value “${value.slice(0, 40)}” but no name.`,
+        'An extra header has a value but no name.',
         'Type its name (e.g. X-Title) or remove the row.',
       );
     }

@@ -5,7 +5,6 @@ import {
   createProviderService,
   PROVIDER_SETTING_KEYS,
   type ProviderDraft,
-  type ProviderService,
 } from '../../../src/app/provider-service';
 import { keySendDecision } from '../../../src/llm';
 import { Listeners } from '../../../src/base/listeners';
@@ -478,10 +477,19 @@ describe('provider service: other tabs', () => {
     const theirs = setup(store).providers;
     const id = await theirs.add(draft({ apiKey: KEY }));
     // Two writes (configuration, then key), each announced: the second completes the picture.
-    await waitFor(mine, () => mine.providers()[0]?.apiKey === KEY);
+    await waitFor(() => mine.providers()[0]?.apiKey === KEY);
     expect(mine.providers()[0]).toMatchObject({ id, apiKey: KEY });
     await theirs.setChatOptions({ fileContext: false, customSystemPrompt: '' });
-    await waitFor(mine, () => mine.chatOptions().fileContext === false);
+    await waitFor(() => mine.chatOptions().fileContext === false);
+  });
+
+  it('reloads after a backup restore in this tab', async () => {
+    const { providers, store } = setup();
+    await providers.add(draft());
+    await store.settings.set(PROVIDER_SETTING_KEYS.providers, []);
+    expect(providers.providers()).toHaveLength(1);
+    store.changes.publish({ type: 'restored' });
+    await waitFor(() => providers.providers().length === 0);
   });
 
   it('concurrent edits in one tab do not lose each other', async () => {
@@ -495,8 +503,8 @@ describe('provider service: other tabs', () => {
   });
 });
 
-async function waitFor(service: ProviderService, condition: () => boolean): Promise<void> {
+/** Waits (briefly, in real time) for a change notice to have been handled. */
+async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 50 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
-  void service;
   expect(condition()).toBe(true);
 }
