@@ -2,67 +2,20 @@ import { decodeCharacterReferences, escapeHtml } from './html-escape';
 import { renderImageHtml } from './remote-images';
 import { safeLinkHref } from './url-policy';
 
+/** The words of a whitespace-separated list. */
+function words(list: string): string[] {
+  return list.trim().split(/\s+/);
+}
+
 /** Formatting tags the model may write as raw HTML. They are re-emitted without attributes
  * (except the few below); every other tag is shown as text. */
-const ALLOWED_TAGS = new Set([
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'caption',
-  'center',
-  'cite',
-  'code',
-  'dd',
-  'del',
-  'details',
-  'dfn',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  'rp',
-  'rt',
-  'ruby',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strike',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-  'var',
-  'wbr',
-]);
+const ALLOWED_TAGS = new Set(
+  words(`
+    abbr b blockquote br caption center cite code dd del details dfn div dl dt em figcaption
+    figure h1 h2 h3 h4 h5 h6 hr i ins kbd li mark ol p pre q rp rt ruby s samp small span
+    strike strong sub summary sup table tbody td tfoot th thead tr u ul var wbr
+  `),
+);
 const VOID_TAGS = new Set(['br', 'hr', 'wbr']);
 /** Old tags mapped to what the sanitizer allows. */
 const RENAMED: Record<string, string> = { center: 'div', strike: 's' };

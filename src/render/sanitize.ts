@@ -2,172 +2,49 @@ import createDOMPurify from 'dompurify';
 import type { Config, DOMPurify } from 'dompurify';
 import { isRasterDataUri, safeLinkHref } from './url-policy';
 
-const HTML_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'button',
-  'caption',
-  'cite',
-  'code',
-  'dd',
-  'del',
-  'details',
-  'dfn',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'img',
-  'input',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  'rp',
-  'rt',
-  'ruby',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-  'var',
-  'wbr',
-];
+/** The words of a whitespace-separated list. */
+function words(list: string): string[] {
+  return list.trim().split(/\s+/);
+}
+
+const HTML_TAGS = words(`
+  a abbr b blockquote br button caption cite code dd del details dfn div dl dt em
+  figcaption figure h1 h2 h3 h4 h5 h6 hr i img input ins kbd li mark ol p pre q rp rt ruby
+  s samp small span strong sub summary sup table tbody td tfoot th thead tr u ul var wbr
+`);
 /** What KaTeX's MathML output uses. No `annotation-xml` (it can hold HTML), `maction`,
  * `mglyph` (it loads images) or `href` on any of them. */
-const MATHML_TAGS = [
-  'math',
-  'semantics',
-  'annotation',
-  'mrow',
-  'mi',
-  'mn',
-  'mo',
-  'ms',
-  'mtext',
-  'mspace',
-  'msup',
-  'msub',
-  'msubsup',
-  'munder',
-  'mover',
-  'munderover',
-  'mfrac',
-  'msqrt',
-  'mroot',
-  'mstyle',
-  'mpadded',
-  'mphantom',
-  'menclose',
-  'mtable',
-  'mtr',
-  'mtd',
-  'mlabeledtr',
-  'merror',
-];
+const MATHML_TAGS = words(`
+  math semantics annotation mrow mi mn mo ms mtext mspace msup msub msubsup munder mover
+  munderover mfrac msqrt mroot mstyle mpadded mphantom menclose mtable mtr mtd mlabeledtr
+  merror
+`);
 /** What KaTeX draws with (radicals, stretchy arrows, `\cancel`): shapes only, no `use`,
  * `image`, `foreignObject`, `style` or links. */
 const SVG_TAGS = ['svg', 'path', 'line'];
 
 const ATTRIBUTES = [
   // HTML from the Markdown renderer
-  'class',
-  'title',
-  'alt',
-  'src',
-  'href',
-  'target',
-  'rel',
-  'type',
-  'checked',
-  'disabled',
-  'start',
-  'align',
-  'colspan',
-  'rowspan',
-  'open',
-  'aria-hidden',
-  'style',
+  ...words(`
+    class title alt src href target rel type checked disabled start align colspan rowspan
+    open aria-hidden style
+  `),
   // Cove's own data attributes
-  'data-block-key',
-  'data-code-index',
-  'data-lang',
-  'data-filename',
-  'data-image-src',
-  'data-image-host',
-  'data-image-alt',
+  ...words(`
+    data-block-key data-code-index data-lang data-filename data-image-src data-image-host
+    data-image-alt
+  `),
   // MathML from KaTeX
-  'xmlns',
-  'encoding',
-  'display',
-  'accent',
-  'accentunder',
-  'stretchy',
-  'notation',
-  'mathcolor',
-  'mathbackground',
-  'mathsize',
-  'mathvariant',
-  'lspace',
-  'rspace',
-  'voffset',
-  'width',
-  'height',
-  'depth',
-  'scriptlevel',
-  'displaystyle',
-  'fence',
-  'separator',
-  'rowspacing',
-  'columnalign',
-  'columnspacing',
-  'columnlines',
-  'rowlines',
-  'minsize',
-  'maxsize',
-  'linethickness',
-  'movablelimits',
-  'symmetric',
-  'largeop',
+  ...words(`
+    xmlns encoding display accent accentunder stretchy notation mathcolor mathbackground
+    mathsize mathvariant lspace rspace voffset width height depth scriptlevel displaystyle
+    fence separator rowspacing columnalign columnspacing columnlines rowlines minsize
+    maxsize linethickness movablelimits symmetric largeop
+  `),
   // SVG from KaTeX
-  'viewBox',
-  'preserveAspectRatio',
-  'd',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-  'stroke-width',
+  ...words(`
+    viewBox preserveAspectRatio d x1 y1 x2 y2 stroke-width
+  `),
 ];
 
 /** Only http, https and mailto, or no scheme at all (DOMPurify's pattern, fewer schemes). */
@@ -187,37 +64,15 @@ const CONFIG: Config = {
  * `#hex` only: no parentheses (so no `url()`, `image-set()`, `expression()`), quotes,
  * backslashes (CSS escapes) or colons can get through. `calc()` of lengths is the one
  * function allowed. */
-const STYLE_PROPERTIES = new Set([
-  'height',
-  'width',
-  'min-width',
-  'max-width',
-  'vertical-align',
-  'margin',
-  'margin-left',
-  'margin-right',
-  'margin-top',
-  'margin-bottom',
-  'top',
-  'bottom',
-  'left',
-  'right',
-  'padding-left',
-  'padding-right',
-  'border',
-  'border-width',
-  'border-style',
-  'border-color',
-  'border-bottom-width',
-  'border-top-width',
-  'border-right-width',
-  'border-right-style',
-  'border-left-width',
-  'color',
-  'background-color',
-  'text-shadow',
-  'position',
-]);
+const STYLE_PROPERTIES = new Set(
+  words(`
+    height width min-width max-width vertical-align margin margin-left margin-right
+    margin-top margin-bottom top bottom left right padding-left padding-right border
+    border-width border-style border-color border-bottom-width border-top-width
+    border-right-width border-right-style border-left-width color background-color
+    text-shadow position
+  `),
+);
 const STYLE_VALUE = /^(?:[-+#.\w %]+|calc\([-+*/.\w %]+\))$/;
 
 /** True when `style` holds only declarations KaTeX makes (see STYLE_PROPERTIES). */

@@ -38,8 +38,8 @@ export interface StreamingRendererOptions {
   /** Monotonic time in milliseconds, for the frame budget. Default: `performance.now`. */
   now?: () => number;
   /**
-   * Milliseconds per frame spent rendering newly settled blocks (at least one block is
-   * rendered per frame). Default 8.
+   * Milliseconds per frame for rendering newly settled blocks and then re-checking them
+   * (at least one block per frame either way); the open end comes on top. Default 8.
    */
   frameBudgetMs?: number;
   /**
@@ -202,15 +202,13 @@ class StreamingRendererImpl implements StreamingRenderer {
 
   flush(): void {
     if (this.result || this.disposed) return;
-    this.cancelFrame?.();
-    this.cancelFrame = null;
+    this.cancelScheduledFrame();
     this.work(true);
   }
 
   finalize(): RenderedMessage {
     if (this.result) return this.result;
-    this.cancelFrame?.();
-    this.cancelFrame = null;
+    this.cancelScheduledFrame();
     this.normalizer.end();
     this.takeLines();
     this.work(true);
@@ -238,6 +236,7 @@ class StreamingRendererImpl implements StreamingRenderer {
       blockCount: this.blocks.length,
       truncated: this.normalizer.hasOverflow,
     };
+    this.cancelScheduledFrame();
     this.completion?.resolve(this.result);
     return this.result;
   }
@@ -254,6 +253,10 @@ class StreamingRendererImpl implements StreamingRenderer {
 
   dispose(): void {
     this.disposed = true;
+    this.cancelScheduledFrame();
+  }
+
+  private cancelScheduledFrame(): void {
     this.cancelFrame?.();
     this.cancelFrame = null;
   }
@@ -292,10 +295,10 @@ class StreamingRendererImpl implements StreamingRenderer {
       this.open = this.open.slice(end);
       this.splitDirty = false;
     }
-    const settleStart = this.now();
+    const settledBefore = this.blocks.length;
     while (this.pendingStart < this.pending.length) {
       this.settle(this.pending[this.pendingStart++]!);
-      if (!all && this.now() - settleStart >= this.budget) break;
+      if (!all && this.now() - start >= this.budget) break;
     }
     if (this.pendingStart < this.pending.length) {
       this.showPendingAsText();
@@ -317,7 +320,9 @@ class StreamingRendererImpl implements StreamingRenderer {
       this.openCost = this.lastOpenWork - openStart;
     }
     this.updateOverflow();
-    this.verify(all);
+    // The second pass takes what is left of the budget (one block at least when nothing
+    // settled this frame, so that it always progresses).
+    this.verify(all, start, this.blocks.length === settledBefore);
     if (this.verifiedUpTo < this.blocks.length) this.requestFrame();
     else if (
       !all &&
@@ -337,9 +342,11 @@ class StreamingRendererImpl implements StreamingRenderer {
    * this is the whole-message pass cut at block boundaries. It changes nothing unless the
    * first pass was not a fixed point; then the block takes the second pass's HTML.
    */
-  private verify(all: boolean): void {
-    const start = this.now();
+  private verify(all: boolean, frameStart = 0, atLeastOne = false): void {
+    let first = atLeastOne;
     while (this.verifiedUpTo < this.blocks.length) {
+      if (!all && !first && this.now() - frameStart >= this.budget) break;
+      first = false;
       const index = this.verifiedUpTo++;
       const block = this.blocks[index]!;
       if (block.verified) continue;
@@ -347,7 +354,6 @@ class StreamingRendererImpl implements StreamingRenderer {
       const wrapped = wrapBlockHtml(block.key, block.html);
       const again = sanitizeHtml(wrapped);
       if (again !== wrapped) this.adoptSecondPass(block, index, again);
-      if (!all && this.now() - start >= this.budget) break;
     }
   }
 

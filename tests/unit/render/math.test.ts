@@ -133,6 +133,8 @@ describe('bad or hostile TeX', () => {
     const styles = [...root.querySelectorAll('[style]')].map((e) => e.getAttribute('style')!);
     expect(styles.length).toBeGreaterThan(5);
     for (const style of styles) expect(style).not.toMatch(/url\(|\\/i);
-    expect(root.querySelectorAll('svg').length).toBeGreaterThan(0);
+    const radical = root.querySelector('svg')!;
+    expect(radical.closest('.katex')).not.toBeNull();
+    expect(radical.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
   });
 });

@@ -48,7 +48,7 @@ describe('pathological Markdown', () => {
   });
 
   test('lists nested by indentation', () => {
-    const lines = Array.from({ length: 400 }, (_, i) => ' '.repeat(i * 2) + '- x');
+    const lines = Array.from({ length: 200 }, (_, i) => ' '.repeat(i * 2) + '- x');
     renderBounded(lines.join('\n'));
   });
 
@@ -96,9 +96,9 @@ describe('pathological Markdown', () => {
   });
 
   test('a huge table', () => {
-    const table = '| a | b |\n|---|---|\n' + '| 1 | 2 |\n'.repeat(5_000);
+    const table = '| a | b |\n|---|---|\n' + '| 1 | 2 |\n'.repeat(2_000);
     const { root } = renderBounded(table);
-    expect(root.querySelectorAll('tr').length).toBe(5_001);
+    expect(root.querySelectorAll('tr').length).toBe(2_001);
   });
 });
 
