@@ -21,10 +21,16 @@ async function start(root: HTMLElement) {
   );
   const services = createAppServices(store, systemClock, updates);
   await services.preferences.load();
+  await services.providers
+    .load()
+    .catch((error: unknown) => services.notices.error(error, 'Could not load the provider settings'));
   root.textContent = '';
   render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
   await services.workspaces.start();
   await services.editor.restoreTabs();
+  await services.chat.start();
+  // A reply being streamed is written now, not a second later, when the page goes away.
+  window.addEventListener('pagehide', () => services.chat.flush());
   void services.storage.requestPersistence().catch(() => undefined);
   // Tests and the benchmark wait for this mark: the shell is interactive from here on.
   performance.mark('cove:ready');

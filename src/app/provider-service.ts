@@ -2,26 +2,34 @@ import { batch, createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
 import { newId } from '../base/ids';
+// Modules of src/llm by name, not its index: the index also carries the openai SDK, which
+// only loads when a request is made (see testConnection below).
+import type { ConnectionTestResult } from '../llm/connection-test';
+import type { FetchLike } from '../llm/fetch-like';
+import { bindKeyToBaseURL } from '../llm/key-binding';
+import { LlmError } from '../llm/llm-error';
 import {
-  apiKeyProblem,
-  bindKeyToBaseURL,
-  exportProviders,
-  getPreset,
-  LlmError,
-  normalizeApiKey,
-  normalizeBaseURL,
-  planProviderImport,
   resolveCapabilities,
-  testConnection,
-  type ConnectionTestResult,
-  type FetchLike,
-  type KeyRedirect,
-  type ListedModel,
   type ModelCapabilities,
   type ModelConfig,
+} from '../llm/model-capabilities';
+import type { ListedModel } from '../llm/model-listing';
+import {
+  apiKeyProblem,
+  normalizeApiKey,
+  normalizeBaseURL,
   type ProviderConfig,
-  type ProviderPresetId,
-} from '../llm';
+} from '../llm/provider-config';
+import { getPreset, type ProviderPresetId } from '../llm/provider-presets';
+import { exportProviders, planProviderImport, type KeyRedirect } from '../llm/provider-transfer';
+
+/** Lists models through the openai SDK, loaded on first use. */
+async function testConnection(
+  ...args: Parameters<typeof import('../llm/connection-test').testConnection>
+): Promise<ConnectionTestResult> {
+  const module = await import('../llm/connection-test');
+  return module.testConnection(...args);
+}
 import type { ChangeFeed } from '../store/change-feed';
 import { SECRET_SETTING_PREFIX, type SettingsStore } from '../store/settings-store';
 import type { NoticeService } from './notice-service';

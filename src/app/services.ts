@@ -2,6 +2,9 @@ import type { Clock } from '../base/clock';
 import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
 import { createBackupService, type BackupService } from './backup-service';
+import { createChatService, type ChatService } from './chat-service';
+import { createLazyChatClient } from './lazy-chat-client';
+import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
 import { createEditorService, type EditorService } from './editor-service';
 import { createFileActions, type FileActions } from './file-actions';
 import { createNoticeService, type NoticeService } from './notice-service';
@@ -19,6 +22,7 @@ export interface AppServices {
   readonly providers: ProviderService;
   readonly workspaces: WorkspaceService;
   readonly editor: EditorService;
+  readonly chat: ChatService;
   readonly fileActions: FileActions;
   readonly storage: StorageService;
   readonly backup: BackupService;
@@ -46,12 +50,24 @@ export function createAppServices(
     changes: store.changes,
     notices,
   });
-  // Loads in the background; the providers' accessors fill in when it is done.
-  providers.load().catch((e: unknown) => notices.error(e, 'Could not load the provider settings'));
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
   const fileActions = createFileActions({ workspaces, editor, notices });
+  const pageOrigin = typeof location !== 'undefined' ? location.origin : undefined;
+  const client = createLazyChatClient(async () => {
+    const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
+    return makeOpenAIChatClient({
+      fetch: (input, init) => fetch(input, init),
+      clock,
+      ...(pageOrigin ? { pageOrigin } : {}),
+    });
+  });
+  const locks =
+    typeof navigator !== 'undefined' && navigator.locks
+      ? createWebSessionLocks(navigator.locks)
+      : createMemorySessionLocks();
+  const chat = createChatService({ store, workspaces, editor, providers, client, clock, locks, notices });
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
       void preferences.load();
@@ -63,6 +79,7 @@ export function createAppServices(
     providers,
     workspaces,
     editor,
+    chat,
     fileActions,
     storage: createStorageService(store),
     backup: createBackupService(store, clock),

@@ -1,4 +1,4 @@
-import { createEffect, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js';
+import { createEffect, createSignal, For, lazy, Match, Show, Switch, type JSX } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { DatabaseEvent } from '../../store/dexie-store';
 import { ChatPanel } from '../chat/ChatPanel';
@@ -7,7 +7,6 @@ import { Icon } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
 import { OutputPanel } from '../runs/OutputPanel';
-import { SettingsDialog } from '../settings/SettingsDialog';
 import { NoticeArea } from './NoticeArea';
 import { Splitter } from './Splitter';
 import { createMediaQuery } from './use-media-query';
@@ -19,6 +18,11 @@ import '../files/files.css';
 import '../editor/editor.css';
 
 type NarrowView = 'files' | 'editor' | 'assistant' | 'output';
+
+// Settings (providers, models, backups) load when first opened.
+const SettingsDialog = lazy(() =>
+  import('../settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+);
 
 interface AppProps {
   services: AppServices;
