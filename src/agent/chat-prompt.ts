@@ -104,8 +104,11 @@ export function buildChatSystemPrompt(input: ChatPromptInput): string {
  */
 export function namedSymbols(message: string): string[] {
   const names = new Set<string>();
-  for (const match of message.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)(?:\(\))?`/g)) names.add(match[1]!);
-  for (const match of message.matchAll(/\b(?:function|class|method|def)\s+([A-Za-z_][A-Za-z0-9_]*)/gi)) {
+  for (const match of message.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)(?:\(\))?`/g))
+    names.add(match[1]!);
+  for (const match of message.matchAll(
+    /\b(?:function|class|method|def)\s+([A-Za-z_][A-Za-z0-9_]*)/gi,
+  )) {
     names.add(match[1]!);
   }
   for (const match of message.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\(\)/g)) names.add(match[1]!);

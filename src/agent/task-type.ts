@@ -6,8 +6,14 @@ const PATTERNS: [TaskType, RegExp][] = [
     'debug',
     /\b(bug|debug|error|exception|traceback|crash(es|ed)?|fails?|failing|broken|doesn'?t work|not working|wrong (output|result)|fix)\b/i,
   ],
-  ['optimize', /\b(optimi[sz]e|faster|speed up|slow|performance|efficient|complexity|memory usage|refactor)\b/i],
-  ['explain', /\b(explain|what does|what is|how does|why does|walk me through|understand|meaning of)\b/i],
+  [
+    'optimize',
+    /\b(optimi[sz]e|faster|speed up|slow|performance|efficient|complexity|memory usage|refactor)\b/i,
+  ],
+  [
+    'explain',
+    /\b(explain|what does|what is|how does|why does|walk me through|understand|meaning of)\b/i,
+  ],
 ];
 
 /**

@@ -1,5 +1,10 @@
 import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
-import { buildChatSystemPrompt, namedSymbols, slidingWindow, type SymbolContext } from '../agent/chat-prompt';
+import {
+  buildChatSystemPrompt,
+  namedSymbols,
+  slidingWindow,
+  type SymbolContext,
+} from '../agent/chat-prompt';
 import { detectTaskType } from '../agent/task-type';
 import { estimateTokens } from '../agent/token-estimate';
 import type { Clock } from '../base/clock';
@@ -10,7 +15,13 @@ import type { ChatMessage } from '../llm/chat-message';
 import type { LlmError } from '../llm/llm-error';
 import { resolveModelSettings } from '../llm/provider-config';
 import type { CoveStore } from '../store/cove-store';
-import type { NodeRecord, NodeStatus, SessionRecord, StoredError, StoredUsage } from '../store/records';
+import type {
+  NodeRecord,
+  NodeStatus,
+  SessionRecord,
+  StoredError,
+  StoredUsage,
+} from '../store/records';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
 import { parseModelRef, type ProviderService } from './provider-service';
@@ -171,7 +182,9 @@ export function createChatService(deps: {
 
   async function loadSessions() {
     const workspace = workspaces.current();
-    const list = workspace ? (await store.sessions.list(workspace.id)).filter((s) => s.mode === 'chat') : [];
+    const list = workspace
+      ? (await store.sessions.list(workspace.id)).filter((s) => s.mode === 'chat')
+      : [];
     setSessions(list);
     return list;
   }
@@ -241,7 +254,12 @@ export function createChatService(deps: {
     };
   }
 
-  async function buildMessages(history: NodeRecord[], contextWindow: number, maxOutput: number, question: string) {
+  async function buildMessages(
+    history: NodeRecord[],
+    contextWindow: number,
+    maxOutput: number,
+    question: string,
+  ) {
     const options = providers.chatOptions();
     const document = options.fileContext ? editor.activeDocument() : undefined;
     let symbol: SymbolContext | undefined;
@@ -254,7 +272,11 @@ export function createChatService(deps: {
     const system = buildChatSystemPrompt({
       customSystemPrompt: options.customSystemPrompt,
       workspaceName: workspaces.current()?.name,
-      file: document && { path: document.path, content: document.text, selection: document.selection },
+      file: document && {
+        path: document.path,
+        content: document.text,
+        selection: document.selection,
+      },
       symbol,
       taskType: detectTaskType(question),
       date: new Date(clock.now()),
@@ -263,7 +285,10 @@ export function createChatService(deps: {
     });
     const chat = history.map(toChatMessage).filter((m): m is ChatMessage => Boolean(m));
     const budget = contextWindow - maxOutput - estimateTokens(system) - 256;
-    return [{ role: 'system', content: system } as ChatMessage, ...slidingWindow(chat, Math.max(budget, 512))];
+    return [
+      { role: 'system', content: system } as ChatMessage,
+      ...slidingWindow(chat, Math.max(budget, 512)),
+    ];
   }
 
   async function generate(session: SessionRecord, parent: NodeRecord): Promise<void> {
@@ -302,11 +327,20 @@ export function createChatService(deps: {
     }
   }
 
-  async function streamInto(session: SessionRecord, reply: NodeRecord, view: MutableView, providerId: string, modelId: string) {
+  async function streamInto(
+    session: SessionRecord,
+    reply: NodeRecord,
+    view: MutableView,
+    providerId: string,
+    modelId: string,
+  ) {
     const provider = providers.providers().find((p) => p.id === providerId)!;
     const settings = resolveModelSettings(provider, modelId);
     const options = providers.chatOptions();
-    const maxOutput = Math.min(options.maxTokens ?? settings.capabilities.maxOutputTokens, settings.capabilities.maxOutputTokens);
+    const maxOutput = Math.min(
+      options.maxTokens ?? settings.capabilities.maxOutputTokens,
+      settings.capabilities.maxOutputTokens,
+    );
     const nodes = await store.sessions.nodes(session.id);
     const history = activePath(nodes, reply.parentId);
     const question = history[history.length - 1]?.content ?? '';
@@ -316,7 +350,12 @@ export function createChatService(deps: {
     let reasoningStarted: number | undefined;
     let final: Partial<NodeRecord> = {};
     try {
-      const chatMessages = await buildMessages(history, settings.capabilities.contextWindow, maxOutput, question);
+      const chatMessages = await buildMessages(
+        history,
+        settings.capabilities.contextWindow,
+        maxOutput,
+        question,
+      );
       const stream = client.stream({
         provider,
         model: modelId,
@@ -342,7 +381,11 @@ export function createChatService(deps: {
             persistSoon(view);
             break;
           case 'retry_scheduled':
-            setRetrying({ attempt: event.attempt, at: clock.now() + event.delayMs, reason: event.error.message });
+            setRetrying({
+              attempt: event.attempt,
+              at: clock.now() + event.delayMs,
+              reason: event.error.message,
+            });
             break;
           case 'stream_options_unsupported':
             void providers.markStreamOptionsUnsupported(providerId);
@@ -351,8 +394,12 @@ export function createChatService(deps: {
             const usage = event.usage && {
               inputTokens: event.usage.inputTokens,
               outputTokens: event.usage.outputTokens,
-              ...(event.usage.reasoningTokens !== undefined ? { reasoningTokens: event.usage.reasoningTokens } : {}),
-              ...(event.usage.cachedInputTokens !== undefined ? { cachedInputTokens: event.usage.cachedInputTokens } : {}),
+              ...(event.usage.reasoningTokens !== undefined
+                ? { reasoningTokens: event.usage.reasoningTokens }
+                : {}),
+              ...(event.usage.cachedInputTokens !== undefined
+                ? { cachedInputTokens: event.usage.cachedInputTokens }
+                : {}),
             };
             batch(() => {
               view.setContent(event.message.content);
@@ -360,7 +407,13 @@ export function createChatService(deps: {
               view.setUsage(usage);
               view.setStatus('complete');
             });
-            final = { status: 'complete', usage, stopReason: event.message.stopReason, content: event.message.content, reasoning: event.message.reasoning };
+            final = {
+              status: 'complete',
+              usage,
+              stopReason: event.message.stopReason,
+              content: event.message.content,
+              reasoning: event.message.reasoning,
+            };
             break;
           }
           case 'error': {
@@ -372,7 +425,13 @@ export function createChatService(deps: {
               view.setError(error);
               view.setStatus(aborted ? 'aborted' : 'error');
             });
-            final = { status: aborted ? 'aborted' : 'error', error, stopReason: event.message.stopReason, content: event.message.content, reasoning: event.message.reasoning };
+            final = {
+              status: aborted ? 'aborted' : 'error',
+              error,
+              stopReason: event.message.stopReason,
+              content: event.message.content,
+              reasoning: event.message.reasoning,
+            };
             break;
           }
         }
@@ -382,17 +441,26 @@ export function createChatService(deps: {
       const error = storedError(
         failure instanceof CoveError
           ? failure
-          : new CoveError('internal', `Cove failed while answering: ${describeError(failure)}`, 'Try again; if it keeps failing, reload the page.'),
+          : new CoveError(
+              'internal',
+              `Cove failed while answering: ${describeError(failure)}`,
+              'Try again; if it keeps failing, reload the page.',
+            ),
       );
       view.setError(error);
       view.setStatus('error');
       final = { status: 'error', error, content: view.content(), reasoning: view.reasoning() };
     } finally {
       if (pendingWrite?.id === view.id) pendingWrite = undefined;
-      if (reasoningStarted !== undefined && view.reasoningMs() === undefined) view.setReasoningMs(clock.now() - reasoningStarted);
+      if (reasoningStarted !== undefined && view.reasoningMs() === undefined)
+        view.setReasoningMs(clock.now() - reasoningStarted);
       const reasoningMs = view.reasoningMs();
       await store.sessions
-        .updateNode(reply.id, { ...final, ...(reasoningMs !== undefined ? { reasoningMs } : {}), finishedAt: clock.now() })
+        .updateNode(reply.id, {
+          ...final,
+          ...(reasoningMs !== undefined ? { reasoningMs } : {}),
+          finishedAt: clock.now(),
+        })
         .catch((error: unknown) => notices.error(error, 'Could not save the reply'));
       controller = undefined;
       streamingSessionId = undefined;
@@ -415,7 +483,10 @@ export function createChatService(deps: {
       if (!content || busy()) return;
       const workspace = workspaces.current();
       if (!workspace) {
-        notices.show({ kind: 'error', text: 'Open or create a workspace first; chats belong to a workspace.' });
+        notices.show({
+          kind: 'error',
+          text: 'Open or create a workspace first; chats belong to a workspace.',
+        });
         return;
       }
       if (!providers.selectedModel()) {
@@ -477,7 +548,12 @@ export function createChatService(deps: {
       const parent = target?.parentId ? nodes.find((n) => n.id === target.parentId) : undefined;
       if (!parent) return;
       // The failed reply stays in the tree as a sibling; the new one becomes the active path.
-      setMessages((list) => list.slice(0, list.findIndex((m) => m.id === assistantId)));
+      setMessages((list) =>
+        list.slice(
+          0,
+          list.findIndex((m) => m.id === assistantId),
+        ),
+      );
       await generate(session, parent);
     },
     async allowKeyAndRetry(assistantId) {
@@ -527,7 +603,10 @@ export function createChatService(deps: {
       const leftovers = await store.sessions.streamingNodes();
       for (const node of leftovers) {
         if (await locks.isHeld(node.sessionId)) continue;
-        await store.sessions.updateNode(node.id, { status: 'interrupted', finishedAt: clock.now() });
+        await store.sessions.updateNode(node.id, {
+          status: 'interrupted',
+          finishedAt: clock.now(),
+        });
       }
       lastWorkspace = undefined;
       await followWorkspace();

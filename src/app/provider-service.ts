@@ -4,7 +4,10 @@ import { CoveError } from '../base/errors';
 import { newId } from '../base/ids';
 // Modules of src/llm by name, not its index: the index also carries the openai SDK, which
 // only loads when a request is made (see testConnection below).
-import type { ConnectionTestResult } from '../llm/connection-test';
+import type {
+  ConnectionTestResult,
+  testConnection as TestConnection,
+} from '../llm/connection-test';
 import type { FetchLike } from '../llm/fetch-like';
 import { bindKeyToBaseURL } from '../llm/key-binding';
 import { LlmError } from '../llm/llm-error';
@@ -25,7 +28,7 @@ import { exportProviders, planProviderImport, type KeyRedirect } from '../llm/pr
 
 /** Lists models through the openai SDK, loaded on first use. */
 async function testConnection(
-  ...args: Parameters<typeof import('../llm/connection-test').testConnection>
+  ...args: Parameters<typeof TestConnection>
 ): Promise<ConnectionTestResult> {
   const module = await import('../llm/connection-test');
   return module.testConnection(...args);

@@ -67,7 +67,16 @@ export function createAppServices(
     typeof navigator !== 'undefined' && navigator.locks
       ? createWebSessionLocks(navigator.locks)
       : createMemorySessionLocks();
-  const chat = createChatService({ store, workspaces, editor, providers, client, clock, locks, notices });
+  const chat = createChatService({
+    store,
+    workspaces,
+    editor,
+    providers,
+    client,
+    clock,
+    locks,
+    notices,
+  });
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
       void preferences.load();

@@ -89,19 +89,45 @@ export function ChatPanel(props: {
           }}
         >
           <option value="">New conversation</option>
-          <For each={chat.sessions()}>{(session) => <option value={session.id}>{session.title}</option>}</For>
+          <For each={chat.sessions()}>
+            {(session) => <option value={session.id}>{session.title}</option>}
+          </For>
         </select>
-        <button type="button" class="icon-button" aria-label="New chat" title="New chat" onClick={() => chat.newSession()}>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label="New chat"
+          title="New chat"
+          onClick={() => chat.newSession()}
+        >
           <Icon name="plus" />
         </button>
         <Show when={chat.activeSession()}>
-          <button type="button" class="icon-button" aria-label="Rename conversation" title="Rename conversation" onClick={rename}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Rename conversation"
+            title="Rename conversation"
+            onClick={rename}
+          >
             <Icon name="edit" />
           </button>
-          <button type="button" class="icon-button" aria-label="Clear conversation" title="Clear conversation" onClick={() => void clear()}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Clear conversation"
+            title="Clear conversation"
+            onClick={() => void clear()}
+          >
             <Icon name="close" />
           </button>
-          <button type="button" class="icon-button" aria-label="Delete conversation" title="Delete conversation" onClick={() => void remove()}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Delete conversation"
+            title="Delete conversation"
+            onClick={() => void remove()}
+          >
             <Icon name="trash" />
           </button>
         </Show>
@@ -122,20 +148,27 @@ export function ChatPanel(props: {
                   when={providers.models().length}
                   fallback={
                     <>
-                      <p>Connect a model to start: OpenAI, DeepSeek, OpenRouter, Groq, Mistral, or a local server such as Ollama or LM Studio.</p>
+                      <p>
+                        Connect a model to start: OpenAI, DeepSeek, OpenRouter, Groq, Mistral, or a
+                        local server such as Ollama or LM Studio.
+                      </p>
                       <button type="button" class="button primary" onClick={props.onOpenSettings}>
                         Add a provider
                       </button>
                     </>
                   }
                 >
-                  <p>Ask about your code. The open file (and your selection) goes with your message.</p>
+                  <p>
+                    Ask about your code. The open file (and your selection) goes with your message.
+                  </p>
                 </Show>
               </div>
             }
           >
             <For each={chat.messages()}>
-              {(message) => <MessageItem message={message} services={props.services} runCode={props.runCode} />}
+              {(message) => (
+                <MessageItem message={message} services={props.services} runCode={props.runCode} />
+              )}
             </For>
           </Show>
         </section>
@@ -144,7 +177,8 @@ export function ChatPanel(props: {
         {(retry) => (
           <div class="retry-banner" role="status">
             <span>
-              {retry().reason} Retrying in {Math.max(0, Math.ceil((retry().at - now()) / 1000))} s (attempt {retry().attempt}).
+              {retry().reason} Retrying in {Math.max(0, Math.ceil((retry().at - now()) / 1000))} s
+              (attempt {retry().attempt}).
             </span>
             <button type="button" class="button" onClick={() => chat.stop()}>
               Cancel

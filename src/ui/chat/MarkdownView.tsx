@@ -1,10 +1,14 @@
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import type * as Render from '../../render';
 import type { CodeBlockSource, StreamingRenderer } from '../../render';
 
 /** Adds the UI of one code block (buttons, output area) to its rendered element. */
-export type CodeBlockWiring = (element: HTMLElement, source: () => CodeBlockSource | undefined) => void;
+export type CodeBlockWiring = (
+  element: HTMLElement,
+  source: () => CodeBlockSource | undefined,
+) => void;
 
-type RenderModule = typeof import('../../render');
+type RenderModule = typeof Render;
 let loading: Promise<RenderModule> | undefined;
 
 /**
@@ -12,7 +16,9 @@ let loading: Promise<RenderModule> | undefined;
  * shown, so the first paint of the app does not wait for it.
  */
 function loadRenderer(): Promise<RenderModule> {
-  loading ??= Promise.all([import('../../render'), import('katex/dist/katex.min.css')]).then(([module]) => module);
+  loading ??= Promise.all([import('../../render'), import('katex/dist/katex.min.css')]).then(
+    ([module]) => module,
+  );
   return loading;
 }
 
@@ -96,7 +102,9 @@ export function MarkdownView(props: {
   const onClick = (event: MouseEvent) => {
     const module = render();
     if (!module) return;
-    const target = (event.target as HTMLElement).closest<HTMLElement>(`.${module.IMAGE_PLACEHOLDER_CLASS}`);
+    const target = (event.target as HTMLElement).closest<HTMLElement>(
+      `.${module.IMAGE_PLACEHOLDER_CLASS}`,
+    );
     if (!target || !container.contains(target)) return;
     const image = document.createElement('img');
     image.src = target.dataset.imageSrc ?? '';

@@ -59,7 +59,11 @@ export function MessageItem(props: {
         text={message.content}
         streaming={streaming}
         wireCodeBlock={(element, source) =>
-          wireCodeBlockActions(element, source, { services: props.services, dialogs, run: props.runCode })
+          wireCodeBlockActions(element, source, {
+            services: props.services,
+            dialogs,
+            run: props.runCode,
+          })
         }
       />
       <Show when={streaming() && !message.content() && !message.reasoning()}>
@@ -69,7 +73,9 @@ export function MessageItem(props: {
         <p class="message-note">Stopped. What arrived is kept.</p>
       </Show>
       <Show when={message.status() === 'interrupted'}>
-        <p class="message-note">This reply was interrupted (the page closed while it was written).</p>
+        <p class="message-note">
+          This reply was interrupted (the page closed while it was written).
+        </p>
       </Show>
       <Show when={message.error()}>
         {(error) => (
@@ -80,12 +86,22 @@ export function MessageItem(props: {
             <Show
               when={error().code === 'key_origin'}
               fallback={
-                <button type="button" class="button" disabled={chat.busy()} onClick={() => void chat.regenerate(message.id)}>
+                <button
+                  type="button"
+                  class="button"
+                  disabled={chat.busy()}
+                  onClick={() => void chat.regenerate(message.id)}
+                >
                   Retry
                 </button>
               }
             >
-              <button type="button" class="button primary" disabled={chat.busy()} onClick={() => void chat.allowKeyAndRetry(message.id)}>
+              <button
+                type="button"
+                class="button primary"
+                disabled={chat.busy()}
+                onClick={() => void chat.allowKeyAndRetry(message.id)}
+              >
                 Allow and retry
               </button>
             </Show>
@@ -100,13 +116,18 @@ export function MessageItem(props: {
               {(usage) => (
                 <span aria-label="Token usage">
                   {' · '}
-                  {usage().inputTokens.toLocaleString('en-US')} in · {usage().outputTokens.toLocaleString('en-US')} out
-                  tokens
+                  {usage().inputTokens.toLocaleString('en-US')} in ·{' '}
+                  {usage().outputTokens.toLocaleString('en-US')} out tokens
                 </span>
               )}
             </Show>
           </span>
-          <button type="button" class="link-button" aria-label="Copy reply" onClick={() => void copy()}>
+          <button
+            type="button"
+            class="link-button"
+            aria-label="Copy reply"
+            onClick={() => void copy()}
+          >
             {copied() ? 'Copied' : 'Copy'}
           </button>
           <Show when={message.status() !== 'error'}>

@@ -80,7 +80,10 @@ export function wireCodeBlockActions(
     const code = source()?.code;
     if (code === undefined) return;
     if (!services.editor.insertIntoActive(code)) {
-      services.notices.show({ kind: 'error', text: 'Open a text file in the editor first; the code goes where its cursor is.' });
+      services.notices.show({
+        kind: 'error',
+        text: 'Open a text file in the editor first; the code goes where its cursor is.',
+      });
     }
   });
   toolbar.append(copy, save, insert);

@@ -45,7 +45,13 @@ describe('system prompt', () => {
   it('sends only the named function when one was found', () => {
     const prompt = buildChatSystemPrompt({
       file: { path: 'm.py', content: 'SECRET_OTHER_CODE\n'.repeat(50) },
-      symbol: { name: 'greet', kind: 'function', startLine: 3, endLine: 4, source: 'def greet():\n    pass' },
+      symbol: {
+        name: 'greet',
+        kind: 'function',
+        startLine: 3,
+        endLine: 4,
+        source: 'def greet():\n    pass',
+      },
       taskType: 'explain',
       date,
       maxFileChars: 10_000,
@@ -55,7 +61,12 @@ describe('system prompt', () => {
   });
 
   it('a custom system prompt replaces the base instructions', () => {
-    const prompt = buildChatSystemPrompt({ customSystemPrompt: 'Answer in French.', taskType: 'default', date, maxFileChars: 100 });
+    const prompt = buildChatSystemPrompt({
+      customSystemPrompt: 'Answer in French.',
+      taskType: 'default',
+      date,
+      maxFileChars: 100,
+    });
     expect(prompt.startsWith('Answer in French.')).toBe(true);
     expect(prompt).not.toContain("You are Cove's assistant");
   });
@@ -83,7 +94,11 @@ describe('system prompt', () => {
 
 describe('named symbols', () => {
   it('finds backticked names, calls and "function X"', () => {
-    expect(namedSymbols('Explain `fibonacci` and the class Parser, then greet()')).toEqual(['fibonacci', 'Parser', 'greet']);
+    expect(namedSymbols('Explain `fibonacci` and the class Parser, then greet()')).toEqual([
+      'fibonacci',
+      'Parser',
+      'greet',
+    ]);
     expect(namedSymbols('What does this do?')).toEqual([]);
   });
 });
@@ -95,7 +110,12 @@ describe('sliding window', () => {
   ];
 
   it('keeps the newest messages that fit and always the last question', () => {
-    const history = [...turn(1), ...turn(2), ...turn(3), { role: 'user', content: 'last?' } as ChatMessage];
+    const history = [
+      ...turn(1),
+      ...turn(2),
+      ...turn(3),
+      { role: 'user', content: 'last?' } as ChatMessage,
+    ];
     const kept = slidingWindow(history, 250);
     expect(kept[0]!.role).toBe('user');
     expect(kept.at(-1)!.content).toBe('last?');

@@ -21,7 +21,16 @@ async function setup(steps: ScriptStep[] = []) {
   const client = makeScriptedChatClient(steps, { clock });
   const locks = createMemorySessionLocks();
   const providers = fakeProviderService();
-  const chat = createChatService({ store, workspaces, editor, providers, client, clock, locks, notices });
+  const chat = createChatService({
+    store,
+    workspaces,
+    editor,
+    providers,
+    client,
+    clock,
+    locks,
+    notices,
+  });
   await chat.start();
   return { chat, store, client, clock, notices, locks, editor, workspaces };
 }
@@ -33,7 +42,10 @@ describe('chat service', () => {
     await ctx.chat.send('Hi');
     const session = ctx.chat.activeSession()!;
     const nodes = await ctx.store.sessions.nodes(session.id);
-    expect(nodes.find((n) => n.role === 'user')).toMatchObject({ content: 'Hi', status: 'complete' });
+    expect(nodes.find((n) => n.role === 'user')).toMatchObject({
+      content: 'Hi',
+      status: 'complete',
+    });
     expect(nodes.find((n) => n.role === 'assistant')).toMatchObject({
       content: 'Hello there',
       status: 'complete',
@@ -78,13 +90,23 @@ describe('chat service', () => {
 
   it('a failed reply shows its error inline and Retry asks again as a sibling', async () => {
     const ctx = await setup([
-      { error: { kind: 'auth', message: 'The API key was refused.', hint: 'Check the key in Settings.' } },
+      {
+        error: {
+          kind: 'auth',
+          message: 'The API key was refused.',
+          hint: 'Check the key in Settings.',
+        },
+      },
       { text: 'Now it works' },
     ]);
     await ctx.chat.send('Hello');
     const failed = ctx.chat.messages()[1]!;
     expect(failed.status()).toBe('error');
-    expect(failed.error()).toEqual({ code: 'auth', message: 'The API key was refused.', hint: 'Check the key in Settings.' });
+    expect(failed.error()).toEqual({
+      code: 'auth',
+      message: 'The API key was refused.',
+      hint: 'Check the key in Settings.',
+    });
     await ctx.chat.regenerate(failed.id);
     const messages = ctx.chat.messages();
     expect(messages.map((m) => m.content())).toEqual(['Hello', 'Now it works']);
@@ -108,7 +130,9 @@ describe('chat service', () => {
     const reply = ctx.chat.messages()[1]!;
     expect(reply.status()).toBe('aborted');
     expect(reply.content()).toBe('one two ');
-    const stored = (await ctx.store.sessions.nodes(ctx.chat.activeSession()!.id)).find((n) => n.role === 'assistant');
+    const stored = (await ctx.store.sessions.nodes(ctx.chat.activeSession()!.id)).find(
+      (n) => n.role === 'assistant',
+    );
     expect(stored).toMatchObject({ status: 'aborted', content: 'one two ' });
   });
 
@@ -133,18 +157,72 @@ describe('chat service', () => {
   it('marks replies left streaming by a closed tab as interrupted on start', async () => {
     const ctx = await setup();
     const workspaceId = ctx.workspaces.current()!.id;
-    await ctx.store.sessions.put({ id: 's', workspaceId, title: 't', mode: 'chat', leafId: null, createdAt: 1, updatedAt: 1, starred: false });
-    await ctx.store.sessions.append({ id: 'u', sessionId: 's', parentId: null, role: 'user', content: 'q', status: 'complete', startedAt: 1 }, 1);
-    await ctx.store.sessions.append({ id: 'a', sessionId: 's', parentId: 'u', role: 'assistant', content: 'half', status: 'streaming', startedAt: 2 }, 2);
+    await ctx.store.sessions.put({
+      id: 's',
+      workspaceId,
+      title: 't',
+      mode: 'chat',
+      leafId: null,
+      createdAt: 1,
+      updatedAt: 1,
+      starred: false,
+    });
+    await ctx.store.sessions.append(
+      {
+        id: 'u',
+        sessionId: 's',
+        parentId: null,
+        role: 'user',
+        content: 'q',
+        status: 'complete',
+        startedAt: 1,
+      },
+      1,
+    );
+    await ctx.store.sessions.append(
+      {
+        id: 'a',
+        sessionId: 's',
+        parentId: 'u',
+        role: 'assistant',
+        content: 'half',
+        status: 'streaming',
+        startedAt: 2,
+      },
+      2,
+    );
     await ctx.chat.start();
-    expect((await ctx.store.sessions.nodes('s')).find((n) => n.id === 'a')).toMatchObject({ status: 'interrupted', content: 'half' });
+    expect((await ctx.store.sessions.nodes('s')).find((n) => n.id === 'a')).toMatchObject({
+      status: 'interrupted',
+      content: 'half',
+    });
   });
 
   it('does not touch a reply that another tab is still streaming', async () => {
     const ctx = await setup();
     const workspaceId = ctx.workspaces.current()!.id;
-    await ctx.store.sessions.put({ id: 's', workspaceId, title: 't', mode: 'chat', leafId: null, createdAt: 1, updatedAt: 1, starred: false });
-    await ctx.store.sessions.append({ id: 'a', sessionId: 's', parentId: null, role: 'assistant', content: '', status: 'streaming', startedAt: 2 }, 2);
+    await ctx.store.sessions.put({
+      id: 's',
+      workspaceId,
+      title: 't',
+      mode: 'chat',
+      leafId: null,
+      createdAt: 1,
+      updatedAt: 1,
+      starred: false,
+    });
+    await ctx.store.sessions.append(
+      {
+        id: 'a',
+        sessionId: 's',
+        parentId: null,
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+        startedAt: 2,
+      },
+      2,
+    );
     let finish!: () => void;
     const held = ctx.locks.tryWith('s', () => new Promise<void>((resolve) => (finish = resolve)));
     await ctx.chat.start();
@@ -158,7 +236,10 @@ describe('chat service', () => {
     await ctx.chat.send('one');
     const sessionId = ctx.chat.activeSession()!.id;
     let finish!: () => void;
-    const held = ctx.locks.tryWith(sessionId, () => new Promise<void>((resolve) => (finish = resolve)));
+    const held = ctx.locks.tryWith(
+      sessionId,
+      () => new Promise<void>((resolve) => (finish = resolve)),
+    );
     await ctx.chat.send('two');
     expect(ctx.notices.notices().at(-1)?.text).toContain('answering in another tab');
     expect(ctx.client.requests).toHaveLength(1);

