@@ -8,6 +8,7 @@ import {
 import { detectTaskType } from '../agent/task-type';
 import { estimateTokens } from '../agent/token-estimate';
 import type { Clock } from '../base/clock';
+import { Listeners } from '../base/listeners';
 import { CoveError, describeError } from '../base/errors';
 import { newId } from '../base/ids';
 import type { ChatClient } from '../llm/chat-client';
@@ -47,6 +48,11 @@ export interface ChatMessageView {
   readonly usage: Accessor<StoredUsage | undefined>;
   /** "providerId/modelId" of the reply. */
   readonly model: string | undefined;
+  /**
+   * Text as it streams in, delta by delta; `content` holds the sum. Renderers subscribe here
+   * so they never re-read (and flatten) the whole growing string per token.
+   */
+  onTextDelta(listener: (delta: string) => void): () => void;
 }
 
 /** A wait before the next attempt of a failed request. */
@@ -93,6 +99,7 @@ export interface ChatService {
 }
 
 interface MutableView extends ChatMessageView {
+  textDeltas: Listeners<string>;
   setContent: Setter<string>;
   setReasoning: Setter<string>;
   setReasoningMs: Setter<number | undefined>;
@@ -108,7 +115,10 @@ function viewOf(node: NodeRecord): MutableView {
   const [status, setStatus] = createSignal<NodeStatus>(node.status);
   const [error, setError] = createSignal(node.error);
   const [usage, setUsage] = createSignal(node.usage);
+  const textDeltas = new Listeners<string>();
   return {
+    textDeltas,
+    onTextDelta: (listener) => textDeltas.subscribe(listener),
     id: node.id,
     parentId: node.parentId,
     role: node.role === 'user' ? 'user' : 'assistant',
@@ -370,13 +380,14 @@ export function createChatService(deps: {
             if (reasoningStarted !== undefined && view.reasoningMs() === undefined) {
               view.setReasoningMs(clock.now() - reasoningStarted);
             }
-            setRetrying(undefined);
+            if (retrying()) setRetrying(undefined);
             view.setContent((text) => text + event.delta);
+            view.textDeltas.emit(event.delta);
             persistSoon(view);
             break;
           case 'reasoning_delta':
             reasoningStarted ??= clock.now();
-            setRetrying(undefined);
+            if (retrying()) setRetrying(undefined);
             view.setReasoning((text) => text + event.delta);
             persistSoon(view);
             break;

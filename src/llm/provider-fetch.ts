@@ -28,6 +28,13 @@ export interface ProviderFetchOptions {
 const KEPT_SDK_HEADERS = ['content-type', 'accept'];
 const MAX_ERROR_BODY = 64 * 1024;
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/**
+ * Largest body piece handed to the SDK. openai 6.x's SSE splitter copies the rest of its
+ * buffer once per event, which is quadratic in the size of one network read: a fast server
+ * delivering a megabyte at once stalls the page for seconds. Small pieces bound that copy
+ * (fixed upstream in openai 7, which needs Node 22).
+ */
+const MAX_PIECE_BYTES = 2048;
 
 /**
  * Wraps the injected fetch for the OpenAI SDK. Outgoing headers are rebuilt from an
@@ -54,8 +61,8 @@ export function makeProviderFetch(options: ProviderFetchOptions): FetchLike {
       });
     }
     if (options.expectStream && isJson(response)) return jsonAsStream(response);
-    if (!response.body || !options.onBytes) return response;
-    return new Response(observe(response.body, options.onBytes), {
+    if (!response.body) return response;
+    return new Response(observe(response.body, options.onBytes ?? (() => undefined)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -120,7 +127,9 @@ function observe(
         return;
       }
       onBytes();
-      controller.enqueue(value);
+      for (let at = 0; at < value.byteLength; at += MAX_PIECE_BYTES) {
+        controller.enqueue(value.subarray(at, Math.min(at + MAX_PIECE_BYTES, value.byteLength)));
+      }
     },
     cancel(reason) {
       return reader.cancel(reason);

@@ -13,7 +13,11 @@ export interface StallWatchdog {
   readonly fired: boolean;
 }
 
-/** Creates a watchdog over the injected clock (see {@link StallWatchdog}). */
+/**
+ * Creates a watchdog over the injected clock (see {@link StallWatchdog}). `touch` runs for
+ * every chunk of a stream, so it only notes the time; the one timer checks, when it fires,
+ * whether the stream was quiet all along, and otherwise waits for the rest.
+ */
 export function makeStallWatchdog(
   clock: Clock,
   timeoutMs: number,
@@ -22,22 +26,33 @@ export function makeStallWatchdog(
   let cancel: (() => void) | undefined;
   let stopped = false;
   let fired = false;
-  const arm = () => {
-    cancel?.();
-    cancel = clock.schedule(() => {
-      cancel = undefined;
-      if (stopped) return;
-      stopped = true;
-      fired = true;
-      onStall();
-    }, timeoutMs);
+  let paused = false;
+  let lastTouch = clock.now();
+  const arm = (delay: number) => {
+    cancel = clock.schedule(check, delay);
   };
-  arm();
+  const check = () => {
+    cancel = undefined;
+    if (stopped || paused) return;
+    const quiet = clock.now() - lastTouch;
+    if (quiet < timeoutMs) {
+      arm(timeoutMs - quiet);
+      return;
+    }
+    stopped = true;
+    fired = true;
+    onStall();
+  };
+  arm(timeoutMs);
   return {
     touch() {
-      if (!stopped) arm();
+      if (stopped) return;
+      lastTouch = clock.now();
+      paused = false;
+      if (!cancel) arm(timeoutMs);
     },
     pause() {
+      paused = true;
       cancel?.();
       cancel = undefined;
     },

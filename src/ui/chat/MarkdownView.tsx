@@ -30,6 +30,8 @@ function loadRenderer(): Promise<RenderModule> {
 export function MarkdownView(props: {
   text: () => string;
   streaming: () => boolean;
+  /** Text appended while streaming; without it, `text` is re-read on every change. */
+  onTextDelta?: (listener: (delta: string) => void) => () => void;
   wireCodeBlock?: CodeBlockWiring;
 }) {
   let container!: HTMLDivElement;
@@ -42,9 +44,10 @@ export function MarkdownView(props: {
     console.error('The Markdown renderer could not load; showing plain text.', error);
   });
 
-  const wireAll = () => {
+  /** Wires the code blocks inside `root` (a settled block, or the whole message at the end). */
+  const wireAll = (root: HTMLElement = container) => {
     if (!props.wireCodeBlock) return;
-    for (const element of container.querySelectorAll<HTMLElement>('.cove-code[data-code-index]')) {
+    for (const element of root.querySelectorAll<HTMLElement>('.cove-code[data-code-index]')) {
       if (element.dataset.wired) continue;
       element.dataset.wired = 'true';
       const index = Number(element.dataset.codeIndex);
@@ -52,11 +55,24 @@ export function MarkdownView(props: {
     }
   };
 
+  let unsubscribe: (() => void) | undefined;
   const startStreaming = (module: RenderModule) => {
     renderer?.dispose();
+    unsubscribe?.();
     container.textContent = '';
     fed = 0;
-    renderer = module.createStreamingRenderer(container, { onBlock: () => wireAll() });
+    renderer = module.createStreamingRenderer(container, {
+      onBlock: (element) => wireAll(element),
+    });
+    if (props.onTextDelta) {
+      const initial = props.text();
+      renderer.append(initial);
+      fed = initial.length;
+      unsubscribe = props.onTextDelta((delta) => {
+        renderer?.append(delta);
+        fed += delta.length;
+      });
+    }
   };
 
   const renderFinal = (module: RenderModule) => {
@@ -75,6 +91,8 @@ export function MarkdownView(props: {
       if (streaming && !renderer) startStreaming(module);
       else if (!streaming && renderer && wasStreaming) {
         const text = props.text();
+        unsubscribe?.();
+        unsubscribe = undefined;
         if (text.length > fed) renderer.append(text.slice(fed));
         const rendered = renderer.finalize();
         finalBlocks = rendered.codeBlocks;
@@ -87,7 +105,7 @@ export function MarkdownView(props: {
 
   createEffect(
     on([props.text, render], ([text, module]) => {
-      if (!renderer || !module) return;
+      if (!renderer || !module || props.onTextDelta) return;
       // The text was replaced rather than extended: start over.
       if (text.length < fed) startStreaming(module);
       if (text.length > fed) {
@@ -97,7 +115,10 @@ export function MarkdownView(props: {
     }),
   );
 
-  onCleanup(() => renderer?.dispose());
+  onCleanup(() => {
+    unsubscribe?.();
+    renderer?.dispose();
+  });
 
   const onClick = (event: MouseEvent) => {
     const module = render();

@@ -8,6 +8,7 @@ import { MarkdownView } from './MarkdownView';
 
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
+  if (seconds < 0.1) return 'under 0.1 s';
   return seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
 }
 
@@ -58,6 +59,7 @@ export function MessageItem(props: {
       <MarkdownView
         text={message.content}
         streaming={streaming}
+        onTextDelta={message.onTextDelta}
         wireCodeBlock={(element, source) =>
           wireCodeBlockActions(element, source, {
             services: props.services,

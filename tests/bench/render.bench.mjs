@@ -1,0 +1,161 @@
+// Streaming a long reply: a 20,000-token Markdown answer from the fake provider, as fast as
+// it can send it. Compares the time until Cove shows it fully rendered with the time the
+// raw stream takes to arrive in the same page, finds the longest stretch the main thread
+// was busy while streaming, and the delay from the first content byte to its first paint.
+import { startFakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
+
+/** A realistic long answer: headings, prose, lists, code, math, a table; about 20k tokens. */
+function longAnswer(targetTokens) {
+  const sections = [];
+  let tokens = 0;
+  for (let i = 1; tokens < targetTokens; i++) {
+    const section = [
+      `## Step ${i}: refine the parser`,
+      `The tokenizer reads the input once and keeps **positions** for error messages; step ${i} adds \`lookahead\` so that nested expressions like \`f(g(x), y)\` parse without backtracking. This keeps the cost linear in the input size.`,
+      `- keep the grammar small\n- test every rule\n- measure before optimising`,
+      '```python\ndef parse(tokens, pos=0):\n    node, pos = parse_term(tokens, pos)\n    while pos < len(tokens) and tokens[pos] in "+-":\n        op = tokens[pos]\n        right, pos = parse_term(tokens, pos + 1)\n        node = (op, node, right)\n    return node, pos\n```',
+      `The cost is $O(n)$ for $n$ tokens, and the depth is bounded by $d \\le \\log_2 n$ for balanced input.`,
+      `| rule | cases |\n|---|---|\n| term | ${i} |\n| expr | ${i * 2} |`,
+    ].join('\n\n');
+    sections.push(section);
+    tokens += Math.ceil(section.length / 4);
+  }
+  return sections.join('\n\n');
+}
+
+/** Counts content bytes as they reach the page, by teeing the chat response. */
+const INSTRUMENT = () => {
+  const original = window.fetch;
+  window.__bench = { firstContentAt: undefined };
+  window.fetch = async (...args) => {
+    const response = await original(...args);
+    const url = String(args[0] instanceof Request ? args[0].url : args[0]);
+    if (!url.includes('/chat/completions') || !response.body) return response;
+    const [mine, theirs] = response.body.tee();
+    (async () => {
+      const reader = mine.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (window.__bench.firstContentAt === undefined && /"content":"[^"]/.test(decoder.decode(value, { stream: true }))) {
+          window.__bench.firstContentAt = performance.now();
+        }
+      }
+    })();
+    return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+};
+
+async function addProvider(page, baseURL) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const form = page.getByRole('dialog', { name: 'Add provider' });
+  await form.getByLabel('Preset').selectOption({ label: 'Custom (OpenAI-compatible)' });
+  await form.getByLabel('Name', { exact: true }).fill('Bench');
+  await form.getByLabel('Base URL').fill(baseURL);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('group', { name: 'Bench', exact: true }).getByText('Connected').waitFor();
+  await page.getByRole('button', { name: 'Close settings' }).click();
+}
+
+/**
+ * @param {{ browser: import('@playwright/test').Browser, url: string, runs: number, median: (xs: number[]) => number }} bench
+ */
+export async function run({ browser, url, runs, median }) {
+  const fake = await startFakeOpenAIServer();
+  fake.configure({ models: [{ id: 'bench-model', object: 'model', owned_by: 'bench' }] });
+  const answer = longAnswer(20_000);
+  const scenario = { content: answer, chunkSize: 4 };
+  const ratios = [];
+  const longest = [];
+  const firstPaint = [];
+  const rawMs = [];
+  const coveMs = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript(INSTRUMENT);
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      await addProvider(page, fake.baseURL);
+
+      // The raw stream, read to its end in the same page.
+      fake.script(scenario);
+      const raw = await page.evaluate(async (baseURL) => {
+        const started = performance.now();
+        const response = await fetch(`${baseURL}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+        });
+        const reader = response.body.getReader();
+        while (!(await reader.read()).done);
+        return performance.now() - started;
+      }, fake.baseURL);
+
+      // The same stream through Cove, until the reply is rendered in full.
+      fake.script(scenario);
+      await page.evaluate(() => (window.__bench.firstContentAt = undefined));
+      const result = await page.evaluate(async () => {
+        const input = document.querySelector('#chat-input');
+        input.value = 'Write a long answer';
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        let maxGap = 0;
+        let last = performance.now();
+        let probing = true;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          const now = performance.now();
+          maxGap = Math.max(maxGap, now - last);
+          last = now;
+          if (probing) channel.port2.postMessage(0);
+        };
+        channel.port2.postMessage(0);
+        let firstPaintAt;
+        const list = document.querySelector('[aria-label="Messages"]');
+        const started = performance.now();
+        const done = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            const replies = list.querySelectorAll('article[aria-label="Assistant reply"]');
+            const reply = replies[replies.length - 1];
+            if (!reply) return;
+            if (firstPaintAt === undefined && reply.querySelector('.markdown')?.textContent) {
+              firstPaintAt = -1;
+              requestAnimationFrame(() => (firstPaintAt = performance.now()));
+            }
+            if (reply.getAttribute('aria-busy') === 'false' && reply.querySelector('footer')) {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now()));
+            }
+          });
+          observer.observe(list, { childList: true, subtree: true, characterData: true, attributes: true });
+        });
+        document.querySelector('form.composer').requestSubmit();
+        const finished = await done;
+        probing = false;
+        return { total: finished - started, maxGap, firstPaintAt, firstContentAt: window.__bench.firstContentAt };
+      });
+      const text = await page.locator('article[aria-label="Assistant reply"] .markdown').last().innerText();
+      if (!text.includes('Step 1: refine the parser') || text.length < answer.length / 3) {
+        throw new Error(`The reply did not render completely (${text.length} of ${answer.length} characters): ${text.slice(0, 300)}`);
+      }
+      rawMs.push(raw);
+      coveMs.push(result.total);
+      ratios.push(result.total / raw);
+      longest.push(result.maxGap);
+      firstPaint.push(result.firstPaintAt - result.firstContentAt);
+      await context.close();
+    }
+  } finally {
+    await fake.close();
+  }
+  return {
+    'render.stream_20k_raw_ms': median(rawMs),
+    'render.stream_20k_cove_ms': median(coveMs),
+    'render.stream_20k_ratio': median(ratios),
+    'render.longest_task_ms': median(longest),
+    'render.first_token_ms': median(firstPaint),
+  };
+}
