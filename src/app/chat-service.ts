@@ -24,6 +24,7 @@ import type {
   StoredUsage,
 } from '../store/records';
 import type { EditorService } from './editor-service';
+import { createYielder } from './yield-to-page';
 import type { NoticeService } from './notice-service';
 import { parseModelRef, type ProviderService } from './provider-service';
 import type { SessionLocks } from './session-locks';
@@ -374,7 +375,11 @@ export function createChatService(deps: {
         temperature: options.temperature,
         signal: controller.signal,
       });
+      const maybeYield = createYielder(() => performance.now());
       for await (const event of stream) {
+        // A fast stream delivers thousands of events per network read; let the page paint.
+        const pause = maybeYield();
+        if (pause) await pause;
         switch (event.type) {
           case 'text_delta':
             if (reasoningStarted !== undefined && view.reasoningMs() === undefined) {

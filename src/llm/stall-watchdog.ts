@@ -33,7 +33,12 @@ export function makeStallWatchdog(
   };
   const check = () => {
     cancel = undefined;
-    if (stopped || paused) return;
+    if (stopped) return;
+    // Paused: the consumer is busy, not the server; look again a full timeout later.
+    if (paused) {
+      arm(timeoutMs);
+      return;
+    }
     const quiet = clock.now() - lastTouch;
     if (quiet < timeoutMs) {
       arm(timeoutMs - quiet);
@@ -53,8 +58,6 @@ export function makeStallWatchdog(
     },
     pause() {
       paused = true;
-      cancel?.();
-      cancel = undefined;
     },
     stop() {
       stopped = true;

@@ -5,7 +5,7 @@
 import { startFakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
 
 /** A realistic long answer: headings, prose, lists, code, math, a table; about 20k tokens. */
-function longAnswer(targetTokens) {
+export function longAnswer(targetTokens) {
   const sections = [];
   let tokens = 0;
   for (let i = 1; tokens < targetTokens; i++) {
@@ -38,12 +38,19 @@ const INSTRUMENT = () => {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (window.__bench.firstContentAt === undefined && /"content":"[^"]/.test(decoder.decode(value, { stream: true }))) {
+        if (
+          window.__bench.firstContentAt === undefined &&
+          /"content":"[^"]/.test(decoder.decode(value, { stream: true }))
+        ) {
           window.__bench.firstContentAt = performance.now();
         }
       }
     })();
-    return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(theirs, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 };
 
@@ -88,7 +95,11 @@ export async function run({ browser, url, runs, median }) {
         const response = await fetch(`${baseURL}/chat/completions`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+          body: JSON.stringify({
+            model: 'bench-model',
+            stream: true,
+            messages: [{ role: 'user', content: 'x' }],
+          }),
         });
         const reader = response.body.getReader();
         while (!(await reader.read()).done);
@@ -130,16 +141,31 @@ export async function run({ browser, url, runs, median }) {
               requestAnimationFrame(() => resolve(performance.now()));
             }
           });
-          observer.observe(list, { childList: true, subtree: true, characterData: true, attributes: true });
+          observer.observe(list, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+            attributes: true,
+          });
         });
         document.querySelector('form.composer').requestSubmit();
         const finished = await done;
         probing = false;
-        return { total: finished - started, maxGap, firstPaintAt, firstContentAt: window.__bench.firstContentAt };
+        return {
+          total: finished - started,
+          maxGap,
+          firstPaintAt,
+          firstContentAt: window.__bench.firstContentAt,
+        };
       });
-      const text = await page.locator('article[aria-label="Assistant reply"] .markdown').last().innerText();
+      const text = await page
+        .locator('article[aria-label="Assistant reply"] .markdown')
+        .last()
+        .evaluate((el) => el.textContent ?? '');
       if (!text.includes('Step 1: refine the parser') || text.length < answer.length / 3) {
-        throw new Error(`The reply did not render completely (${text.length} of ${answer.length} characters): ${text.slice(0, 300)}`);
+        throw new Error(
+          `The reply did not render completely (${text.length} of ${answer.length} characters): ${text.slice(0, 300)}`,
+        );
       }
       rawMs.push(raw);
       coveMs.push(result.total);

@@ -3,6 +3,7 @@ import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { Composer } from './Composer';
+import { loadRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
 import './chat.css';
 
@@ -31,6 +32,10 @@ export function ChatPanel(props: {
       },
     ),
   );
+
+  // Fetch the renderer once the app is idle, so the first reply paints without waiting for it.
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  idle(() => void loadRenderer().catch(() => undefined));
 
   const [now, setNow] = createSignal(clock.now());
   createEffect(() => {

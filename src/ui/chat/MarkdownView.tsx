@@ -15,7 +15,7 @@ let loading: Promise<RenderModule> | undefined;
  * The Markdown renderer (marked, DOMPurify, KaTeX and its CSS) loads on the first message
  * shown, so the first paint of the app does not wait for it.
  */
-function loadRenderer(): Promise<RenderModule> {
+export function loadRenderer(): Promise<RenderModule> {
   loading ??= Promise.all([import('../../render'), import('katex/dist/katex.min.css')]).then(
     ([module]) => module,
   );
