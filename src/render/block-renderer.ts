@@ -140,20 +140,22 @@ function countDelimiters(text: string, max: number): number {
   let count = 0;
   for (let i = 0; i < text.length && count <= max; i++) {
     const code = text.charCodeAt(i);
-    if (code === 42 || code === 95 || code === 126) count++;
+    if (code === 42 || code === 95 || code === 126 || code === 91) count++;
   }
   return count;
 }
 
 /** marked's `lex`, with the block's link definitions seeded and a guard on inline runs
- * whose emphasis matching would take quadratic time. */
-function lex(raw: string, links: LinkDefinitions, maxDelimiters: number): TokensList {
+ * that marked would take quadratic time over (emphasis, reference links, code spans, raw
+ * tags): a run too long or with too many delimiters is plain text. */
+function lex(raw: string, links: LinkDefinitions, limits: RenderLimits): TokensList {
   const lexer = new Lexer(options);
   Object.assign(lexer.tokens.links, links);
   lexer.blockTokens(raw, lexer.tokens);
   for (const run of lexer.inlineQueue) {
     lexer.state.inRawBlock = false;
-    if (countDelimiters(run.src, maxDelimiters) > maxDelimiters) {
+    const max = limits.maxInlineDelimiters;
+    if (run.src.length > limits.maxInlineChars || countDelimiters(run.src, max) > max) {
       run.tokens.push({ type: 'text', raw: run.src, text: run.src, escaped: false });
     } else {
       lexer.inlineTokens(run.src, run.tokens);
@@ -187,7 +189,7 @@ export function renderBlock(raw: string, context: BlockRenderContext): RenderedB
   };
   active = current;
   try {
-    const tokens = lex(raw, context.links, context.limits.maxEmphasisDelimiters);
+    const tokens = lex(raw, context.links, context.limits);
     const html = new Parser(options).parse(tokens);
     return {
       html: sanitizeHtml(html),

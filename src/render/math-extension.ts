@@ -1,4 +1,6 @@
-import type { MarkedExtension, Tokens, TokenizerExtension } from 'marked';
+import type { MarkedExtension, Token, Tokens, TokenizerExtension } from 'marked';
+import { createForwardSearch } from './forward-search';
+import type { ForwardSearch } from './forward-search';
 
 /** A display formula on lines of its own: `$$ … $$` or `\[ … \]` starting a block. It does
  * not interrupt a paragraph (then the inline tokenizer renders it inside the paragraph):
@@ -94,15 +96,44 @@ function dollarMathEnd(src: string): number {
   return -1;
 }
 
-function delimitedEnd(src: string, open: string, close: string, max: number): number {
+/** Where the inline run that `src` is the rest of began, and a search through it. */
+interface RunScan {
+  search: ForwardSearch;
+  /** Offset of `src` in the run. */
+  offset: number;
+}
+
+/** Runs being lexed, by the token array marked fills for each (one array per run; marked
+ * only ever shortens the run from its start, so every `src` is a suffix of the first). */
+const runs = new WeakMap<Token[], { length: number; search: ForwardSearch }>();
+
+function runScan(src: string, tokens: Token[]): RunScan {
+  let run = runs.get(tokens);
+  if (!run || run.length < src.length) {
+    run = { length: src.length, search: createForwardSearch(src) };
+    runs.set(tokens, run);
+  }
+  return { search: run.search, offset: run.length - src.length };
+}
+
+function delimitedEnd(
+  src: string,
+  open: string,
+  close: string,
+  max: number,
+  scan?: RunScan,
+): number {
   if (!src.startsWith(open)) return -1;
-  const end = src.slice(0, max).indexOf(close, open.length);
-  if (end < 0 || !src.slice(open.length, end).trim()) return -1;
+  const end = scan
+    ? scan.search(close, scan.offset + open.length) - scan.offset
+    : src.slice(0, max).indexOf(close, open.length);
+  if (end < open.length || end > max || !src.slice(open.length, end).trim()) return -1;
   return end + close.length;
 }
 
-/** Matches a formula at the start of `src` (an inline run), or returns undefined. */
-function matchInlineMath(src: string): MathInlineToken | undefined {
+/** Matches a formula at the start of `src` (an inline run, or the rest of one when `scan`
+ * is given), or returns undefined. */
+function matchInlineMath(src: string, scan?: RunScan): MathInlineToken | undefined {
   const first = src.charCodeAt(0);
   let end = -1;
   let display = false;
@@ -110,7 +141,7 @@ function matchInlineMath(src: string): MathInlineToken | undefined {
   let close = 1;
   if (first === 36) {
     if (src.charCodeAt(1) === 36) {
-      end = delimitedEnd(src, '$$', '$$', MAX_DISPLAY);
+      end = delimitedEnd(src, '$$', '$$', MAX_DISPLAY, scan);
       display = true;
       open = close = 2;
     } else {
@@ -118,9 +149,9 @@ function matchInlineMath(src: string): MathInlineToken | undefined {
     }
   } else if (first === 92) {
     const second = src[1];
-    if (second === '(') end = delimitedEnd(src, '\\(', '\\)', MAX_INLINE);
+    if (second === '(') end = delimitedEnd(src, '\\(', '\\)', MAX_INLINE, scan);
     else if (second === '[') {
-      end = delimitedEnd(src, '\\[', '\\]', MAX_DISPLAY);
+      end = delimitedEnd(src, '\\[', '\\]', MAX_DISPLAY, scan);
       display = true;
     }
     open = close = 2;
@@ -187,7 +218,10 @@ export function mathExtension(mode: 'final' | 'stream'): MarkedExtension {
     name: 'mathInline',
     level: 'inline',
     start: inlineMathStart,
-    tokenizer: (src) => matchInlineMath(src),
+    tokenizer: (src, tokens) => {
+      const first = src.charCodeAt(0);
+      return first === 36 || first === 92 ? matchInlineMath(src, runScan(src, tokens)) : undefined;
+    },
   };
   return { extensions: [block, inline], hooks: { emStrongMask: maskMath } };
 }

@@ -1,3 +1,4 @@
+import { createForwardSearch } from './forward-search';
 import { decodeCharacterReferences, escapeHtml } from './html-escape';
 import { renderImageHtml } from './remote-images';
 import { safeLinkHref } from './url-policy';
@@ -23,8 +24,9 @@ const RENAMED: Record<string, string> = { center: 'div', strike: 's' };
 /** Raw HTML chunks longer than this are shown as text without looking for tags. */
 const MAX_RAW_HTML = 100_000;
 
-const HTML_TOKEN =
-  /<!-{2,3}>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<![A-Za-z][^>]*>|<\/([A-Za-z][A-Za-z0-9-]*)\s*>|<([A-Za-z][A-Za-z0-9-]*)((?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^"'=<>`\s]+|'[^']*'|"[^"]*"))?)*)\s*\/?>/g;
+/** A start or end tag at the scan position (sticky), by CommonMark's raw HTML grammar. */
+const TAG =
+  /<\/([A-Za-z][A-Za-z0-9-]*)\s*>|<([A-Za-z][A-Za-z0-9-]*)((?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^"'=<>`\s]+|'[^']*'|"[^"]*"))?)*)\s*\/?>/y;
 const ATTRIBUTE = /([A-Za-z_:][\w.:-]*)(?:\s*=\s*(?:([^"'=<>`\s]+)|'([^']*)'|"([^"]*)"))?/g;
 const LINK_REL = 'noopener noreferrer nofollow';
 
@@ -110,15 +112,45 @@ function closeTag(name: string, original: string): string {
  */
 export function filterRawHtml(html: string): string {
   if (html.length > MAX_RAW_HTML) return escapeRawText(html);
+  const closerAfter = createForwardSearch(html);
+  const skipTo = (needle: string, from: number): number => {
+    const at = closerAfter(needle, from);
+    return at < 0 ? -1 : at + needle.length;
+  };
   let out = '';
   let last = 0;
-  HTML_TOKEN.lastIndex = 0;
-  for (let m = HTML_TOKEN.exec(html); m; m = HTML_TOKEN.exec(html)) {
-    out += escapeRawText(html.slice(last, m.index));
-    last = m.index + m[0].length;
-    if (m[1] !== undefined) out += closeTag(m[1].toLowerCase(), m[0]);
-    else if (m[2] !== undefined) out += openTag(m[2].toLowerCase(), m[3] ?? '', m[0]);
-    // else: comment, processing instruction, CDATA or declaration: dropped.
+  for (let i = html.indexOf('<'); i >= 0;) {
+    let end = -1;
+    let replacement = '';
+    if (html.startsWith('<!--', i)) {
+      // Comments are dropped.
+      if (html.startsWith('<!-->', i)) end = i + 5;
+      else if (html.startsWith('<!--->', i)) end = i + 6;
+      else end = skipTo('-->', i + 4);
+    } else if (html.startsWith('<![CDATA[', i)) {
+      end = skipTo(']]>', i + 9);
+    } else if (html.startsWith('<?', i)) {
+      end = skipTo('?>', i + 2);
+    } else if (html.startsWith('<!', i) && /[A-Za-z]/.test(html[i + 2] ?? '')) {
+      end = skipTo('>', i + 2);
+    } else {
+      TAG.lastIndex = i;
+      const m = TAG.exec(html);
+      if (m) {
+        end = i + m[0].length;
+        replacement =
+          m[1] !== undefined
+            ? closeTag(m[1].toLowerCase(), m[0])
+            : openTag(m[2]!.toLowerCase(), m[3] ?? '', m[0]);
+      }
+    }
+    if (end < 0) {
+      i = html.indexOf('<', i + 1);
+      continue;
+    }
+    out += escapeRawText(html.slice(last, i)) + replacement;
+    last = end;
+    i = html.indexOf('<', end);
   }
   return out + escapeRawText(html.slice(last));
 }

@@ -17,16 +17,22 @@ export interface RenderLimits {
    */
   maxNestingPerLine: number;
   /**
-   * `*`, `_` and `~` characters in one inline run (a paragraph, heading, list item or table
-   * cell) before the run is shown as plain text: emphasis matching is quadratic in them.
+   * `*`, `_`, `~` and `[` characters in one inline run (a paragraph, heading, list item or
+   * table cell) before the run is shown as plain text: marked's emphasis and reference-link
+   * matching take time quadratic in them.
    */
-  maxEmphasisDelimiters: number;
+  maxInlineDelimiters: number;
+  /** Characters in one inline run before it is shown as plain text, for the same reason. */
+  maxInlineChars: number;
   /** Code blocks longer than this are shown escaped but not highlighted. */
   maxHighlightChars: number;
   /** TeX longer than this is shown as an error instead of being typeset. */
   maxTexChars: number;
   /** Formulas typeset per message; later ones are shown as their TeX source. */
   maxFormulas: number;
+  /** Table cells per message (marked pads rows to the header's width); past it, tables
+   * end and later ones stay text. */
+  maxTableCells: number;
 }
 
 /** The limits used when a caller gives none. */
@@ -34,10 +40,12 @@ export const DEFAULT_RENDER_LIMITS: Readonly<RenderLimits> = Object.freeze({
   maxMarkdownChars: 200_000,
   maxPlainChars: 1_000_000,
   maxNestingPerLine: 12,
-  maxEmphasisDelimiters: 1_000,
+  maxInlineDelimiters: 1_000,
+  maxInlineChars: 20_000,
   maxHighlightChars: 64_000,
   maxTexChars: 8_000,
   maxFormulas: 2_000,
+  maxTableCells: 100_000,
 });
 
 /** `DEFAULT_RENDER_LIMITS` with `overrides` applied. */

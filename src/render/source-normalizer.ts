@@ -1,13 +1,8 @@
+import { MarkdownGuard } from './markdown-guard';
 import type { RenderLimits } from './render-limits';
 
 /** How far back from `maxMarkdownChars` the Markdown part may end to finish on a line end. */
 const CUT_LOOKBACK = 4096;
-/** Nesting allowed on lines inside a fenced code block (tracked by a heuristic, see below). */
-const FENCED_NESTING_LIMIT = 64;
-
-const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const FENCE_OPEN = /^(`{3,}|~{3,})(.*)$/;
-const FENCE_CLOSE = /^(`{3,}|~{3,})[ \t]*$/;
 
 /**
  * Turns the text of one message, as it streams in, into the source the Markdown renderer
@@ -17,9 +12,9 @@ const FENCE_CLOSE = /^(`{3,}|~{3,})[ \t]*$/;
  * - Only the first `maxMarkdownChars` (moved back to a line end when one is within 4 KiB)
  *   form the Markdown part; the rest is the plain-text overflow, of which the first
  *   `maxPlainChars` are kept and the remainder only counted.
- * - Each complete Markdown line goes through {@link guardNesting}, so that no line opens
- *   more than `maxNestingPerLine` containers (deeper nesting costs the parser quadratic
- *   time and deep recursion).
+ * - Each complete Markdown line goes through a {@link MarkdownGuard}, which bounds nesting,
+ *   table sizes and lazy quote lines (structures that cost marked quadratic time, deep
+ *   recursion or unbounded memory).
  *
  * Complete lines are handed out once by {@link drainLines}; the incomplete last line is
  * always available as {@link partialLine} and is only committed by `end()` or the cut.
@@ -31,13 +26,15 @@ export class SourceNormalizer {
   private committedRawLength = 0;
   private partialRaw = '';
   private drained = '';
-  private inFence: { char: string; length: number } | null = null;
+  private readonly guard: MarkdownGuard;
   private partialCache: { raw: string; guarded: string } | null = null;
   private cut: number | null = null;
   private overflowKept = '';
   private overflowCount = 0;
 
-  constructor(private readonly limits: RenderLimits) {}
+  constructor(private readonly limits: RenderLimits) {
+    this.guard = new MarkdownGuard(limits);
+  }
 
   /** Appends raw text. Throws after `end()`. */
   push(delta: string): void {
@@ -81,7 +78,7 @@ export class SourceNormalizer {
     if (this.partialCache?.raw !== this.partialRaw) {
       this.partialCache = {
         raw: this.partialRaw,
-        guarded: guardNesting(this.partialRaw, this.nestingLimit()),
+        guarded: this.guard.peek(this.partialRaw),
       };
     }
     return this.partialCache.guarded;
@@ -143,7 +140,7 @@ export class SourceNormalizer {
     let start = 0;
     while (start < complete.length) {
       const end = complete.indexOf('\n', start);
-      out += this.guardAndTrack(complete.slice(start, end)) + '\n';
+      out += this.guard.line(complete.slice(start, end)) + '\n';
       start = end + 1;
     }
     this.drained += out;
@@ -152,34 +149,9 @@ export class SourceNormalizer {
   private commitPartial(): void {
     if (this.partialRaw) {
       this.committedRawLength += this.partialRaw.length;
-      this.drained += this.guardAndTrack(this.partialRaw);
+      this.drained += this.guard.line(this.partialRaw);
       this.partialRaw = '';
     }
-  }
-
-  private nestingLimit(): number {
-    return this.inFence
-      ? Math.max(FENCED_NESTING_LIMIT, this.limits.maxNestingPerLine)
-      : this.limits.maxNestingPerLine;
-  }
-
-  private guardAndTrack(line: string): string {
-    const guarded = guardNesting(line, this.nestingLimit());
-    // Heuristic fence tracking, only to relax the guard inside code: a fence opens or
-    // closes on a line whose container prefix is followed by ``` or ~~~.
-    const rest = line.slice(containerPrefixLength(line));
-    if (this.inFence) {
-      const close = FENCE_CLOSE.exec(rest);
-      if (close && close[1]![0] === this.inFence.char && close[1]!.length >= this.inFence.length) {
-        this.inFence = null;
-      }
-    } else {
-      const open = FENCE_OPEN.exec(rest);
-      if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
-        this.inFence = { char: open[1]![0]!, length: open[1]!.length };
-      }
-    }
-    return guarded;
   }
 
   private appendOverflow(text: string): void {
@@ -207,65 +179,4 @@ function findCut(region: string, max: number): number {
 function cutBefore(text: string, length: number): string {
   const code = text.charCodeAt(length - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
-}
-
-function isBlank(ch: string | undefined): boolean {
-  return ch === ' ' || ch === '\t';
-}
-
-/** Length of the marker at `pos` (`>`, `-`/`*`/`+` before a blank or the end, `1.`/`1)`),
- * or 0. Ordered markers report their full length; the escape goes before the delimiter. */
-function markerAt(line: string, pos: number): number {
-  const ch = line[pos];
-  if (ch === '>') return 1;
-  if (ch === '-' || ch === '*' || ch === '+') {
-    return pos + 1 === line.length || isBlank(line[pos + 1]) ? 1 : 0;
-  }
-  let end = pos;
-  while (
-    end < line.length &&
-    end - pos < 9 &&
-    line.charCodeAt(end) >= 48 &&
-    line.charCodeAt(end) <= 57
-  )
-    end++;
-  if (end === pos) return 0;
-  const delim = line[end];
-  if (delim !== '.' && delim !== ')') return 0;
-  return end + 1 === line.length || isBlank(line[end + 1]) ? end + 1 - pos : 0;
-}
-
-function containerPrefixLength(line: string): number {
-  let pos = 0;
-  for (;;) {
-    while (isBlank(line[pos])) pos++;
-    const length = markerAt(line, pos);
-    if (!length) return pos;
-    pos += length;
-  }
-}
-
-/**
- * Returns `line` with the container marker after the first `limit` ones escaped by a
- * backslash, so that it reads as text and the line nests at most `limit` containers deep
- * (`>` quotes, `-`/`*`/`+` bullets, `1.`/`1)` ordinals, with any blanks between them).
- * Thematic breaks (`* * * *`) are left alone. Lines within the limit come back unchanged.
- */
-export function guardNesting(line: string, limit: number): string {
-  // Every marker takes at least one character.
-  if (line.length <= limit) return line;
-  let pos = 0;
-  let count = 0;
-  for (;;) {
-    while (isBlank(line[pos])) pos++;
-    const length = markerAt(line, pos);
-    if (!length) return line;
-    if (count === limit) {
-      if (THEMATIC_BREAK.test(line)) return line;
-      const at = pos + length - 1;
-      return line.slice(0, at) + '\\' + line.slice(at);
-    }
-    count++;
-    pos += length;
-  }
 }

@@ -125,3 +125,23 @@ describe('a long typical message', () => {
     expect(container.innerHTML).toBe(expected.html);
   }, 60_000);
 });
+
+describe('pathological structure', () => {
+  test('a 2,000-column table over thousands of rows does not allocate millions of cells', () => {
+    const text =
+      '|' + 'a|'.repeat(2_000) + '\n|' + '-|'.repeat(2_000) + '\n' + '|x\n'.repeat(20_000);
+    const root = parse(renderMarkdown(text, { limits: { maxTableCells: 10_000 } }).html);
+    expect(root.querySelectorAll('th, td').length).toBeLessThanOrEqual(10_000);
+    expect(root.textContent).toContain('|x\n|x');
+  }, 60_000);
+
+  test('a quote interleaved with thousands of lazy lines', () => {
+    const { root } = renderBounded('> quoted\nlazy\n'.repeat(10_000));
+    expect(root.querySelectorAll('blockquote').length).toBeGreaterThan(100);
+  });
+
+  test('a list of 5,000 items', () => {
+    const { root } = renderBounded('- item\n'.repeat(5_000));
+    expect(root.querySelectorAll('li')).toHaveLength(5_000);
+  });
+});

@@ -48,3 +48,24 @@ describe('filterRawHtml', () => {
     );
   });
 });
+
+describe('adversarial raw HTML finishes and stays text', () => {
+  test.each([
+    ['unclosed comments', '<!--'.repeat(20_000)],
+    ['unclosed processing instructions', '<?'.repeat(40_000)],
+    ['unclosed CDATA', '<![CDATA['.repeat(10_000)],
+    ['unclosed declarations', '<!A'.repeat(30_000)],
+    ['an unclosed tag with many attributes', '<a' + ' b=c'.repeat(20_000)],
+    ['an unclosed quoted value', '<a b="' + 'x'.repeat(90_000)],
+    ['tags inside quoted values', '<a b="<a b="'.repeat(8_000)],
+    ['many unfinished tags', '<a '.repeat(30_000)],
+  ])('%s', (_name, html) => {
+    const out = filterRawHtml(html);
+    expect(out).not.toMatch(/<(?!\/?(?:a|b)>)/);
+  });
+
+  test('a comment closed late still drops only itself', () => {
+    expect(filterRawHtml('<!-- a <!-- b --> c')).toBe(' c');
+    expect(filterRawHtml('x <!--> y <!---> z')).toBe('x  y  z');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_RENDER_LIMITS, resolveLimits } from '../../../src/render/render-limits';
-import { guardNesting, SourceNormalizer } from '../../../src/render/source-normalizer';
+import { SourceNormalizer } from '../../../src/render/source-normalizer';
 import { randomChunks, seededRandom } from './render-test-kit';
 
 function run(chunks: string[], limits = DEFAULT_RENDER_LIMITS) {
@@ -69,27 +69,5 @@ describe('SourceNormalizer', () => {
     const limits = resolveLimits({ maxMarkdownChars: 5 });
     expect(run(['abcd🙂ef'], limits).lines).toBe('abcd');
     expect(run(['abcd🙂ef'], limits).overflow).toBe('🙂ef');
-  });
-});
-
-describe('guardNesting', () => {
-  test('escapes the container marker after the limit', () => {
-    expect(guardNesting('>>>>x', 2)).toBe('>>\\>>x');
-    expect(guardNesting('> > > x', 2)).toBe('> > \\> x');
-    expect(guardNesting('- - - x', 2)).toBe('- - \\- x');
-    expect(guardNesting('1. 2. 3) x', 2)).toBe('1. 2. 3\\) x');
-    expect(guardNesting('  * + - x', 2)).toBe('  * + \\- x');
-  });
-
-  test('leaves lines within the limit, thematic breaks and ordinary text alone', () => {
-    expect(guardNesting('> > x', 2)).toBe('> > x');
-    expect(guardNesting('* * * * * * *', 2)).toBe('* * * * * * *');
-    expect(guardNesting('-1 is negative', 0)).toBe('-1 is negative');
-    expect(guardNesting('>>>', 12)).toBe('>>>');
-  });
-
-  test('a line of 50,000 > nests at most the default limit', () => {
-    const guarded = guardNesting('>'.repeat(50_000), DEFAULT_RENDER_LIMITS.maxNestingPerLine);
-    expect(guarded.indexOf('\\')).toBe(DEFAULT_RENDER_LIMITS.maxNestingPerLine);
   });
 });
