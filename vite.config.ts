@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import solid from 'vite-plugin-solid';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pyodide } from './scripts/vite-plugin-pyodide';
 
 /**
  * BASE_PATH lets one source tree serve from `/` (default) or a sub-path such as a GitHub
@@ -37,6 +38,7 @@ export default defineConfig({
   },
   plugins: [
     solid(),
+    pyodide(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

@@ -1,0 +1,100 @@
+import * as Comlink from 'comlink';
+import { CoveError } from '../base/errors';
+import {
+  LINT_CONNECT,
+  type LintConnectMessage,
+  type LintDiagnostic,
+  type LintSettings,
+  type LintWorkerApi,
+  type PythonLinter,
+} from './lint-protocol';
+
+/** Starts the lint worker; Vite makes it a separate chunk, fetched on the first call. */
+export function spawnLintWorker(): Worker {
+  return new Worker(new URL('../../workers/lint.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'cove-lint',
+  });
+}
+
+interface Connection {
+  worker: Worker;
+  api: Comlink.Remote<LintWorkerApi>;
+  /** Rejects when the worker fails, so calls in flight do not hang. */
+  died: Promise<never>;
+}
+
+/**
+ * Ruff in a worker. Nothing is loaded until the first `lint` or `format` (Ruff's wasm is
+ * ~11 MB, ~3.8 MB compressed, and stays out of the first load). A worker that fails is
+ * replaced on the next call. Requests are answered in order.
+ */
+export class LintClient implements PythonLinter {
+  private connection: Connection | undefined;
+
+  constructor(
+    private settings: LintSettings = {},
+    private readonly spawn: () => Worker = spawnLintWorker,
+  ) {}
+
+  lint(source: string, path: string): Promise<LintDiagnostic[]> {
+    return this.call((api) => api.lint(source, path));
+  }
+
+  async format(source: string, path?: string): Promise<string> {
+    try {
+      return await this.call((api) => api.format(source, path));
+    } catch (error) {
+      // Comlink carries only the message across; give the error its code back.
+      if (error instanceof Error && error.message.startsWith('The code could not be formatted')) {
+        throw new CoveError('format-failed', error.message, 'Fix the syntax error first.');
+      }
+      throw error;
+    }
+  }
+
+  /** Applies to the next lint; starts nothing by itself. */
+  async configure(settings: LintSettings): Promise<void> {
+    this.settings = settings;
+    await this.connection?.api.configure(settings);
+  }
+
+  dispose(): void {
+    this.connection?.worker.terminate();
+    this.connection = undefined;
+  }
+
+  private async call<T>(fn: (api: Comlink.Remote<LintWorkerApi>) => Promise<T>): Promise<T> {
+    const connection = this.connect();
+    return Promise.race([fn(connection.api), connection.died]);
+  }
+
+  private connect(): Connection {
+    if (this.connection) return this.connection;
+    const worker = this.spawn();
+    const channel = new MessageChannel();
+    const message: LintConnectMessage = { type: LINT_CONNECT, rpc: channel.port2 };
+    worker.postMessage(message, [channel.port2]);
+    let fail: (error: Error) => void = () => {};
+    const died = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    died.catch(() => {});
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      if (this.connection?.worker === worker) this.connection = undefined;
+      worker.terminate();
+      fail(
+        new CoveError(
+          'lint-failed',
+          `The linter stopped: ${event.message || 'unknown error'}.`,
+          'It restarts on the next check.',
+        ),
+      );
+    });
+    const api = Comlink.wrap<LintWorkerApi>(channel.port1);
+    void api.configure(this.settings).catch(() => {});
+    this.connection = { worker, api, died };
+    return this.connection;
+  }
+}

@@ -1,0 +1,99 @@
+import { CoveError } from '../base/errors';
+import { DEFAULT_RUN_TIMEOUT_MS } from './python-runtime';
+
+/**
+ * The Pyodide release Cove ships (node_modules/pyodide). Kept as a constant so the main
+ * bundle does not pull in Pyodide's loader for a string; a unit test checks it against the
+ * installed package.
+ */
+export const PYODIDE_VERSION = '314.0.8';
+
+/**
+ * The official package distribution for that release, as Pyodide's own loader builds it
+ * (`https://cdn.jsdelivr.net/pyodide/v<version>/full/`).
+ */
+export const DEFAULT_PACKAGE_INDEX_URL = `https://cdn.jsdelivr.net/pyodide/v${PYODIDE_VERSION}/full/`;
+
+/** Longest and shortest run timeouts a person may set, in milliseconds. */
+export const MIN_RUN_TIMEOUT_MS = 1_000;
+export const MAX_RUN_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** What a person can set about Python (settings panel "Python"). */
+export interface PythonRuntimeSettings {
+  /** Default execution budget of a run, ms. */
+  timeoutMs: number;
+  /**
+   * Base URL packages are loaded from (wheels named in the lock file are resolved against
+   * it). Must end with "/". A mirror of the official distribution for the same Pyodide
+   * version works as is.
+   */
+  packageIndexUrl: string;
+  /**
+   * A lock file listing the packages the index offers, when it differs from the one Pyodide
+   * ships (a mirror with extra packages). Unset: Cove's own copy, which works offline.
+   * When it cannot be fetched, Cove's copy is used.
+   */
+  lockFileUrl?: string;
+  /** Keep a second, pre-booted interpreter so a kill does not wait for a boot. Default true. */
+  spareWorker: boolean;
+  /** Boot from a cached memory snapshot of a booted interpreter. Default true. */
+  useSnapshot: boolean;
+}
+
+/** The settings Cove starts with. */
+export const DEFAULT_PYTHON_SETTINGS: PythonRuntimeSettings = {
+  timeoutMs: DEFAULT_RUN_TIMEOUT_MS,
+  packageIndexUrl: DEFAULT_PACKAGE_INDEX_URL,
+  spareWorker: true,
+  useSnapshot: true,
+};
+
+/**
+ * Checks settings from storage or the settings form and fills defaults. Throws CoveError
+ * `bad-setting` naming the field for a URL that is not http(s) or a timeout out of range.
+ * A missing trailing "/" on a URL is added.
+ */
+export function resolvePythonSettings(
+  input: Partial<PythonRuntimeSettings>,
+): PythonRuntimeSettings {
+  const settings = { ...DEFAULT_PYTHON_SETTINGS, ...stripUndefined(input) };
+  const timeout = settings.timeoutMs;
+  if (!Number.isFinite(timeout) || timeout < MIN_RUN_TIMEOUT_MS || timeout > MAX_RUN_TIMEOUT_MS) {
+    throw new CoveError(
+      'bad-setting',
+      `A run timeout of ${String(timeout)} ms is out of range.`,
+      `Choose between ${MIN_RUN_TIMEOUT_MS / 1000} s and ${MAX_RUN_TIMEOUT_MS / 60_000} minutes.`,
+    );
+  }
+  settings.packageIndexUrl = checkUrl(settings.packageIndexUrl, 'package index', true);
+  if (settings.lockFileUrl)
+    settings.lockFileUrl = checkUrl(settings.lockFileUrl, 'lock file', false);
+  else delete settings.lockFileUrl;
+  return settings;
+}
+
+function checkUrl(value: string, what: string, folder: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CoveError(
+      'bad-setting',
+      `The ${what} URL "${value}" is not a URL.`,
+      'Enter a full address starting with https://.',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new CoveError(
+      'bad-setting',
+      `The ${what} URL must start with https:// or http://.`,
+      'Enter a web address.',
+    );
+  }
+  const text = url.toString();
+  return folder && !text.endsWith('/') ? `${text}/` : text;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
