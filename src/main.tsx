@@ -5,12 +5,22 @@ import { describeError } from './base/errors';
 import { createAppServices } from './app/services';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
+import { LintClient } from './runtime/lint-client';
+import { PythonRuntimeClient } from './runtime/python-runtime-client';
+import { defaultPyodideIndexUrl, spawnPythonWorker } from './runtime/python-worker-factory';
 import { App } from './ui/shell/App';
 import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import './ui/theme.css';
 
 async function start(root: HTMLElement) {
+  // Python boots while the rest starts: the first run should not wait for it.
+  const python = new PythonRuntimeClient({
+    spawn: spawnPythonWorker,
+    indexUrl: defaultPyodideIndexUrl(),
+  });
+  python.start();
+  const linter = new LintClient();
   const guard = createDatabaseGuard();
   const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
   const updates = createUpdateService(
@@ -19,16 +29,19 @@ async function start(root: HTMLElement) {
     (error) =>
       console.warn('Service worker registration failed; Cove works but not offline.', error),
   );
-  const services = createAppServices(store, systemClock, updates);
+  const services = createAppServices(store, systemClock, updates, { runtime: python, linter });
   await services.preferences.load();
   await services.providers
     .load()
-    .catch((error: unknown) => services.notices.error(error, 'Could not load the provider settings'));
+    .catch((error: unknown) =>
+      services.notices.error(error, 'Could not load the provider settings'),
+    );
   root.textContent = '';
   render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
   await services.workspaces.start();
   await services.editor.restoreTabs();
   await services.chat.start();
+  await services.runs.start();
   // A reply being streamed is written now, not a second later, when the page goes away.
   window.addEventListener('pagehide', () => services.chat.flush());
   void services.storage.requestPersistence().catch(() => undefined);

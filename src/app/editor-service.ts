@@ -45,6 +45,19 @@ export interface BufferHost {
   selection(path: string): TextSelection | undefined;
   /** Inserts text at the cursor (replacing the selection) of the shown document. */
   insert(path: string, text: string): boolean;
+  /** Moves the shown document's cursor to a line (1-based) and scrolls to it. */
+  reveal(path: string, line: number, column?: number): void;
+  /** Marks problems in the shown document (replacing earlier marks). */
+  markProblems(
+    path: string,
+    problems: {
+      line: number;
+      column?: number;
+      endLine?: number;
+      endColumn?: number;
+      message: string;
+    }[],
+  ): void;
 }
 
 export interface EditorService {
@@ -67,6 +80,10 @@ export interface EditorService {
   activeDocument(): { path: string; text: string; selection?: TextSelection } | undefined;
   /** Inserts text at the cursor of the active text file; false when none is open. */
   insertIntoActive(text: string): boolean;
+  /** Opens a file and moves to a line (1-based), e.g. from a traceback. */
+  reveal(path: string, line: number, column?: number): Promise<void>;
+  /** Marks a problem in a file once it is shown (e.g. a syntax error found by a run). */
+  markProblems(path: string, problems: Parameters<BufferHost['markProblems']>[1]): Promise<void>;
   /** Reopens the tabs saved for the current workspace; call after switching workspaces. */
   restoreTabs(): Promise<void>;
 }
@@ -306,6 +323,16 @@ export function createEditorService(deps: {
       const tab = path ? find(path) : undefined;
       if (!tab || tab.kind !== 'text' || !host) return false;
       return host.insert(tab.path(), text);
+    },
+    async reveal(path, line, column) {
+      await service.openFile(path);
+      // The editor shows the new tab on its next update.
+      await Promise.resolve();
+      queueMicrotask(() => host?.reveal(path, line, column));
+    },
+    async markProblems(path, problems) {
+      await service.openFile(path);
+      queueMicrotask(() => host?.markProblems(path, problems));
     },
     attach(next) {
       host = next;

@@ -7,6 +7,10 @@ import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
 import { createEditorService, type EditorService } from './editor-service';
 import { createFileActions, type FileActions } from './file-actions';
+import { createRunService, type RunService } from './run-service';
+import type { PythonRuntime } from '../runtime/python-runtime';
+import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
+import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
 import { createPreferencesService, type PreferencesService } from './preferences-service';
 import { createProviderService, type ProviderService } from './provider-service';
@@ -23,6 +27,9 @@ export interface AppServices {
   readonly workspaces: WorkspaceService;
   readonly editor: EditorService;
   readonly chat: ChatService;
+  readonly runs: RunService;
+  /** Ruff, for lint-as-you-type and Format. */
+  readonly linter: PythonLinter;
   readonly fileActions: FileActions;
   readonly storage: StorageService;
   readonly backup: BackupService;
@@ -30,13 +37,17 @@ export interface AppServices {
 }
 
 /**
- * Wires the services over a store. `updates` is passed in because it needs the page's
- * service worker; tests and demos pass an inert one.
+ * Wires the services over a store. `updates` and `python` are passed in because they need
+ * the page (a service worker, Web Workers); tests and demos pass inert or in-memory ones.
  */
 export function createAppServices(
   store: CoveStore,
   clock: Clock,
   updates: UpdateService,
+  python: {
+    runtime: PythonRuntime & { configure?(settings: Partial<PythonRuntimeSettings>): void };
+    linter: PythonLinter;
+  },
 ): AppServices {
   const notices = createNoticeService(clock);
   const preferences = createPreferencesService(store.settings, (e) =>
@@ -67,6 +78,13 @@ export function createAppServices(
     typeof navigator !== 'undefined' && navigator.locks
       ? createWebSessionLocks(navigator.locks)
       : createMemorySessionLocks();
+  const runs = createRunService({
+    runtime: python.runtime,
+    workspaces,
+    editor,
+    settingsStore: store.settings,
+    notices,
+  });
   const chat = createChatService({
     store,
     workspaces,
@@ -89,6 +107,8 @@ export function createAppServices(
     workspaces,
     editor,
     chat,
+    runs,
+    linter: python.linter,
     fileActions,
     storage: createStorageService(store),
     backup: createBackupService(store, clock),

@@ -17,6 +17,21 @@ export function EditorArea(props: { services: AppServices }) {
 
   const activeTab = () => editor.tabs().find((tab) => tab.path() === editor.activePath());
 
+  /** Formats a Python file with Ruff, as one undoable change. */
+  async function formatDocument(path: string) {
+    const instance = codeEditor();
+    const text = instance?.read(path);
+    if (!instance || text === undefined || !path.endsWith('.py')) return;
+    try {
+      const formatted = await props.services.linter.format(text, path);
+      if (instance.read(path) !== text) return;
+      instance.replace(path, formatted);
+      editor.markEdited(path);
+    } catch (error) {
+      notices.error(error, `Could not format ${path}`);
+    }
+  }
+
   onMount(() => {
     import('./code-editor').then(
       ({ createCodeEditor }) => {
@@ -24,6 +39,12 @@ export function EditorArea(props: { services: AppServices }) {
           parent: host,
           onEdit: (path) => editor.markEdited(path),
           onSave: (path) => void editor.save(path),
+          onRun: (path, selection) =>
+            void (selection && path.endsWith('.py')
+              ? props.services.runs.runSelection()
+              : props.services.runs.runFile(path)),
+          onFormat: (path) => void formatDocument(path),
+          lint: (path, text) => props.services.linter.lint(text, path),
         });
         setCodeEditor(instance);
         const detach = editor.attach({
@@ -31,6 +52,8 @@ export function EditorArea(props: { services: AppServices }) {
           replace: instance.replace,
           selection: instance.selection,
           insert: instance.insert,
+          reveal: instance.reveal,
+          markProblems: instance.markProblems,
         });
         onCleanup(() => {
           detach();
@@ -203,6 +226,16 @@ export function EditorArea(props: { services: AppServices }) {
       </div>
       <Show when={activeTab()?.kind === 'text'}>
         <div class="editor-status" aria-live="polite">
+          <Show when={activeTab()!.path().endsWith('.py')}>
+            <button
+              type="button"
+              class="link-button"
+              title="Format with Ruff (Shift+Alt+F)"
+              onClick={() => void formatDocument(activeTab()!.path())}
+            >
+              Format
+            </button>
+          </Show>
           <span>{languageName(activeTab()!.path())}</span>
           <span>{activeTab()!.dirty() ? 'Unsaved changes' : 'Saved'}</span>
         </div>

@@ -22,6 +22,8 @@ import {
   lineNumbers,
   rectangularSelection,
 } from '@codemirror/view';
+import { linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import type { LintDiagnostic } from '../../runtime/lint-protocol';
 import { loadLanguage } from './languages';
 
 export interface CodeEditorOptions {
@@ -30,6 +32,21 @@ export interface CodeEditorOptions {
   onEdit(path: string): void;
   /** Ctrl/Cmd+S. */
   onSave(path: string): void;
+  /** Ctrl/Cmd+Enter: run the file, or the selection when there is one. */
+  onRun?(path: string, selection: boolean): void;
+  /** Shift+Alt+F. */
+  onFormat?(path: string): void;
+  /** Lints a Python document (Ruff in a worker); called after typing pauses. */
+  lint?(path: string, text: string): Promise<LintDiagnostic[]>;
+}
+
+/** A problem to mark in a document; lines and columns are 1-based. */
+export interface EditorProblem {
+  line: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  message: string;
 }
 
 /**
@@ -48,6 +65,10 @@ export interface CodeEditor {
   selection(path: string): { fromLine: number; toLine: number; text: string } | undefined;
   /** Inserts text at the cursor of the shown file, replacing its selection. */
   insert(path: string, text: string): boolean;
+  /** Scrolls a shown file to a line (1-based) and puts the cursor there. */
+  reveal(path: string, line: number, column?: number): void;
+  /** Marks problems (e.g. a run's syntax error) in a shown file, replacing earlier marks. */
+  markProblems(path: string, problems: EditorProblem[]): void;
   /** Forgets a closed file's state. */
   drop(path: string): void;
   /** Keeps a file's state (and undo history) when it is renamed or moved. */
@@ -105,6 +126,22 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
           return true;
         },
       },
+      {
+        key: 'Mod-Enter',
+        preventDefault: true,
+        run: (view) => {
+          if (shown) options.onRun?.(shown, !view.state.selection.main.empty);
+          return true;
+        },
+      },
+      {
+        key: 'Shift-Alt-f',
+        preventDefault: true,
+        run: () => {
+          if (shown) options.onFormat?.(shown);
+          return true;
+        },
+      },
       ...closeBracketsKeymap,
       ...defaultKeymap,
       ...searchKeymap,
@@ -113,11 +150,29 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     ]),
     theme,
     language.of([]),
+    ...(options.lint && path.endsWith('.py') ? pythonLint(path) : []),
     pathFacet.of(EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path}` })),
     EditorView.updateListener.of((update) => {
       if (update.docChanged && shown) options.onEdit(shown);
     }),
   ];
+
+  /** Ruff diagnostics, fetched a moment after typing stops. */
+  function pythonLint(path: string): Extension[] {
+    return [
+      lintGutter(),
+      linter(
+        async (view) => {
+          const text = view.state.doc.toString();
+          const found = await options.lint!(path, text).catch(() => []);
+          // The document may have changed while Ruff ran; positions would be stale.
+          if (view.state.doc.toString() !== text) return [];
+          return found.map((d) => toDiagnostic(view.state.doc, d));
+        },
+        { delay: 400 },
+      ),
+    ];
+  }
 
   const view = new EditorView({ parent: options.parent });
 
@@ -176,6 +231,31 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       view.focus();
       return true;
     },
+    reveal(path, line, column = 1) {
+      if (path !== shown) return;
+      const doc = view.state.doc;
+      const target = doc.line(Math.min(Math.max(1, line), doc.lines));
+      const at = Math.min(target.from + Math.max(0, column - 1), target.to);
+      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      view.focus();
+    },
+    markProblems(path, problems) {
+      if (path !== shown) return;
+      const doc = view.state.doc;
+      const diagnostics = problems.map((problem) =>
+        toDiagnostic(doc, {
+          line: problem.line,
+          column: problem.column ?? 1,
+          endLine: problem.endLine ?? problem.line,
+          endColumn: problem.endColumn ?? (problem.column ?? 1) + 1,
+          message: problem.message,
+          severity: 'error',
+          code: null,
+          tags: [],
+        }),
+      );
+      view.dispatch(setDiagnostics(view.state, diagnostics));
+    },
     drop(path) {
       states.delete(path);
       languages.delete(path);
@@ -209,5 +289,23 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     },
     focus: () => view.focus(),
     destroy: () => view.destroy(),
+  };
+}
+
+/** A Ruff finding as a CodeMirror diagnostic, positions clamped to the document. */
+function toDiagnostic(doc: EditorState['doc'], d: LintDiagnostic): Diagnostic {
+  const position = (line: number, column: number) => {
+    const target = doc.line(Math.min(Math.max(1, line), doc.lines));
+    return Math.min(target.from + Math.max(0, column - 1), target.to);
+  };
+  const from = position(d.line, d.column);
+  const to = Math.max(from, position(d.endLine, d.endColumn));
+  return {
+    from,
+    to,
+    severity: d.severity,
+    message: d.code ? `${d.message} (${d.code})` : d.message,
+    source: 'Ruff',
+    ...(d.tags.includes('unnecessary') ? { markClass: 'cm-unnecessary' } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
 import { ChatOptionsSection } from './ChatOptionsSection';
 import { ProvidersSection } from './ProvidersSection';
+import { PythonSection } from './PythonSection';
 import './settings.css';
 
 /** Settings: appearance, providers and models, chat options, storage and backups. */
@@ -98,6 +99,8 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
 
       <ProvidersSection services={props.services} />
       <ChatOptionsSection services={props.services} />
+
+      <PythonSection services={props.services} />
 
       <section aria-labelledby="settings-storage">
         <h3 id="settings-storage">Storage</h3>

@@ -7,6 +7,7 @@ import { Icon } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
 import { OutputPanel } from '../runs/OutputPanel';
+import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
 import { Splitter } from './Splitter';
 import { createMediaQuery } from './use-media-query';
@@ -87,8 +88,33 @@ function Shell(props: AppProps) {
 
   const files = <FilesPanel services={props.services} />;
   const editorArea = <EditorArea services={props.services} />;
-  const chat = <ChatPanel services={props.services} onOpenSettings={() => setSettingsOpen(true)} />;
-  const output = <OutputPanel services={props.services} />;
+  const showAssistant = () => {
+    preferences.updateLayout({ assistantCollapsed: false });
+    setNarrowView('assistant');
+  };
+  const debugWithAI = (message: string) => {
+    showAssistant();
+    const { chat, providers } = props.services;
+    if (providers.selectedModel() && !chat.busy()) void chat.send(message);
+    else {
+      chat.setDraft(message);
+      if (!providers.selectedModel()) {
+        notices.show({
+          kind: 'info',
+          text: 'The failed run is ready in the chat box; set up a model in Settings to send it.',
+        });
+      }
+    }
+  };
+  const runCode = (code: string, output: HTMLElement) => runCodeInto(props.services, code, output);
+  const chat = (
+    <ChatPanel
+      services={props.services}
+      onOpenSettings={() => setSettingsOpen(true)}
+      runCode={runCode}
+    />
+  );
+  const output = <OutputPanel services={props.services} onDebug={debugWithAI} />;
 
   return (
     <div class="app" classList={{ narrow: narrow() }}>

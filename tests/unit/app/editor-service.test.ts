@@ -12,6 +12,8 @@ class FakeBuffers implements BufferHost {
   read = (path: string) => this.texts.get(path);
   replace = (path: string, text: string) => void this.texts.set(path, text);
   selection = () => undefined;
+  reveal = () => undefined;
+  markProblems = () => undefined;
   insert = (path: string, text: string) => {
     this.texts.set(path, (this.texts.get(path) ?? '') + text);
     return true;

@@ -1,0 +1,331 @@
+import { batch, createSignal, type Accessor } from 'solid-js';
+import { Listeners } from '../base/listeners';
+import { newId } from '../base/ids';
+import type {
+  OutputChunk,
+  PythonRuntime,
+  RunRequest,
+  RunResult,
+  RuntimeStatus,
+} from '../runtime/python-runtime';
+import {
+  DEFAULT_PYTHON_SETTINGS,
+  resolvePythonSettings,
+  type PythonRuntimeSettings,
+} from '../runtime/runtime-settings';
+import type { SettingsStore } from '../store/settings-store';
+import type { EditorService } from './editor-service';
+import type { NoticeService } from './notice-service';
+import type { WorkspaceService } from './workspace-service';
+
+/** Where a run stands: getting ready, executing, or how it ended. */
+export type RunPhase = 'preparing' | 'running' | RunResult['status'];
+
+/** One run as the output panel shows it. Output arrives through `onOutput` as it is written. */
+export interface RunView {
+  readonly id: string;
+  /** What ran: "main.py", "main.py (lines 3–7)", "code from a reply". */
+  readonly label: string;
+  /** The workspace file the code belongs to, for traceback links and editor marks. */
+  readonly path: string | undefined;
+  readonly phase: Accessor<RunPhase>;
+  /** "Starting Python…", "Loading numpy…" while preparing. */
+  readonly step: Accessor<string | undefined>;
+  readonly result: Accessor<RunResult | undefined>;
+  /** Everything written so far, for a view that attaches late. */
+  output(): readonly OutputChunk[];
+  /** Output pieces in the order written; returns the unsubscribe. */
+  onOutput(listener: (chunk: OutputChunk) => void): () => void;
+}
+
+/** The settings a person can change about Python. */
+export type PythonSettings = Pick<
+  PythonRuntimeSettings,
+  'timeoutMs' | 'packageIndexUrl' | 'lockFileUrl'
+>;
+
+export interface RunService {
+  readonly current: Accessor<RunView | undefined>;
+  readonly runtime: Accessor<RuntimeStatus>;
+  readonly busy: Accessor<boolean>;
+  /** Program arguments, split like a shell would (quotes keep spaces). */
+  readonly argv: Accessor<string>;
+  setArgv(text: string): void;
+  /** Text `input()` reads; at its end input() raises EOFError. */
+  readonly stdin: Accessor<string>;
+  setStdin(text: string): void;
+  readonly settings: Accessor<PythonSettings>;
+  /** Checks and stores settings; throws CoveError naming a bad field. */
+  saveSettings(settings: Partial<PythonSettings>): Promise<void>;
+  /** Saves open files, then runs the active Python file (or `path`). */
+  runFile(path?: string): Promise<RunResult | undefined>;
+  /** Runs the selection of the active file with the file's line numbers. */
+  runSelection(): Promise<RunResult | undefined>;
+  /** Runs loose code (a reply's code block) in the workspace; `onOutput` gets its output. */
+  runCode(code: string, onOutput?: (chunk: OutputChunk) => void): Promise<RunResult>;
+  stop(): void;
+  restart(): Promise<void>;
+  clear(): void;
+  /** The chat message that describes the last failed run, or undefined. */
+  debugMessage(): string | undefined;
+  /** Loads settings and boots the interpreter in the background. */
+  start(): Promise<void>;
+}
+
+const SETTINGS_KEY = 'python.settings';
+
+/** Splits program arguments like a shell: spaces separate, quotes group, backslash escapes. */
+export function splitArguments(text: string): string[] {
+  const args: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  let started = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quote) {
+      if (char === quote) quote = undefined;
+      else if (char === '\\' && quote === '"' && i + 1 < text.length) current += text[++i];
+      else current += char;
+    } else if (char === '"' || char === "'") {
+      quote = char;
+      started = true;
+    } else if (char === '\\' && i + 1 < text.length) {
+      current += text[++i];
+      started = true;
+    } else if (/\s/.test(char)) {
+      if (started) args.push(current);
+      current = '';
+      started = false;
+    } else {
+      current += char;
+      started = true;
+    }
+  }
+  if (started) args.push(current);
+  return args;
+}
+
+function stepText(event: { step: string; packages?: string[] }): string {
+  if (event.step === 'starting-runtime') return 'Starting Python…';
+  if (event.step === 'syncing-files') return 'Copying workspace files…';
+  return event.packages?.length ? `Loading ${event.packages.join(', ')}…` : 'Loading packages…';
+}
+
+/** Removes the common indentation of a selection so an indented block runs on its own. */
+export function dedent(code: string): string {
+  const lines = code.split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return cut
+    ? lines.map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)![0].length))).join('\n')
+    : code;
+}
+
+export function createRunService(deps: {
+  runtime: PythonRuntime & { configure?(settings: Partial<PythonRuntimeSettings>): void };
+  workspaces: WorkspaceService;
+  editor: EditorService;
+  settingsStore: SettingsStore;
+  notices: NoticeService;
+}): RunService {
+  const { runtime, workspaces, editor, settingsStore, notices } = deps;
+  const [current, setCurrent] = createSignal<RunView | undefined>();
+  const [status, setStatus] = createSignal<RuntimeStatus>(runtime.status());
+  const [busy, setBusy] = createSignal(false);
+  const [argv, setArgv] = createSignal('');
+  const [stdin, setStdin] = createSignal('');
+  const [settings, setSettings] = createSignal<PythonSettings>({
+    timeoutMs: DEFAULT_PYTHON_SETTINGS.timeoutMs,
+    packageIndexUrl: DEFAULT_PYTHON_SETTINGS.packageIndexUrl,
+  });
+  runtime.subscribe(setStatus);
+
+  async function execute(
+    request: RunRequest,
+    label: string,
+    showInPanel: boolean,
+    extraListener?: (chunk: OutputChunk) => void,
+  ): Promise<RunResult> {
+    const [phase, setPhase] = createSignal<RunPhase>('preparing');
+    const [step, setStep] = createSignal<string | undefined>('Starting…');
+    const [result, setResult] = createSignal<RunResult>();
+    const chunks: OutputChunk[] = [];
+    const listeners = new Listeners<OutputChunk>();
+    if (extraListener) listeners.subscribe(extraListener);
+    const view: RunView = {
+      id: newId(),
+      label,
+      path: request.path,
+      phase,
+      step,
+      result,
+      output: () => chunks,
+      onOutput: (listener) => listeners.subscribe(listener),
+    };
+    if (showInPanel) setCurrent(view);
+    setBusy(true);
+    try {
+      const files = workspaces.files();
+      const outcome = await runtime.run(request, {
+        ...(files ? { files } : {}),
+        onEvent(event) {
+          if (event.type === 'preparing') setStep(stepText(event));
+          else if (event.type === 'started') {
+            setStep(undefined);
+            setPhase('running');
+          } else if (event.type === 'output') {
+            const chunk = { stream: event.stream, text: event.text };
+            chunks.push(chunk);
+            listeners.emit(chunk);
+          }
+        },
+      });
+      batch(() => {
+        setStep(undefined);
+        setResult(outcome);
+        setPhase(outcome.status);
+      });
+      const changed = outcome.changedFiles;
+      if (changed.error)
+        notices.show({
+          kind: 'error',
+          text: `The files the program wrote were not saved: ${changed.error}`,
+        });
+      else if (changed.conflicts.length || changed.skipped.length) {
+        notices.show({
+          kind: 'info',
+          text: 'Some files the program changed were also changed in the editor.',
+          details: [
+            ...changed.conflicts.map((c) =>
+              c.kind === 'edited-during-run'
+                ? `${c.path}: your version kept; the program's saved as ${c.copy}`
+                : c.kind === 'deleted-during-run'
+                  ? `${c.path}: restored from the program's version`
+                  : `${c.path}: kept, because you edited it`,
+            ),
+            ...changed.skipped.map((s) => `${s.path}: ${s.reason}`),
+          ],
+        });
+      }
+      return outcome;
+    } catch (error) {
+      setStep(undefined);
+      setPhase('crashed');
+      notices.error(error, 'The run could not start');
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const request = (base: RunRequest): RunRequest => ({
+    ...base,
+    argv: splitArguments(argv()),
+    ...(stdin() ? { stdin: stdin() } : {}),
+    timeoutMs: settings().timeoutMs,
+  });
+
+  const service: RunService = {
+    current,
+    runtime: status,
+    busy,
+    argv,
+    setArgv,
+    stdin,
+    setStdin,
+    settings,
+    async saveSettings(patch) {
+      const next = { ...settings(), ...patch };
+      const resolved = resolvePythonSettings(next);
+      const stored: PythonSettings = {
+        timeoutMs: resolved.timeoutMs,
+        packageIndexUrl: resolved.packageIndexUrl,
+        ...(resolved.lockFileUrl ? { lockFileUrl: resolved.lockFileUrl } : {}),
+      };
+      await settingsStore.set(SETTINGS_KEY, stored);
+      setSettings(stored);
+      runtime.configure?.(stored);
+    },
+    async runFile(path) {
+      const target = path ?? editor.activePath();
+      if (!target || !target.endsWith('.py')) {
+        notices.show({ kind: 'error', text: 'Open a Python file (.py) to run it.' });
+        return undefined;
+      }
+      if (busy()) return undefined;
+      await editor.saveAll();
+      try {
+        return await execute(request({ path: target }), target, true);
+      } catch {
+        return undefined;
+      }
+    },
+    async runSelection() {
+      const document = editor.activeDocument();
+      if (!document?.selection || !document.path.endsWith('.py')) {
+        notices.show({ kind: 'error', text: 'Select some Python code in the editor first.' });
+        return undefined;
+      }
+      if (busy()) return undefined;
+      const { fromLine, toLine, text } = document.selection;
+      try {
+        return await execute(
+          request({ code: dedent(text), path: document.path, firstLine: fromLine }),
+          `${document.path} (lines ${fromLine}–${toLine})`,
+          true,
+        );
+      } catch {
+        return undefined;
+      }
+    },
+    runCode(code, onOutput) {
+      return execute(request({ code }), 'Code from a reply', true, onOutput);
+    },
+    stop() {
+      runtime.stop();
+    },
+    async restart() {
+      try {
+        await runtime.restart();
+        notices.show({
+          kind: 'success',
+          text: 'Python was restarted: a fresh interpreter is ready.',
+        });
+      } catch (error) {
+        notices.error(error, 'Restart failed');
+      }
+    },
+    clear() {
+      setCurrent(undefined);
+    },
+    debugMessage() {
+      const run = current();
+      const result = run?.result();
+      if (!run || !result || result.status === 'ok') return undefined;
+      const where = run.path ? `\`${run.path}\`` : 'my code';
+      const problem = result.exception
+        ? `${result.exception.type}: ${result.exception.message}`
+        : (result.message ?? result.status);
+      const trace = result.exception?.traceback || result.stderr.slice(-4000);
+      return `Running ${where} failed with ${problem}\n\n\`\`\`text\n${trace.trim()}\n\`\`\`\n\nFind the cause and fix it.`;
+    },
+    async start() {
+      try {
+        const stored = await settingsStore.get<PythonSettings>(SETTINGS_KEY);
+        if (stored) {
+          const resolved = resolvePythonSettings(stored);
+          setSettings({
+            timeoutMs: resolved.timeoutMs,
+            packageIndexUrl: resolved.packageIndexUrl,
+            ...(resolved.lockFileUrl ? { lockFileUrl: resolved.lockFileUrl } : {}),
+          });
+          runtime.configure?.(settings());
+        }
+      } catch (error) {
+        notices.error(error, 'The saved Python settings were not valid; the defaults are used');
+      }
+      runtime.start();
+    },
+  };
+  return service;
+}
