@@ -9,6 +9,9 @@ export type CodeBlockWiring = (
 ) => void;
 
 type RenderModule = typeof Render;
+
+/** Longest stored reply rendered in one go; longer ones are spread over frames. */
+const SYNC_RENDER_CHARS = 20_000;
 let loading: Promise<RenderModule> | undefined;
 
 /**
@@ -78,10 +81,23 @@ export function MarkdownView(props: {
   const renderFinal = (module: RenderModule) => {
     renderer?.dispose();
     renderer = undefined;
-    const rendered = module.renderMarkdown(props.text());
-    finalBlocks = rendered.codeBlocks;
-    container.innerHTML = rendered.html;
-    wireAll();
+    const text = props.text();
+    if (text.length <= SYNC_RENDER_CHARS) {
+      const rendered = module.renderMarkdown(text);
+      finalBlocks = rendered.codeBlocks;
+      container.innerHTML = rendered.html;
+      wireAll();
+      return;
+    }
+    // A long stored reply renders over several frames, so opening it never freezes the page.
+    container.textContent = '';
+    const background = module.createStreamingRenderer(container, { onBlock: (element) => wireAll(element) });
+    background.append(text);
+    void background.complete().then((rendered) => {
+      finalBlocks = rendered.codeBlocks;
+      wireAll();
+    });
+    onCleanup(() => background.dispose());
   };
 
   createEffect(
