@@ -256,3 +256,25 @@ test('without a provider the assistant says how to set one up', async ({ cove })
   await cove.page.getByRole('button', { name: 'Add a provider' }).click();
   await expect(cove.settings).toBeVisible();
 });
+
+test('Run on a Python code block runs it and shows the output under the block', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  await connect(cove, provider);
+  provider.script({
+    content:
+      'Try this:\n\n```python\nimport sys\nprint(6 * 7)\nprint("careful", file=sys.stderr)\n```\n',
+  });
+  await ask(cove, 'Show me a computation');
+  const reply = replies(cove).last();
+  await reply.getByRole('button', { name: 'Run this Python code' }).click();
+  const output = reply.getByRole('log', { name: 'Output of this code' });
+  await expect(output).toContainText('42', { timeout: 90_000 });
+  await expect(output).toContainText('careful');
+  await expect(output.locator('.stderr')).toHaveText('careful\n');
+  await expect(output).toContainText('Finished in');
+  // The same run is in the output panel too.
+  await expect(cove.page.getByRole('log', { name: 'Program output' })).toContainText('42');
+});
