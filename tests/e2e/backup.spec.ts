@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { CovePage } from './support/cove-page';
 
-test('download a backup, restore it into a fresh browser: everything comes back', async ({ browser, page }) => {
+test('download a backup, restore it into a fresh browser: everything comes back', async ({
+  browser,
+  page,
+}) => {
   const cove = await new CovePage(page).open();
   await cove.createWorkspace('Thesis');
   await cove.newFile('chapter1.md');
@@ -10,7 +13,11 @@ test('download a backup, restore it into a fresh browser: everything comes back'
   await page.keyboard.press('ControlOrMeta+s');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload files' }).click();
-  await (await chooser).setFiles([{ name: 'figure.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0, 1, 2, 255]) }]);
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'figure.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0, 1, 2, 255]) },
+  ]);
   await expect(cove.item('figure.png')).toBeVisible();
 
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -26,13 +33,17 @@ test('download a backup, restore it into a fresh browser: everything comes back'
   await other.page.getByRole('button', { name: 'Settings' }).click();
   const restoreChooser = other.page.waitForEvent('filechooser');
   await other.page.getByRole('button', { name: 'Restore backup…' }).click();
-  await (await restoreChooser).setFiles([{ name: 'backup.zip', mimeType: 'application/zip', buffer: backup }]);
+  await (
+    await restoreChooser
+  ).setFiles([{ name: 'backup.zip', mimeType: 'application/zip', buffer: backup }]);
   await other.page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
   await expect(other.notices).toContainText('Backup restored: 2 workspaces');
   await other.page.getByRole('button', { name: 'Close settings' }).click();
   await other.switchWorkspace('Thesis');
   await other.item('chapter1.md').click();
-  expect(await other.editorText('chapter1.md')).toBe('# Chapter 1\n\nIt was a dark and stormy night.\n');
+  expect(await other.editorText('chapter1.md')).toBe(
+    '# Chapter 1\n\nIt was a dark and stormy night.\n',
+  );
   await other.item('figure.png').click();
   await expect(other.page.getByText('is binary, 6 bytes')).toBeVisible();
   await fresh.close();
@@ -43,7 +54,11 @@ test('a bad backup file is refused and nothing changes', async ({ page }) => {
   await page.getByRole('button', { name: 'Settings' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Restore backup…' }).click();
-  await (await chooser).setFiles([{ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') }]);
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') },
+  ]);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
   const alert = cove.notices.getByRole('alert');
   await expect(alert).toContainText('This file is not a usable Cove backup');

@@ -17,7 +17,10 @@ test('panels resize from the keyboard and collapse; the layout is remembered', a
   await expect(page.getByRole('region', { name: 'Output panel' })).toBeHidden();
   await cove.reload();
   await expect(page.getByRole('region', { name: 'Assistant panel' })).toBeHidden();
-  await expect(page.getByRole('separator', { name: 'Resize files panel' })).toHaveAttribute('aria-valuenow', String(before + 50));
+  await expect(page.getByRole('separator', { name: 'Resize files panel' })).toHaveAttribute(
+    'aria-valuenow',
+    String(before + 50),
+  );
   await page.getByRole('button', { name: 'Show assistant panel' }).click();
   await expect(page.getByRole('region', { name: 'Assistant panel' })).toBeVisible();
 });
@@ -30,7 +33,10 @@ test('a narrow window switches the panels to tabs', async ({ page }) => {
   await panels.getByRole('tab', { name: 'Files' }).click();
   await cove.item('main.py').click();
   // Opening a file shows the editor.
-  await expect(panels.getByRole('tab', { name: 'Editor' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panels.getByRole('tab', { name: 'Editor' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(cove.editor('main.py')).toBeVisible();
   await panels.getByRole('tab', { name: 'Output' }).click();
   await expect(page.getByText('Output of your programs appears here.')).toBeVisible();
@@ -57,13 +63,18 @@ test('every button and field has an accessible name', async ({ page }) => {
   await new CovePage(page).open();
   await page.getByRole('treeitem', { name: 'main.py' }).click();
   const unnamed = await page.evaluate(() => {
-    const controls = [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, [role="button"], [role="tab"], [role="treeitem"], [role="separator"], [role="textbox"]')];
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, input, select, textarea, [role="button"], [role="tab"], [role="treeitem"], [role="separator"], [role="textbox"]',
+      ),
+    ];
     return controls
       .filter((el) => el.offsetParent !== null)
       .filter((el) => {
         const label =
           el.getAttribute('aria-label') ||
-          (el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
+          (el.getAttribute('aria-labelledby') &&
+            document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
           (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
           el.textContent;
         return !label?.trim();

@@ -91,7 +91,9 @@ export function MarkdownView(props: {
     }
     // A long stored reply renders over several frames, so opening it never freezes the page.
     container.textContent = '';
-    const background = module.createStreamingRenderer(container, { onBlock: (element) => wireAll(element) });
+    const background = module.createStreamingRenderer(container, {
+      onBlock: (element) => wireAll(element),
+    });
     background.append(text);
     void background.complete().then((rendered) => {
       finalBlocks = rendered.codeBlocks;

@@ -1,5 +1,8 @@
 import { test as base } from '@playwright/test';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../fixtures/fake-openai-server.mjs';
+import {
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+} from '../../fixtures/fake-openai-server.mjs';
 import { CovePage } from './cove-page';
 
 /**
