@@ -7,6 +7,7 @@ import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
 import { createEditorService, type EditorService } from './editor-service';
 import { createFileActions, type FileActions } from './file-actions';
+import { createPythonSymbolLocator } from './python-symbol-locator';
 import { createRunService, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
@@ -94,6 +95,7 @@ export function createAppServices(
     clock,
     locks,
     notices,
+    locateSymbol: createPythonSymbolLocator(python.runtime),
   });
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')

@@ -27,8 +27,10 @@ test('chat with streaming, reasoning and the open file as context; it is there a
   cove,
   provider,
 }) => {
+  test.setTimeout(120_000);
   await connect(cove, provider);
   await cove.item('main.py').click();
+  await expect(cove.page.getByText('Python is ready')).toBeVisible({ timeout: 60_000 });
   provider.script({
     reasoning: 'The person asks about greet. It formats a string.',
     content:
@@ -53,8 +55,11 @@ test('chat with streaming, reasoning and the open file as context; it is there a
   const body = request.body as { messages: { role: string; content: string }[]; stream: boolean };
   expect(body.stream).toBe(true);
   expect(body.messages[0]!.role).toBe('system');
+  // Python's ast found the function the question names: only it goes with the message.
   expect(body.messages[0]!.content).toContain('The open file is main.py');
+  expect(body.messages[0]!.content).toContain('the function `greet` (lines 7–8)');
   expect(body.messages[0]!.content).toContain('def greet(name: str) -> str:');
+  expect(body.messages[0]!.content).not.toContain('def fibonacci');
   expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Explain the function greet' });
   expect(Object.keys(request.headers).filter((h) => h.startsWith('x-stainless'))).toEqual([]);
 
