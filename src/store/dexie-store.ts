@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { CoveError, isQuotaError } from '../base/errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
-import { CoveDatabase } from './dexie-database';
+import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { planFileChanges } from './file-changes';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
@@ -83,6 +83,16 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       `Cove cannot open its storage: ${error instanceof Error ? error.message : String(error)}`,
       'Private windows and some privacy settings block IndexedDB; open Cove in a normal window.',
       { cause: error },
+    );
+  }
+  // Dexie opens a database a newer Cove upgraded when the tables it knows still exist; this
+  // (older) code must not write into a schema it does not understand (invariant 13).
+  if (db.idbdb.version > SCHEMA_VERSION * 10) {
+    db.close();
+    throw new CoveError(
+      'old-version',
+      'A newer version of Cove has already updated this browser’s data.',
+      'Reload the page to get the new version.',
     );
   }
   const changes = options.changes ?? new BroadcastChangeFeed(`${name}-changes`);

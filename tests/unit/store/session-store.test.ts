@@ -95,3 +95,25 @@ describe.each(storeKinds)('session store over the $name store', ({ open }) => {
     expect(seen).toContainEqual({ type: 'sessions', workspaceId: workspace.id, sessionId: 's1' });
   });
 });
+
+describe('schema versions', () => {
+  it('refuses to open a database a newer Cove upgraded, saying to reload', async () => {
+    const { openDexieStore } = await import('../../../src/store/dexie-store');
+    const name = `cove-newer-${Date.now()}`;
+    await new Promise<void>((resolve) => {
+      const request = indexedDB.open(name, 990);
+      request.onupgradeneeded = () => {
+        for (const table of ['workspaces', 'files', 'settings', 'sessions', 'nodes'])
+          request.result.createObjectStore(table);
+      };
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+    });
+    await expect(openDexieStore({ name })).rejects.toMatchObject({
+      code: 'old-version',
+      hint: 'Reload the page to get the new version.',
+    });
+  });
+});
