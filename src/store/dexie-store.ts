@@ -87,7 +87,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
   }
   // Dexie opens a database a newer Cove upgraded when the tables it knows still exist; this
   // (older) code must not write into a schema it does not understand (invariant 13).
-  if (db.idbdb.version > SCHEMA_VERSION * 10) {
+  if (db.backendDB().version > SCHEMA_VERSION * 10) {
     db.close();
     throw new CoveError(
       'old-version',

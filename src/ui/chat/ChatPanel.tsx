@@ -1,7 +1,7 @@
 import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
-import { Icon } from '../common/icons';
+import { IconButton } from '../common/icons';
 import { Composer } from './Composer';
 import { loadRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
@@ -98,43 +98,11 @@ export function ChatPanel(props: {
             {(session) => <option value={session.id}>{session.title}</option>}
           </For>
         </select>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="New chat"
-          title="New chat"
-          onClick={() => chat.newSession()}
-        >
-          <Icon name="plus" />
-        </button>
+        <IconButton label="New chat" icon="plus" onClick={() => chat.newSession()} />
         <Show when={chat.activeSession()}>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Rename conversation"
-            title="Rename conversation"
-            onClick={rename}
-          >
-            <Icon name="edit" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Clear conversation"
-            title="Clear conversation"
-            onClick={() => void clear()}
-          >
-            <Icon name="close" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Delete conversation"
-            title="Delete conversation"
-            onClick={() => void remove()}
-          >
-            <Icon name="trash" />
-          </button>
+          <IconButton label="Rename conversation" icon="edit" onClick={rename} />
+          <IconButton label="Clear conversation" icon="close" onClick={() => void clear()} />
+          <IconButton label="Delete conversation" icon="trash" onClick={() => void remove()} />
         </Show>
       </div>
       <div

@@ -45,3 +45,23 @@ export function Icon(props: { name: IconName } & JSX.SvgSVGAttributes<SVGSVGElem
     </svg>
   );
 }
+
+/** A small square button showing only an icon; `label` is its accessible name and tooltip. */
+export function IconButton(props: {
+  label: string;
+  icon: IconName;
+  onClick: (event: MouseEvent) => void;
+  title?: string;
+}) {
+  return (
+    <button
+      type="button"
+      class="icon-button"
+      aria-label={props.label}
+      title={props.title ?? props.label}
+      onClick={(event) => props.onClick(event)}
+    >
+      <Icon name={props.icon} />
+    </button>
+  );
+}

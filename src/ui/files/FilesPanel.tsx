@@ -3,7 +3,7 @@ import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
-import { Icon } from '../common/icons';
+import { IconButton } from '../common/icons';
 import { Menu, type MenuItem } from '../common/Menu';
 import { FileTree, type FileTreeCommands } from './FileTree';
 import { readPickedFiles } from './incoming-files';
@@ -130,60 +130,34 @@ export function FilesPanel(props: { services: AppServices }) {
       <Show when={workspaces.current()}>
         <div class="panel-toolbar" role="toolbar" aria-label="File actions">
           <span class="panel-title">Files</span>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="New file"
-            title="New file"
+          <IconButton
+            label="New file"
+            icon="new-file"
             onClick={() => commands.newFile(folderOfSelection())}
-          >
-            <Icon name="new-file" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="New folder"
-            title="New folder"
+          />
+          <IconButton
+            label="New folder"
+            icon="new-folder"
             onClick={() => commands.newFolder(folderOfSelection())}
-          >
-            <Icon name="new-folder" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Upload files"
-            title="Upload files"
-            onClick={() => void upload(false)}
-          >
-            <Icon name="upload" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Upload folder"
-            title="Upload folder"
+          />
+          <IconButton label="Upload files" icon="upload" onClick={() => void upload(false)} />
+          <IconButton
+            label="Upload folder"
+            icon="upload-folder"
             onClick={() => void upload(true)}
-          >
-            <Icon name="upload-folder" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Import zip"
+          />
+          <IconButton
+            label="Import zip"
             title="Import a .zip into this workspace"
+            icon="zip"
             onClick={() => void importZip()}
-          >
-            <Icon name="zip" />
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            aria-label="Export zip"
+          />
+          <IconButton
+            label="Export zip"
             title="Download this workspace as a .zip"
+            icon="download"
             onClick={() => void exportZip()}
-          >
-            <Icon name="download" />
-          </button>
+          />
         </div>
         <FileTree
           services={props.services}

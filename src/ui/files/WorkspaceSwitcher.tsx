@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
-import { Icon } from '../common/icons';
+import { IconButton } from '../common/icons';
 
 /** Choose, create, rename and delete workspaces. */
 export function WorkspaceSwitcher(props: { services: AppServices }) {
@@ -82,33 +82,9 @@ export function WorkspaceSwitcher(props: { services: AppServices }) {
             {(w) => <option value={w.id}>{w.name}</option>}
           </For>
         </select>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="New workspace"
-          title="New workspace"
-          onClick={() => void create()}
-        >
-          <Icon name="plus" />
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="Rename workspace"
-          title="Rename workspace"
-          onClick={rename}
-        >
-          <Icon name="edit" />
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="Delete workspace"
-          title="Delete workspace"
-          onClick={() => void remove()}
-        >
-          <Icon name="trash" />
-        </button>
+        <IconButton label="New workspace" icon="plus" onClick={() => void create()} />
+        <IconButton label="Rename workspace" icon="edit" onClick={rename} />
+        <IconButton label="Delete workspace" icon="trash" onClick={() => void remove()} />
       </Show>
     </div>
   );

@@ -1,7 +1,7 @@
 import { createEffect, createSignal, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
-import { Icon } from '../common/icons';
+import { IconButton } from '../common/icons';
 import { OutputLog } from './OutputLog';
 import { RunResultView } from './RunResultView';
 import './runs.css';
@@ -110,24 +110,8 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
         >
           ↻
         </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="Copy output"
-          title="Copy output"
-          onClick={copy}
-        >
-          <Icon name="download" />
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="Clear output"
-          title="Clear output"
-          onClick={() => runs.clear()}
-        >
-          <Icon name="trash" />
-        </button>
+        <IconButton label="Copy output" icon="download" onClick={copy} />
+        <IconButton label="Clear output" icon="trash" onClick={() => runs.clear()} />
       </div>
       <Show when={showOptions()}>
         <div id="run-options" class="run-options">

@@ -3,7 +3,7 @@ import type { AppServices } from '../../app/services';
 import type { DatabaseEvent } from '../../store/dexie-store';
 import { ChatPanel } from '../chat/ChatPanel';
 import { DialogHost } from '../common/dialogs';
-import { Icon } from '../common/icons';
+import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
 import { OutputPanel } from '../runs/OutputPanel';
@@ -139,15 +139,7 @@ function Shell(props: AppProps) {
         >
           <Icon name={dark() ? 'sun' : 'moon'} />
         </button>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="Settings"
-          title="Settings"
-          onClick={() => setSettingsOpen(true)}
-        >
-          <Icon name="settings" />
-        </button>
+        <IconButton label="Settings" icon="settings" onClick={() => setSettingsOpen(true)} />
       </header>
       <Switch>
         <Match when={narrow()}>
