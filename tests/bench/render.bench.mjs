@@ -66,6 +66,89 @@ async function addProvider(page, baseURL) {
   await page.getByRole('button', { name: 'Close settings' }).click();
 }
 
+/** Reads the scripted stream to its end in the page: the time the raw stream takes. */
+function rawStream(page, baseURL) {
+  return page.evaluate(async (base) => {
+    const started = performance.now();
+    const response = await fetch(`${base}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'bench-model',
+        stream: true,
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    });
+    const reader = response.body.getReader();
+    while (!(await reader.read()).done);
+    return performance.now() - started;
+  }, baseURL);
+}
+
+/** Sends a message through Cove's composer and measures until the reply is fully rendered. */
+async function coveStream(page, answer) {
+  await page.evaluate(() => (window.__bench.firstContentAt = undefined));
+  const result = await page.evaluate(async () => {
+    const input = document.querySelector('#chat-input');
+    input.value = 'Write a long answer';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    let maxGap = 0;
+    let last = performance.now();
+    let probing = true;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const now = performance.now();
+      maxGap = Math.max(maxGap, now - last);
+      last = now;
+      if (probing) channel.port2.postMessage(0);
+    };
+    channel.port2.postMessage(0);
+    let firstPaintAt;
+    const list = document.querySelector('[aria-label="Messages"]');
+    const started = performance.now();
+    const done = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const replies = list.querySelectorAll('article[aria-label="Assistant reply"]');
+        const reply = replies[replies.length - 1];
+        if (!reply) return;
+        if (firstPaintAt === undefined && reply.querySelector('.markdown')?.textContent) {
+          firstPaintAt = -1;
+          requestAnimationFrame(() => (firstPaintAt = performance.now()));
+        }
+        if (reply.getAttribute('aria-busy') === 'false' && reply.querySelector('footer')) {
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+        }
+      });
+      observer.observe(list, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+    document.querySelector('form.composer').requestSubmit();
+    const finished = await done;
+    probing = false;
+    return {
+      total: finished - started,
+      maxGap,
+      firstPaintAt,
+      firstContentAt: window.__bench.firstContentAt,
+    };
+  });
+  const text = await page
+    .locator('article[aria-label="Assistant reply"] .markdown')
+    .last()
+    .evaluate((el) => el.textContent ?? '');
+  if (!text.includes('Step 1: refine the parser') || text.length < answer.length / 3) {
+    throw new Error(
+      `The reply did not render completely (${text.length} of ${answer.length} characters)`,
+    );
+  }
+  return result;
+}
+
 /**
  * @param {{ browser: import('@playwright/test').Browser, url: string, runs: number, median: (xs: number[]) => number }} bench
  */
@@ -73,12 +156,18 @@ export async function run({ browser, url, runs, median }) {
   const fake = await startFakeOpenAIServer();
   fake.configure({ models: [{ id: 'bench-model', object: 'model', owned_by: 'bench' }] });
   const answer = longAnswer(20_000);
-  const scenario = { content: answer, chunkSize: 4 };
-  const ratios = [];
-  const longest = [];
-  const firstPaint = [];
-  const rawMs = [];
-  const coveMs = [];
+  // As fast as the fake server can send (~100k tokens/s here), and at a fast model's pace.
+  const flood = { content: answer, chunkSize: 4 };
+  const paced = { content: answer, chunkSize: 8, delayMs: 1 };
+  const m = {
+    raw: [],
+    cove: [],
+    ratio: [],
+    longest: [],
+    first: [],
+    pacedRatio: [],
+    pacedLongest: [],
+  };
   try {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -88,100 +177,35 @@ export async function run({ browser, url, runs, median }) {
       await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       await addProvider(page, fake.baseURL);
 
-      // The raw stream, read to its end in the same page.
-      fake.script(scenario);
-      const raw = await page.evaluate(async (baseURL) => {
-        const started = performance.now();
-        const response = await fetch(`${baseURL}/chat/completions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            model: 'bench-model',
-            stream: true,
-            messages: [{ role: 'user', content: 'x' }],
-          }),
-        });
-        const reader = response.body.getReader();
-        while (!(await reader.read()).done);
-        return performance.now() - started;
-      }, fake.baseURL);
+      fake.script(flood);
+      const raw = await rawStream(page, fake.baseURL);
+      fake.script(flood);
+      const cove = await coveStream(page, answer);
+      m.raw.push(raw);
+      m.cove.push(cove.total);
+      m.ratio.push(cove.total / raw);
+      m.longest.push(cove.maxGap);
+      m.first.push(cove.firstPaintAt - cove.firstContentAt);
 
-      // The same stream through Cove, until the reply is rendered in full.
-      fake.script(scenario);
-      await page.evaluate(() => (window.__bench.firstContentAt = undefined));
-      const result = await page.evaluate(async () => {
-        const input = document.querySelector('#chat-input');
-        input.value = 'Write a long answer';
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        let maxGap = 0;
-        let last = performance.now();
-        let probing = true;
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          const now = performance.now();
-          maxGap = Math.max(maxGap, now - last);
-          last = now;
-          if (probing) channel.port2.postMessage(0);
-        };
-        channel.port2.postMessage(0);
-        let firstPaintAt;
-        const list = document.querySelector('[aria-label="Messages"]');
-        const started = performance.now();
-        const done = new Promise((resolve) => {
-          const observer = new MutationObserver(() => {
-            const replies = list.querySelectorAll('article[aria-label="Assistant reply"]');
-            const reply = replies[replies.length - 1];
-            if (!reply) return;
-            if (firstPaintAt === undefined && reply.querySelector('.markdown')?.textContent) {
-              firstPaintAt = -1;
-              requestAnimationFrame(() => (firstPaintAt = performance.now()));
-            }
-            if (reply.getAttribute('aria-busy') === 'false' && reply.querySelector('footer')) {
-              observer.disconnect();
-              requestAnimationFrame(() => resolve(performance.now()));
-            }
-          });
-          observer.observe(list, {
-            childList: true,
-            subtree: true,
-            characterData: true,
-            attributes: true,
-          });
-        });
-        document.querySelector('form.composer').requestSubmit();
-        const finished = await done;
-        probing = false;
-        return {
-          total: finished - started,
-          maxGap,
-          firstPaintAt,
-          firstContentAt: window.__bench.firstContentAt,
-        };
-      });
-      const text = await page
-        .locator('article[aria-label="Assistant reply"] .markdown')
-        .last()
-        .evaluate((el) => el.textContent ?? '');
-      if (!text.includes('Step 1: refine the parser') || text.length < answer.length / 3) {
-        throw new Error(
-          `The reply did not render completely (${text.length} of ${answer.length} characters): ${text.slice(0, 300)}`,
-        );
-      }
-      rawMs.push(raw);
-      coveMs.push(result.total);
-      ratios.push(result.total / raw);
-      longest.push(result.maxGap);
-      firstPaint.push(result.firstPaintAt - result.firstContentAt);
+      await page.getByRole('button', { name: 'New chat' }).click();
+      fake.script(paced);
+      const pacedRaw = await rawStream(page, fake.baseURL);
+      fake.script(paced);
+      const pacedCove = await coveStream(page, answer);
+      m.pacedRatio.push(pacedCove.total / pacedRaw);
+      m.pacedLongest.push(pacedCove.maxGap);
       await context.close();
     }
   } finally {
     await fake.close();
   }
   return {
-    'render.stream_20k_raw_ms': median(rawMs),
-    'render.stream_20k_cove_ms': median(coveMs),
-    'render.stream_20k_ratio': median(ratios),
-    'render.longest_task_ms': median(longest),
-    'render.first_token_ms': median(firstPaint),
+    'render.stream_20k_raw_ms': median(m.raw),
+    'render.stream_20k_cove_ms': median(m.cove),
+    'render.stream_20k_ratio': median(m.ratio),
+    'render.longest_task_ms': median(m.longest),
+    'render.first_token_ms': median(m.first),
+    'render.stream_20k_paced_ratio': median(m.pacedRatio),
+    'render.paced_longest_task_ms': median(m.pacedLongest),
   };
 }

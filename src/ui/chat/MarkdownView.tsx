@@ -33,6 +33,8 @@ export function loadRenderer(): Promise<RenderModule> {
 export function MarkdownView(props: {
   text: () => string;
   streaming: () => boolean;
+  /** Told when rendering continues after the text is complete, and when it is done. */
+  onRendering?: (busy: boolean) => void;
   /** Text appended while streaming; without it, `text` is re-read on every change. */
   onTextDelta?: (listener: (delta: string) => void) => () => void;
   wireCodeBlock?: CodeBlockWiring;
@@ -112,11 +114,18 @@ export function MarkdownView(props: {
         unsubscribe?.();
         unsubscribe = undefined;
         if (text.length > fed) renderer.append(text.slice(fed));
-        const rendered = renderer.finalize();
-        finalBlocks = rendered.codeBlocks;
-        renderer.dispose();
-        renderer = undefined;
-        wireAll();
+        // Whatever the renderer has not drawn yet is drawn over the next frames, not in one
+        // long task; the message says it is busy until then.
+        const finishing = renderer;
+        props.onRendering?.(true);
+        void finishing.complete().then((rendered) => {
+          if (renderer !== finishing) return;
+          finalBlocks = rendered.codeBlocks;
+          finishing.dispose();
+          renderer = undefined;
+          wireAll();
+          props.onRendering?.(false);
+        });
       } else if (!streaming) renderFinal(module);
     }),
   );

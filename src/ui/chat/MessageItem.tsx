@@ -21,6 +21,7 @@ export function MessageItem(props: {
   const { chat } = props.services;
   const dialogs = useDialogs();
   const [copied, setCopied] = createSignal(false);
+  const [rendering, setRendering] = createSignal(false);
   const message = props.message;
   const streaming = () => message.status() === 'streaming';
   const modelName = () => {
@@ -45,7 +46,11 @@ export function MessageItem(props: {
   }
 
   return (
-    <article class="message assistant" aria-label="Assistant reply" aria-busy={streaming()}>
+    <article
+      class="message assistant"
+      aria-label="Assistant reply"
+      aria-busy={streaming() || rendering()}
+    >
       <Show when={message.reasoning()}>
         <details class="thinking">
           <summary>
@@ -60,6 +65,7 @@ export function MessageItem(props: {
         text={message.content}
         streaming={streaming}
         onTextDelta={message.onTextDelta}
+        onRendering={setRendering}
         wireCodeBlock={(element, source) =>
           wireCodeBlockActions(element, source, {
             services: props.services,
