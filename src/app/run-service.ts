@@ -111,6 +111,24 @@ function stepText(event: { step: string; packages?: string[] }): string {
   return event.packages?.length ? `Loading ${event.packages.join(', ')}…` : 'Loading packages…';
 }
 
+/**
+ * A selection of several lines that starts after the indentation of its first line (a
+ * person selecting from the first word) gets that indentation back, so its lines dedent
+ * together instead of failing with "unexpected indent".
+ */
+export function withFirstLineIndent(
+  selected: string,
+  fromLine: number,
+  documentText: string,
+): string {
+  if (!selected.includes('\n')) return selected;
+  const line = documentText.split('\n')[fromLine - 1] ?? '';
+  const first = selected.slice(0, selected.indexOf('\n'));
+  if (!line.endsWith(first)) return selected;
+  const before = line.slice(0, line.length - first.length);
+  return /^[ \t]+$/.test(before) ? before + selected : selected;
+}
+
 /** Removes the common indentation of a selection so an indented block runs on its own. */
 export function dedent(code: string): string {
   const lines = code.split('\n');
@@ -270,7 +288,11 @@ export function createRunService(deps: {
       const { fromLine, toLine, text } = document.selection;
       try {
         return await execute(
-          request({ code: dedent(text), path: document.path, firstLine: fromLine }),
+          request({
+            code: dedent(withFirstLineIndent(text, fromLine, document.text)),
+            path: document.path,
+            firstLine: fromLine,
+          }),
           `${document.path} (lines ${fromLine}–${toLine})`,
           true,
         );

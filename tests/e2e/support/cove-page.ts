@@ -151,6 +151,60 @@ export class CovePage {
     await expect(this.providerCard(input.name)).toBeVisible();
   }
 
+  /** The "▶ Run <file>" button of the output panel. */
+  runButton(file: string): Locator {
+    return this.page.getByRole('button', { name: `▶ Run ${file}`, exact: true });
+  }
+
+  /** What the last run printed (stdout and stderr in order). */
+  get output(): Locator {
+    return this.page.getByRole('log', { name: 'Program output' });
+  }
+
+  /** The line saying how the last run ended ("Finished in 12 ms."). */
+  get runStatus(): Locator {
+    return this.page.getByRole('region', { name: /^Run of / }).getByRole('status');
+  }
+
+  /** Creates a Python file, types its text, saves it and leaves it open in the editor. */
+  async writePython(path: string, text: string): Promise<void> {
+    await this.newFile(path);
+    await expect(this.tab(path.split('/').pop()!)).toBeVisible();
+    await this.typeInto(path, text);
+    await expect.poll(() => this.editorText(path)).toBe(text);
+    await this.page.keyboard.press('ControlOrMeta+s');
+    await this.expectSaved();
+  }
+
+  /** Shows the "Arguments and input" fields of the output panel. */
+  async showRunOptions(): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: 'Arguments and input' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(this.page.getByLabel('Input for input()')).toBeVisible();
+  }
+
+  /** Changes Settings → Python and closes Settings. */
+  async savePythonSettings(fields: {
+    timeLimitSeconds?: number;
+    packageIndex?: string;
+    packageList?: string;
+  }): Promise<void> {
+    await this.openSettings();
+    const settings = this.settings;
+    if (fields.timeLimitSeconds !== undefined)
+      await settings
+        .getByLabel('Time limit per run (seconds)')
+        .fill(String(fields.timeLimitSeconds));
+    if (fields.packageIndex !== undefined)
+      await settings.getByLabel('Package index').fill(fields.packageIndex);
+    if (fields.packageList !== undefined)
+      await settings.getByLabel('Package list (lock file URL, optional)').fill(fields.packageList);
+    await settings.getByRole('button', { name: 'Save Python settings' }).click();
+    await expect(this.notices).toContainText('Python settings saved.');
+    await this.page.getByRole('button', { name: 'Close settings' }).click();
+    await expect(settings).toBeHidden();
+  }
+
   async switchWorkspace(name: string): Promise<void> {
     await this.workspaceSelect.selectOption({ label: name });
     await expect(this.workspaceSelect.locator('option:checked')).toHaveText(name);
