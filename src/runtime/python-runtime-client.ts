@@ -487,6 +487,15 @@ export class PythonRuntimeClient implements PythonRuntime {
           elapsed() - timeoutMs >= (this.options.interruptGraceMs ?? 250);
         if (!ended && started && handle.canInterrupt && !late) {
           step = await this.interrupt(handle, settled, endedPromise);
+        } else if (!ended && started && step.reason === 'timeout' && !late) {
+          // Not interruptible from here (no isolation), but the worker enforces the same
+          // deadline itself: give it the grace to end the run and keep its interpreter.
+          const grace = this.options.interruptGraceMs ?? 250;
+          step = await Promise.race([
+            settled,
+            endedPromise.then((): Step => ({ kind: 'ended' })),
+            clock.sleep(grace).then((): Step => ({ kind: 'grace' })),
+          ]);
         }
         if (ended || step.kind === 'ended') step = await this.withLimit(settled);
         if (step.kind === 'stop') step = { kind: 'grace' };

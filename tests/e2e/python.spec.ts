@@ -313,6 +313,8 @@ test('a program that eats all memory ends with a clear error; the next run works
     /with MemoryError\.$|ran out of memory and was restarted/,
     { timeout: 60_000 },
   );
+  // The person is told what happened to the interpreter, not only the exception's name.
+  await expect(cove.page.getByText(/ran out of memory/).first()).toBeVisible();
   await cove.item('main.py').click();
   await cove.runButton('main.py').click();
   await expect(cove.output).toContainText('Hello, world! Welcome to Cove.', FIRST_RUN);

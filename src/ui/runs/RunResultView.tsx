@@ -52,6 +52,9 @@ export function RunResultView(props: {
           shown).
         </Show>
       </p>
+      <Show when={props.result.status === 'error' && exception && props.result.message}>
+        <p class="run-note">{props.result.message}</p>
+      </Show>
       <Show when={exception}>
         {(error) => (
           <div class="run-exception">

@@ -197,7 +197,7 @@ describe('PythonRuntimeClient', () => {
     expect(farm.alive).toHaveLength(2);
   });
 
-  it('terminates at once when the page is not isolated', async () => {
+  it('on a page that is not isolated, a busy loop ends at the worker’s own deadline and the interpreter survives', async () => {
     const { clock, farm, runtime } = setup({ isolated: false, timeoutMs: 1000 });
     farm.script = (run) => {
       run.start();
@@ -205,10 +205,25 @@ describe('PythonRuntimeClient', () => {
     };
     const run = startRun(runtime, { code: 'while True: pass' });
     await elapse(clock, 100);
+    await elapse(clock, 1300);
+    expect(run.result?.status).toBe('timeout');
+    expect(farm.workers[0]!.dead).toBe(false);
+    expect(farm.workers[0]!.bootOptions?.interruptBuffer).toBeUndefined();
+  });
+
+  it('on a page that is not isolated, code the deadline cannot reach is terminated after the grace', async () => {
+    const { clock, farm, runtime } = setup({ isolated: false, timeoutMs: 1000 });
+    farm.script = (run) => {
+      run.start();
+      return run.hang();
+    };
+    const run = startRun(runtime, { code: 'import time; time.sleep(60)' });
+    await elapse(clock, 100);
     await elapse(clock, 1005);
+    expect(run.result).toBeUndefined();
+    await elapse(clock, 300);
     expect(run.result?.status).toBe('timeout');
     expect(farm.workers[0]!.dead).toBe(true);
-    expect(farm.workers[0]!.bootOptions?.interruptBuffer).toBeUndefined();
   });
 
   it('stops at the limit on the worker’s own deadline when the page’s timers are late', async () => {
