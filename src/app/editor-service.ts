@@ -184,11 +184,15 @@ export function createEditorService(deps: {
       }
     })();
     tab.saving = attempt;
+    let saved = false;
     try {
-      return await attempt;
+      saved = await attempt;
+      return saved;
     } finally {
       tab.saving = undefined;
-      if (tab.dirty() && !tab.conflict()) schedule(tab);
+      // Edits made while saving are saved next. A failed save is not retried on its own
+      // (that would repeat the same error every second); the next edit or Ctrl+S tries again.
+      if (saved && tab.dirty() && !tab.conflict()) schedule(tab);
     }
   }
 

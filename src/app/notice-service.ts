@@ -32,7 +32,11 @@ export function createNoticeService(clock: Clock): NoticeService {
   const show: NoticeService['show'] = (input) => {
     const id = nextId++;
     const sticky = input.sticky ?? (input.kind === 'error' || Boolean(input.action));
-    setNotices((list) => [...list.slice(-4), { ...input, id, sticky }]);
+    // The same message again replaces the one on screen instead of stacking copies.
+    setNotices((list) => [
+      ...list.filter((n) => !(n.kind === input.kind && n.text === input.text)).slice(-4),
+      { ...input, id, sticky },
+    ]);
     if (!sticky) clock.schedule(() => dismiss(id), TRANSIENT_MS);
     return id;
   };

@@ -151,8 +151,13 @@ test('a full disk: the person is told and the previous content stays', async ({ 
   await cove.editor('main.py').click();
   await page.keyboard.insertText('# this edit cannot be saved\n');
   await page.keyboard.press('ControlOrMeta+s');
-  const alert = cove.notices.getByRole('alert');
-  await expect(alert).toContainText('Saving main.py failed; your text is still in the editor');
+  const alert = cove.notices
+    .getByRole('alert')
+    .filter({ hasText: 'Saving main.py failed; your text is still in the editor' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  // One failure, one notice: a failed save is not retried on its own every second.
+  await cove.page.waitForTimeout(2000);
+  await expect(alert).toHaveCount(1);
   await expect(alert).toContainText('The browser has no room left for Cove');
   await expect(page.getByLabel('unsaved changes')).toBeVisible();
   expect(await cove.editorText('main.py')).toContain('# this edit cannot be saved');

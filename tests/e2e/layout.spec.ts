@@ -39,7 +39,7 @@ test('a narrow window switches the panels to tabs', async ({ page }) => {
   );
   await expect(cove.editor('main.py')).toBeVisible();
   await panels.getByRole('tab', { name: 'Output' }).click();
-  await expect(page.getByText('Output of your programs appears here.')).toBeVisible();
+  await expect(page.getByText('Run a Python file to see what it prints here.')).toBeVisible();
   await expect(cove.editor('main.py')).toBeHidden();
 });
 
