@@ -14,19 +14,19 @@ export function OutputLog(props: { run: RunView }) {
     pre.textContent = '';
     let pending: OutputChunk[] = [...run.output()];
     let frame: number | undefined;
+    // The span last written carries on across frames: a line whose text and newline arrive
+    // in different frames stays one piece of its stream.
+    let span: HTMLSpanElement | undefined;
     const flush = () => {
       frame = undefined;
       const fragment = document.createDocumentFragment();
-      let last: OutputChunk | undefined;
-      let span: HTMLSpanElement | undefined;
       for (const chunk of pending) {
-        if (!span || chunk.stream !== last?.stream) {
+        if (span?.className !== chunk.stream) {
           span = document.createElement('span');
           span.className = chunk.stream;
           fragment.append(span);
         }
         span.append(chunk.text);
-        last = chunk;
       }
       pending = [];
       const scroller = pre.parentElement;
