@@ -14,6 +14,7 @@ import {
   type RunRequest,
   type RunResult,
   type RunStatus,
+  type RunWorkspace,
   type RuntimePhase,
   type RuntimeStatus,
   type StopReason,
@@ -112,6 +113,10 @@ export class PythonRuntimeClient implements PythonRuntime {
   private spare: PythonWorkerHandle | undefined;
   private cancelSpareTimer: (() => void) | undefined;
   private spareBooted = false;
+  /** The workspace the last run synced: a spare copies it in while idle. */
+  private lastFiles: RunWorkspace | undefined;
+  /** A spare's copy of the workspace still being made; a run on it waits for it. */
+  private readonly presyncs = new WeakMap<PythonWorkerHandle, Promise<void>>();
   private queue: Promise<unknown> = Promise.resolve();
   private active: StopSwitch | undefined;
   private phase: RuntimePhase = 'stopped';
@@ -279,12 +284,33 @@ export class PythonRuntimeClient implements PythonRuntime {
       const spare = this.spawn('spare');
       this.spare = spare;
       spare.ready.then(
-        () => this.emitStatus(),
+        () => {
+          this.presync(spare);
+          this.emitStatus();
+        },
         () => {
           if (this.spare === spare) this.spare = undefined;
         },
       );
     }, delay);
+  }
+
+  /**
+   * Copies the last run's workspace into an idle spare, so that a run after a kill sends
+   * only what changed since instead of every file (recovery is then a few ms, not a full
+   * sync of a large workspace).
+   */
+  private presync(spare: PythonWorkerHandle): void {
+    const files = this.lastFiles;
+    if (!files || this.presyncs.has(spare)) return;
+    const done = spare.files
+      .syncIn(files, (delta) => spare.api.sync(delta))
+      .then(
+        () => {},
+        // A failed copy leaves the spare marked for a full sync at its first run.
+        () => {},
+      );
+    this.presyncs.set(spare, done);
   }
 
   private dropSpare(): void {
@@ -358,10 +384,12 @@ export class PythonRuntimeClient implements PythonRuntime {
       this.setPhase('running');
       const files = options.files;
       if (files) {
+        this.lastFiles = files;
         emit({ type: 'preparing', step: 'syncing-files' });
+        const presynced = this.presyncs.get(handle) ?? Promise.resolve();
         const synced = await Promise.race([
-          handle.files
-            .syncIn(files, (delta) => handle.api.sync(delta))
+          presynced
+            .then(() => handle.files.syncIn(files, (delta) => handle.api.sync(delta)))
             .then(
               () => 'ok' as const,
               (error: unknown) => error,
@@ -381,6 +409,8 @@ export class PythonRuntimeClient implements PythonRuntime {
         }
       }
       const timeoutMs = Math.max(1, request.timeoutMs ?? this.settings.timeoutMs);
+      // A spare that was ready before the first run with files gets its copy now.
+      if (files && this.spare?.state === 'ready') this.presync(this.spare);
       return await this.supervise(
         handle,
         { ...resolved, runId, collectChanges: !!files, timeoutMs },

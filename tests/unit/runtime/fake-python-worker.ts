@@ -9,6 +9,7 @@ import {
   type BootOptions,
   type BootReport,
   type PythonWorkerApi,
+  type SyncDelta,
   type WorkerEvent,
   type WorkerRunOutcome,
   type WorkerRunRequest,
@@ -56,6 +57,8 @@ export class FakeWorker implements PythonWorkerConnection {
   readonly fs: MemoryWorkerFs;
   readonly mirror: WorkspaceMirror;
   readonly runs: WorkerRunRequest[] = [];
+  /** Every file delta this worker was sent, in order. */
+  readonly syncs: SyncDelta[] = [];
   pokes = 0;
   dead = false;
   bootOptions: BootOptions | undefined;
@@ -75,6 +78,7 @@ export class FakeWorker implements PythonWorkerConnection {
       boot: (options) => this.boot(options),
       sync: async (delta) => {
         await this.alive();
+        this.syncs.push(structuredClone(delta));
         this.mirror.apply(structuredClone(delta));
       },
       run: (request) => this.run(request),

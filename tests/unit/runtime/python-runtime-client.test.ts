@@ -197,6 +197,47 @@ describe('PythonRuntimeClient', () => {
     expect(farm.alive).toHaveLength(2);
   });
 
+  it('an idle spare holds a copy of the workspace, so the run after a kill sends only what changed', async () => {
+    const { clock, farm, runtime } = setup({ timeoutMs: 1000 });
+    const files = await workspace();
+    for (let i = 0; i < 20; i++) await files.write(`data/f${i}.txt`, `${i}`);
+    await files.write('main.py', 'print(1)');
+    // The spare boots a second after the first worker, before any run, and copies the
+    // workspace once a run shows which one it is.
+    runtime.start();
+    await elapse(clock, 1200);
+    const spare = farm.workers[1]!;
+    expect(spare.syncs).toHaveLength(0);
+    const run = startRun(runtime, { path: 'main.py' }, { files });
+    await elapse(clock, 100);
+    expect(run.result?.status).toBe('ok');
+    expect(spare.syncs).toHaveLength(1);
+    expect(spare.syncs[0]!.reset).toBe(true);
+    expect(spare.fs.list('/workspace/data')).toHaveLength(20);
+
+    await files.write('data/f3.txt', 'changed');
+    farm.script = (r) => {
+      r.start();
+      return r.hang();
+    };
+    const killed = startRun(runtime, { path: 'main.py' }, { files });
+    await elapse(clock, 1000 + 400);
+    expect(killed.result?.status).toBe('timeout');
+    expect(farm.workers[0]!.dead).toBe(true);
+
+    farm.script = async (r) => {
+      r.start();
+      r.print(new TextDecoder().decode(r.fs.readFile('/workspace/data/f3.txt')));
+      return { outcome: 'ok' };
+    };
+    const next = startRun(runtime, { path: 'main.py' }, { files });
+    await elapse(clock, 20);
+    expect(next.result?.stdout).toBe('changed');
+    expect(spare.syncs).toHaveLength(2);
+    expect(spare.syncs[1]).toMatchObject({ reset: false, deletes: [] });
+    expect(spare.syncs[1]!.puts.map((put) => put.path)).toEqual(['data/f3.txt']);
+  });
+
   it('on a page that is not isolated, a busy loop ends at the worker’s own deadline and the interpreter survives', async () => {
     const { clock, farm, runtime } = setup({ isolated: false, timeoutMs: 1000 });
     farm.script = (run) => {
