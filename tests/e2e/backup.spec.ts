@@ -41,9 +41,9 @@ test('download a backup, restore it into a fresh browser: everything comes back'
   await other.page.getByRole('button', { name: 'Close settings' }).click();
   await other.switchWorkspace('Thesis');
   await other.item('chapter1.md').click();
-  expect(await other.editorText('chapter1.md')).toBe(
-    '# Chapter 1\n\nIt was a dark and stormy night.\n',
-  );
+  await expect
+    .poll(() => other.editorText('chapter1.md'))
+    .toBe('# Chapter 1\n\nIt was a dark and stormy night.\n');
   await other.item('figure.png').click();
   await expect(other.page.getByText('is binary, 6 bytes')).toBeVisible();
   await fresh.close();

@@ -146,6 +146,8 @@ test('a full disk: the person is told and the previous content stays', async ({ 
   });
   const cove = await new CovePage(page).open();
   await cove.item('main.py').click();
+  // The Welcome main.py ends with the Fibonacci line: the whole file is in the editor.
+  await expect.poll(() => cove.editorText('main.py')).toMatch(/fibonacci\(10\)\)\s*$/);
   const before = await cove.editorText('main.py');
   await page.evaluate(() => ((window as unknown as { __diskFull: boolean }).__diskFull = true));
   await cove.editor('main.py').click();
@@ -160,9 +162,9 @@ test('a full disk: the person is told and the previous content stays', async ({ 
   await expect(alert).toHaveCount(1);
   await expect(alert).toContainText('The browser has no room left for Cove');
   await expect(page.getByLabel('unsaved changes')).toBeVisible();
-  expect(await cove.editorText('main.py')).toContain('# this edit cannot be saved');
+  await expect.poll(() => cove.editorText('main.py')).toContain('# this edit cannot be saved');
   // Another page of the same browser reads what is stored: the previous content.
   const other = await new CovePage(await page.context().newPage()).open();
   await other.item('main.py').click();
-  expect(await other.editorText('main.py')).toBe(before);
+  await expect.poll(() => other.editorText('main.py')).toBe(before);
 });

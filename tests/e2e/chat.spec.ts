@@ -192,15 +192,15 @@ test('code block buttons: save as a file and insert into the open file', async (
   await cove.answer('square.py', 'Save');
   await expect(cove.item('square.py')).toBeVisible();
   await expect(cove.tab('square.py')).toHaveAttribute('aria-selected', 'true');
-  expect(await cove.editorText('square.py')).toBe('def square(x):\n    return x * x');
+  await expect.poll(() => cove.editorText('square.py')).toBe('def square(x):\n    return x * x');
 
   await cove.item('main.py').click();
   await cove.editor('main.py').click();
   await cove.page.keyboard.press('ControlOrMeta+End');
   await reply.getByRole('button', { name: 'Insert python code into the open file' }).click();
-  expect(await cove.editorText('main.py')).toContain(
-    '    print("The first ten Fibonacci numbers:", fibonacci(10))\ndef square(x):',
-  );
+  await expect
+    .poll(() => cove.editorText('main.py'))
+    .toContain('    print("The first ten Fibonacci numbers:", fibonacci(10))\ndef square(x):');
 });
 
 test('conversations: new, switch, rename, clear and delete (each asks first where it destroys)', async ({

@@ -27,5 +27,5 @@ test('after one visit Cove opens and works with the server gone', async ({ page 
   await cove.expectSaved();
   await cove.reload();
   await cove.tab('main.py').click();
-  expect(await cove.editorText('main.py')).toContain('# edited offline');
+  await expect.poll(() => cove.editorText('main.py')).toContain('# edited offline');
 });

@@ -47,7 +47,7 @@ test('two tabs see each other’s changes live', async ({ context }) => {
     // They edited at once: the tab whose save came second asks which version to keep.
     const winner = loser === first ? second : first;
     const kept = loser === second ? 'x = 1\nmine = 2\n' : 'x = 1\ntheirs = 3\n';
-    expect(await loser.editorText('shared.py')).toBe(kept);
+    await expect.poll(() => loser.editorText('shared.py')).toBe(kept);
     await conflictBanner(loser).getByRole('button', { name: 'Keep my edits' }).click();
     await expect(conflictBanner(loser)).toBeHidden();
     await expect.poll(() => winner.editorText('shared.py'), { timeout: 5000 }).toBe(kept);
@@ -81,7 +81,7 @@ test('a conflict can also be settled by taking the other version', async ({ cont
     await expect(winner.page.getByLabel('unsaved changes')).toBeHidden();
     const theirs = await winner.editorText('main.py');
     await conflictBanner(loser).getByRole('button', { name: 'Use the new version' }).click();
-    expect(await loser.editorText('main.py')).toBe(theirs);
+    await expect.poll(() => loser.editorText('main.py')).toBe(theirs);
     await expect(loser.page.getByLabel('unsaved changes')).toBeHidden();
   } else {
     for (const tab of [first, second]) {

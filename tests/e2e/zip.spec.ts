@@ -23,7 +23,7 @@ test('export a workspace as .zip and import it elsewhere: byte-identical files',
   await expect(cove.item('empty')).toBeVisible();
   await cove.expand('src');
   await cove.item('app.py').click();
-  expect(await cove.editorText('src/app.py')).toBe('print("héllo")\n');
+  await expect.poll(() => cove.editorText('src/app.py')).toBe('print("héllo")\n');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export zip' }).click();

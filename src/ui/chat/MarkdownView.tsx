@@ -73,9 +73,16 @@ export function MarkdownView(props: {
       const initial = props.text();
       renderer.append(initial);
       fed = initial.length;
+      // The first words are drawn in the task they arrive in, so they show in the very next
+      // frame; after that, text is batched and drawn once per frame.
+      let shown = initial.trim() !== '';
       unsubscribe = props.onTextDelta((delta) => {
         renderer?.append(delta);
         fed += delta.length;
+        if (!shown && delta.trim()) {
+          shown = true;
+          renderer?.flush();
+        }
       });
     }
   };

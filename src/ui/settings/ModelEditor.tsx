@@ -1,6 +1,6 @@
 import { createSignal, createUniqueId } from 'solid-js';
 import type { ProviderService } from '../../app/provider-service';
-import { CoveError, describeError } from '../../base/errors';
+import { CoveError } from '../../base/errors';
 import {
   DEFAULT_CAPABILITIES,
   getPreset,
@@ -10,6 +10,7 @@ import {
   type ProviderConfig,
   type ToolCallingMode,
 } from '../../llm';
+import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
 
 type Field = 'id' | 'context' | 'maxOutput' | 'price' | 'form';
@@ -64,18 +65,18 @@ export function ModelEditor(props: {
   );
   const [priceIn, setPriceIn] = createSignal(original.price?.inputPerMillion.toString() ?? '');
   const [priceOut, setPriceOut] = createSignal(original.price?.outputPerMillion.toString() ?? '');
-  const [error, setError] = createSignal<{ field: Field; text: string }>();
+  const errors = createFieldErrors<Field>({
+    fieldOfCode: FIELD_OF_CODE,
+    formField: 'form',
+    messageId: ids.error,
+  });
   const [busy, setBusy] = createSignal(false);
-  const fields: Partial<Record<Field, HTMLElement>> = {};
-
-  const errorFor = (field: Field) => (error()?.field === field ? error()!.text : undefined);
-  const invalid = (field: Field) => (error()?.field === field ? 'true' : undefined);
-  const describedBy = (field: Field) => (error()?.field === field ? ids.error : undefined);
+  const { textFor: errorFor, invalid, describedBy } = errors;
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setError(undefined);
+      errors.clear();
     };
 
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
@@ -115,7 +116,7 @@ export function ModelEditor(props: {
 
   const submit = async () => {
     if (busy()) return;
-    setError(undefined);
+    errors.clear();
     const model = build();
     if (!props.model && props.provider.models?.some((candidate) => candidate.id === model.id)) {
       show(
@@ -138,12 +139,7 @@ export function ModelEditor(props: {
     }
   };
 
-  const show = (failure: unknown) => {
-    const field =
-      failure instanceof CoveError ? (FIELD_OF_CODE[failure.code] ?? 'form') : ('form' as Field);
-    setError({ field, text: describeError(failure) });
-    queueMicrotask(() => fields[field]?.focus());
-  };
+  const show = (failure: unknown) => errors.show(failure);
 
   return (
     <FormDialog
@@ -157,7 +153,7 @@ export function ModelEditor(props: {
           <label for={ids.id}>Model ID</label>
           <input
             id={ids.id}
-            ref={(element) => (fields.id = element)}
+            ref={(element) => (errors.fields.id = element)}
             class="mono"
             value={modelId()}
             readOnly={Boolean(props.model)}
@@ -189,7 +185,7 @@ export function ModelEditor(props: {
           <label for={ids.context}>Context window (tokens)</label>
           <input
             id={ids.context}
-            ref={(element) => (fields.context = element)}
+            ref={(element) => (errors.fields.context = element)}
             type="number"
             min="1"
             step="1"
@@ -205,7 +201,7 @@ export function ModelEditor(props: {
           <label for={ids.maxOutput}>Max output (tokens)</label>
           <input
             id={ids.maxOutput}
-            ref={(element) => (fields.maxOutput = element)}
+            ref={(element) => (errors.fields.maxOutput = element)}
             type="number"
             min="1"
             step="1"
@@ -270,7 +266,7 @@ export function ModelEditor(props: {
 
       <fieldset
         class="price-fields"
-        ref={(element) => (fields.price = element)}
+        ref={(element) => (errors.fields.price = element)}
         tabIndex={-1}
         aria-invalid={invalid('price')}
         aria-describedby={describedBy('price')}

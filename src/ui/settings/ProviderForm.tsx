@@ -1,6 +1,6 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js';
 import type { ProviderDraft, ProviderService } from '../../app/provider-service';
-import { CoveError, describeError } from '../../base/errors';
+import { CoveError } from '../../base/errors';
 import {
   getPreset,
   keySendDecision,
@@ -11,6 +11,7 @@ import {
 } from '../../llm';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
+import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
 import { hostOf, maskKey } from './provider-display';
 
@@ -77,10 +78,13 @@ export function ProviderForm(props: {
       value,
     })),
   );
-  const [error, setError] = createSignal<{ field: Field; text: string }>();
+  const errors = createFieldErrors<Field>({
+    fieldOfCode: FIELD_OF_CODE,
+    formField: 'form',
+    messageId: ids.error,
+  });
   const [busy, setBusy] = createSignal(false);
   const preset = () => getPreset(presetId());
-  const fields: Partial<Record<Field, HTMLElement>> = {};
 
   const choosePreset = (id: ProviderPresetId) => {
     const before = getPreset(presetId());
@@ -91,11 +95,7 @@ export function ProviderForm(props: {
     clearError();
   };
 
-  const clearError = () => setError(undefined);
-  const errorFor = (field: Field) => (error()?.field === field ? error()!.text : undefined);
-  const invalid = (field: Field) => (error()?.field === field ? 'true' : undefined);
-  const described = (field: Field, ...more: string[]) =>
-    [...more, ...(error()?.field === field ? [ids.error] : [])].join(' ') || undefined;
+  const { clear: clearError, textFor: errorFor, invalid, describedBy: described } = errors;
 
   const keyPlaceholder = () => {
     if (existing?.apiKey && !forgetKey())
@@ -169,12 +169,7 @@ export function ProviderForm(props: {
     }
   };
 
-  const showError = (failure: unknown) => {
-    const field =
-      failure instanceof CoveError ? (FIELD_OF_CODE[failure.code] ?? 'form') : ('form' as Field);
-    setError({ field, text: describeError(failure) });
-    queueMicrotask(() => fields[field]?.focus());
-  };
+  const showError = (failure: unknown) => errors.show(failure);
 
   return (
     <FormDialog
@@ -200,7 +195,7 @@ export function ProviderForm(props: {
           <label for={ids.name}>Name</label>
           <input
             id={ids.name}
-            ref={(element) => (fields.name = element)}
+            ref={(element) => (errors.fields.name = element)}
             value={name()}
             autocomplete="off"
             spellcheck={false}
@@ -219,7 +214,7 @@ export function ProviderForm(props: {
         <label for={ids.baseURL}>Base URL</label>
         <input
           id={ids.baseURL}
-          ref={(element) => (fields.baseURL = element)}
+          ref={(element) => (errors.fields.baseURL = element)}
           class="mono"
           type="url"
           value={baseURL()}
@@ -240,7 +235,7 @@ export function ProviderForm(props: {
         <label for={ids.apiKey}>API key</label>
         <input
           id={ids.apiKey}
-          ref={(element) => (fields.apiKey = element)}
+          ref={(element) => (errors.fields.apiKey = element)}
           class="mono"
           type="password"
           value={apiKey()}
@@ -291,7 +286,7 @@ export function ProviderForm(props: {
 
       <fieldset
         class="header-rows"
-        ref={(element) => (fields.headers = element)}
+        ref={(element) => (errors.fields.headers = element)}
         tabIndex={-1}
         aria-invalid={invalid('headers')}
         aria-describedby={described('headers')}
