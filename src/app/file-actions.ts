@@ -1,10 +1,12 @@
 import { CoveError } from '../base/errors';
 import { baseName, joinPath, normalizePath } from '../workspace/paths';
 import type { IncomingFile, ImportResult, SkippedFile } from '../workspace/workspace-files';
-import { readZip, writeZip } from '../workspace/zip-archive';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
+
+/** The zip code (fflate) loads on the first import or export, not with the app. */
+const loadZip = () => import('../workspace/zip-archive');
 
 /**
  * What the file tree can do, with the person told of every outcome. Methods that take a
@@ -113,6 +115,7 @@ export function createFileActions(deps: {
     },
     async importZip(bytes, options = {}) {
       try {
+        const { readZip } = await loadZip();
         const contents = readZip(bytes);
         const result = await requireFiles(workspaces).importFiles(contents.files, {
           ...options,
@@ -129,6 +132,7 @@ export function createFileActions(deps: {
       const files = requireFiles(workspaces);
       await editor.saveAll();
       const name = `${(workspaces.current()?.name ?? 'workspace').replace(/[^\w.-]+/g, '-')}.zip`;
+      const { writeZip } = await loadZip();
       return { name, bytes: writeZip(await files.listWithContent()) };
     },
     async fileBytes(path) {
