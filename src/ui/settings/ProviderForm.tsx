@@ -105,8 +105,10 @@ export function ProviderForm(props: {
     return 'Paste your key';
   };
   const keyTarget = () => {
-    const host = hostOf(baseURL().trim() || undefined);
-    return host === 'another address' ? 'the base URL above' : host;
+    const url = baseURL().trim();
+    // Only a web address names a host the key could go to.
+    if (!/^https?:\/\/[^/]/i.test(url)) return 'the base URL above';
+    return hostOf(url);
   };
 
   const updateRow = (id: number, patch: Partial<HeaderRow>) => {
