@@ -3,7 +3,7 @@ import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
 import { Composer } from './Composer';
-import { loadRenderer } from './MarkdownView';
+import { warmUpRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
 import './chat.css';
 
@@ -33,9 +33,10 @@ export function ChatPanel(props: {
     ),
   );
 
-  // Fetch the renderer once the app is idle, so the first reply paints without waiting for it.
+  // Fetch and warm the renderer once the app is idle, so the first reply paints without
+  // waiting for it.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  idle(() => void loadRenderer().catch(() => undefined));
+  idle(() => void warmUpRenderer().catch(() => undefined));
 
   const [now, setNow] = createSignal(clock.now());
   createEffect(() => {

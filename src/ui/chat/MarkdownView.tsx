@@ -26,6 +26,18 @@ export function loadRenderer(): Promise<RenderModule> {
 }
 
 /**
+ * Loads the renderer and draws one small message with math and Python off screen: the first
+ * formula and the first highlighted block cost tens of milliseconds (KaTeX and the grammar
+ * setting up), better spent while the page is idle than in the middle of a streamed reply.
+ */
+export async function warmUpRenderer(): Promise<void> {
+  const module = await loadRenderer();
+  module.renderMarkdown(
+    '**Cove** $x^2 \\le \\frac{a}{b}$\n\n```python\ndef f(x):\n    return x\n```\n',
+  );
+}
+
+/**
  * Renders untrusted Markdown safely: incrementally while `streaming`, then once more as the
  * whole message. Code blocks get their buttons through `wireCodeBlock`; remote images stay
  * placeholders until clicked (a known exfiltration channel).
