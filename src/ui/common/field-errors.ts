@@ -22,16 +22,15 @@ export function createFieldErrors<Field extends string>(options: {
     fields,
     clear: () => setError(undefined),
     /** The message when `field` is in error. */
-    textFor: (field: Field) => (isAbout(field) ? error()!.text : undefined),
+    errorFor: (field: Field) => (isAbout(field) ? error()!.text : undefined),
     /** aria-invalid for `field`. */
     invalid: (field: Field) => (isAbout(field) ? ('true' as const) : undefined),
     /** aria-describedby for `field`: its own descriptions, then the message when in error. */
     describedBy: (field: Field, ...more: string[]) =>
       [...more, ...(isAbout(field) ? [options.messageId] : [])].join(' ') || undefined,
-    /** Shows a failure at its field (by error code), or at `field` when given. */
-    show(failure: unknown, field?: Field) {
+    /** Shows a failure at the field its error code is about, or at the form. */
+    show(failure: unknown) {
       const target =
-        field ??
         (failure instanceof CoveError ? options.fieldOfCode[failure.code] : undefined) ??
         options.formField;
       setError({ field: target, text: describeError(failure) });

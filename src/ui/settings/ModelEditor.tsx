@@ -71,7 +71,7 @@ export function ModelEditor(props: {
     messageId: ids.error,
   });
   const [busy, setBusy] = createSignal(false);
-  const { textFor: errorFor, invalid, describedBy } = errors;
+  const { errorFor, invalid, describedBy, show } = errors;
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -138,8 +138,6 @@ export function ModelEditor(props: {
       setBusy(false);
     }
   };
-
-  const show = (failure: unknown) => errors.show(failure);
 
   return (
     <FormDialog

@@ -95,7 +95,7 @@ export function ProviderForm(props: {
     clearError();
   };
 
-  const { clear: clearError, textFor: errorFor, invalid, describedBy: described } = errors;
+  const { clear: clearError, errorFor, invalid, describedBy, show: showError } = errors;
 
   const keyPlaceholder = () => {
     if (existing?.apiKey && !forgetKey())
@@ -171,8 +171,6 @@ export function ProviderForm(props: {
     }
   };
 
-  const showError = (failure: unknown) => errors.show(failure);
-
   return (
     <FormDialog
       title={existing ? `Edit ${existing.name}` : 'Add provider'}
@@ -202,7 +200,7 @@ export function ProviderForm(props: {
             autocomplete="off"
             spellcheck={false}
             aria-invalid={invalid('name')}
-            aria-describedby={described('name')}
+            aria-describedby={describedBy('name')}
             onInput={(event) => {
               setName(event.currentTarget.value);
               clearError();
@@ -224,7 +222,7 @@ export function ProviderForm(props: {
           autocomplete="off"
           spellcheck={false}
           aria-invalid={invalid('baseURL')}
-          aria-describedby={described('baseURL')}
+          aria-describedby={describedBy('baseURL')}
           onInput={(event) => {
             setBaseURL(event.currentTarget.value);
             clearError();
@@ -247,7 +245,7 @@ export function ProviderForm(props: {
           data-1p-ignore=""
           data-lpignore="true"
           aria-invalid={invalid('apiKey')}
-          aria-describedby={described('apiKey', ids.keyNote)}
+          aria-describedby={describedBy('apiKey', ids.keyNote)}
           onInput={(event) => {
             setApiKey(event.currentTarget.value);
             clearError();
@@ -291,7 +289,7 @@ export function ProviderForm(props: {
         ref={(element) => (errors.fields.headers = element)}
         tabIndex={-1}
         aria-invalid={invalid('headers')}
-        aria-describedby={described('headers')}
+        aria-describedby={describedBy('headers')}
       >
         <legend>Extra headers</legend>
         <p class="form-note">
