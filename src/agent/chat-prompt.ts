@@ -7,6 +7,11 @@ export interface OpenFileContext {
   path: string;
   content: string;
   selection?: { fromLine: number; toLine: number; text: string };
+  /**
+   * False for a file that is not open in the editor but is sent because a traceback in the
+   * message points into it. Default true.
+   */
+  open?: boolean;
 }
 
 /** A function or class the person named, located in the open file (by Python's ast). */
@@ -16,6 +21,8 @@ export interface SymbolContext {
   startLine: number;
   endLine: number;
   source: string;
+  /** Set when the symbol was chosen because a traceback's error is at this line in it. */
+  errorLine?: number;
 }
 
 export interface ChatPromptInput {
@@ -79,14 +86,19 @@ export function buildChatSystemPrompt(input: ChatPromptInput): string {
   const file = input.file;
   if (file) {
     const language = file.path.split('.').pop() ?? '';
+    const which = file.open === false ? 'The file' : 'The open file';
     if (input.symbol) {
       const symbol = input.symbol;
+      const about =
+        symbol.errorLine !== undefined
+          ? `The error in the traceback is raised at line ${symbol.errorLine}, in the ${symbol.kind} \`${symbol.name}\``
+          : `The person asks about the ${symbol.kind} \`${symbol.name}\``;
       parts.push(
-        `The open file is ${file.path}. The person asks about the ${symbol.kind} \`${symbol.name}\` (lines ${symbol.startLine}–${symbol.endLine}); only that part is shown:\n${fence(cutWithMarker(symbol.source, input.maxFileChars), language)}`,
+        `${which} is ${file.path}. ${about} (lines ${symbol.startLine}–${symbol.endLine}); only that part is shown:\n${fence(cutWithMarker(symbol.source, input.maxFileChars), language)}`,
       );
     } else {
       parts.push(
-        `The open file is ${file.path} (${file.content.split('\n').length} lines):\n${fence(cutWithMarker(file.content, input.maxFileChars), language)}`,
+        `${which} is ${file.path} (${file.content.split('\n').length} lines):\n${fence(cutWithMarker(file.content, input.maxFileChars), language)}`,
       );
     }
     if (file.selection && file.selection.text.trim()) {

@@ -3,8 +3,16 @@ import {
   buildChatSystemPrompt,
   namedSymbols,
   slidingWindow,
+  type OpenFileContext,
   type SymbolContext,
 } from '../agent/chat-prompt';
+import { innermostWorkspaceFrame } from '../agent/python-traceback';
+import {
+  activePath,
+  branchPosition,
+  switchBranch as planBranchSwitch,
+  type BranchPosition,
+} from '../agent/session-tree';
 import { detectTaskType } from '../agent/task-type';
 import { estimateTokens } from '../agent/token-estimate';
 import type { Clock } from '../base/clock';
@@ -49,6 +57,8 @@ export interface ChatMessageView {
   readonly usage: Accessor<StoredUsage | undefined>;
   /** "providerId/modelId" of the reply. */
   readonly model: string | undefined;
+  /** Where this message stands among its siblings (other replies or edits), for "2 / 3". */
+  readonly branch: Accessor<BranchPosition | undefined>;
   /**
    * Text as it streams in, delta by delta; `content` holds the sum. Renderers subscribe here
    * so they never re-read (and flatten) the whole growing string per token.
@@ -64,8 +74,15 @@ export interface RetryState {
   reason: string;
 }
 
-/** Finds a Python function or class by name in source (Python's ast, in the runtime). */
-export type SymbolLocator = (source: string, name: string) => Promise<SymbolContext | undefined>;
+/**
+ * Finds a Python function or class by name in source (Python's ast, in the runtime). With a
+ * 1-based `line`, only a definition around that line counts (the innermost one).
+ */
+export type SymbolLocator = (
+  source: string,
+  name: string,
+  line?: number,
+) => Promise<SymbolContext | undefined>;
 
 export interface ChatService {
   /** Chat sessions of the current workspace, most recent first. */
@@ -83,16 +100,28 @@ export interface ChatService {
   send(text: string): Promise<void>;
   /** Stops the reply being streamed; what arrived is kept. */
   stop(): void;
-  /** Asks again for a reply to the same message (a new sibling in the tree). */
+  /**
+   * Asks again for a reply to the same message: the new reply is a sibling of the old one,
+   * which stays in the tree with everything that followed it (see `switchBranch`).
+   */
   regenerate(assistantId: string): Promise<void>;
+  /**
+   * Sends `text` in place of the user message `userId`, as its sibling, and streams a reply
+   * to it. The original message and its replies stay in the tree. Empty text is ignored.
+   */
+  editMessage(userId: string, text: string): Promise<void>;
+  /**
+   * Shows the previous or next sibling of `nodeId` and the newest conversation under it
+   * (moves the session's leaf and stores it). Does nothing while a reply streams.
+   */
+  switchBranch(nodeId: string, direction: 'previous' | 'next'): Promise<void>;
   /** Allows the provider's key to go to its new host, then asks again. */
   allowKeyAndRetry(assistantId: string): Promise<void>;
+  /** Shows an empty conversation; the current one stays in the list as it is. */
   newSession(): void;
   openSession(id: string): Promise<void>;
   renameSession(id: string, title: string): Promise<void>;
   deleteSession(id: string): Promise<void>;
-  /** Removes every message of the active session (it stays, empty). */
-  clearSession(): Promise<void>;
   /** Writes the growing reply now (the page is going away). */
   flush(): void;
   /** Marks replies that a closed tab left "streaming" as interrupted; loads sessions. */
@@ -107,15 +136,17 @@ interface MutableView extends ChatMessageView {
   setStatus: Setter<NodeStatus>;
   setError: Setter<StoredError | undefined>;
   setUsage: Setter<StoredUsage | undefined>;
+  setBranch: Setter<BranchPosition | undefined>;
 }
 
-function viewOf(node: NodeRecord): MutableView {
+function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   const [content, setContent] = createSignal(node.content);
   const [reasoning, setReasoning] = createSignal(node.reasoning ?? '');
   const [reasoningMs, setReasoningMs] = createSignal(node.reasoningMs);
   const [status, setStatus] = createSignal<NodeStatus>(node.status);
   const [error, setError] = createSignal(node.error);
   const [usage, setUsage] = createSignal(node.usage);
+  const [branchAt, setBranch] = createSignal(branch);
   const textDeltas = new Listeners<string>();
   return {
     textDeltas,
@@ -136,21 +167,19 @@ function viewOf(node: NodeRecord): MutableView {
     setError,
     usage,
     setUsage,
+    branch: branchAt,
+    setBranch,
   };
 }
 
-/** The path from `leafId` up to the root, root first. Stops at a cycle or a missing parent. */
-export function activePath(nodes: readonly NodeRecord[], leafId: string | null): NodeRecord[] {
-  const byId = new Map(nodes.map((node) => [node.id, node]));
-  const path: NodeRecord[] = [];
-  const seen = new Set<string>();
-  let current = leafId ? byId.get(leafId) : undefined;
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
-    path.unshift(current);
-    current = current.parentId ? byId.get(current.parentId) : undefined;
-  }
-  return path;
+/** True when a view still shows what `node` holds (so it can be kept rather than redrawn). */
+function showsNode(view: MutableView, node: NodeRecord): boolean {
+  return (
+    view.content() === node.content &&
+    view.status() === node.status &&
+    view.reasoning() === (node.reasoning ?? '') &&
+    view.error()?.message === node.error?.message
+  );
 }
 
 function toChatMessage(node: NodeRecord): ChatMessage | undefined {
@@ -190,6 +219,9 @@ export function createChatService(deps: {
   let pendingWrite: { id: string; flush: () => void } | undefined;
 
   const activeSession = () => sessions().find((s) => s.id === activeId());
+  /** Mirrors a leaf this tab stored into the session list. */
+  const markLeaf = (sessionId: string, leafId: string | null) =>
+    setSessions((list) => list.map((s) => (s.id === sessionId ? { ...s, leafId } : s)));
 
   async function loadSessions() {
     const workspace = workspaces.current();
@@ -200,6 +232,27 @@ export function createChatService(deps: {
     return list;
   }
 
+  /**
+   * Shows the path to `leafId`. Messages already shown with the same text keep their views
+   * (and their rendered Markdown); the rest are made anew. Returns the views shown.
+   */
+  function showPath(nodes: readonly NodeRecord[], leafId: string | null): MutableView[] {
+    const shown = new Map(messages().map((view) => [view.id, view]));
+    const views = activePath(nodes, leafId)
+      .filter((node) => node.role === 'user' || node.role === 'assistant')
+      .map((node) => {
+        const branch = branchPosition(nodes, node.id);
+        const kept = shown.get(node.id);
+        if (kept && showsNode(kept, node)) {
+          kept.setBranch(branch);
+          return kept;
+        }
+        return viewOf(node, branch);
+      });
+    setMessages(views);
+    return views;
+  }
+
   async function loadMessages(sessionId: string | undefined) {
     if (!sessionId) {
       setMessages([]);
@@ -208,11 +261,15 @@ export function createChatService(deps: {
     const session = await store.sessions.get(sessionId);
     const nodes = await store.sessions.nodes(sessionId);
     if (activeId() !== sessionId) return;
-    setMessages(
-      activePath(nodes, session?.leafId ?? null)
-        .filter((node) => node.role === 'user' || node.role === 'assistant')
-        .map(viewOf),
-    );
+    if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
+    showPath(nodes, session?.leafId ?? null);
+  }
+
+  /** The active session as stored now (its leaf may have moved since the list was read). */
+  async function currentSession(): Promise<SessionRecord | undefined> {
+    const listed = activeSession();
+    if (!listed) return undefined;
+    return (await store.sessions.get(listed.id)) ?? listed;
   }
 
   async function refresh() {
@@ -265,6 +322,36 @@ export function createChatService(deps: {
     };
   }
 
+  /**
+   * When the question holds a Python traceback: the workspace file and the function where
+   * the error is (the innermost frame in the person's own files), read from the editor when
+   * that file is open there, else from the workspace. Undefined when there is no traceback,
+   * no such frame, or the file cannot be read.
+   */
+  async function failingFunction(
+    question: string,
+  ): Promise<{ file: OpenFileContext; symbol?: SymbolContext } | undefined> {
+    const frame = innermostWorkspaceFrame(question);
+    if (!frame || !frame.file.endsWith('.py')) return undefined;
+    const document = editor.activeDocument();
+    let file: OpenFileContext;
+    if (document?.path === frame.file) {
+      file = { path: document.path, content: document.text, selection: document.selection };
+    } else {
+      const record = await workspaces
+        .files()
+        ?.read(frame.file)
+        .catch(() => undefined);
+      if (!record || typeof record.content !== 'string') return undefined;
+      file = { path: frame.file, content: record.content, open: false };
+    }
+    if (frame.name === '<module>' || !deps.locateSymbol) return { file };
+    const found = await deps
+      .locateSymbol(file.content, frame.name, frame.line)
+      .catch(() => undefined);
+    return { file, symbol: found && { ...found, errorLine: frame.line } };
+  }
+
   async function buildMessages(
     history: NodeRecord[],
     contextWindow: number,
@@ -273,8 +360,17 @@ export function createChatService(deps: {
   ) {
     const options = providers.chatOptions();
     const document = options.fileContext ? editor.activeDocument() : undefined;
+    let file: OpenFileContext | undefined = document && {
+      path: document.path,
+      content: document.text,
+      selection: document.selection,
+    };
     let symbol: SymbolContext | undefined;
-    if (document && deps.locateSymbol && document.path.endsWith('.py')) {
+    const failure = options.fileContext ? await failingFunction(question) : undefined;
+    if (failure) {
+      file = failure.file;
+      symbol = failure.symbol;
+    } else if (document && deps.locateSymbol && document.path.endsWith('.py')) {
       for (const name of namedSymbols(question)) {
         symbol = await deps.locateSymbol(document.text, name).catch(() => undefined);
         if (symbol) break;
@@ -283,11 +379,7 @@ export function createChatService(deps: {
     const system = buildChatSystemPrompt({
       customSystemPrompt: options.customSystemPrompt,
       workspaceName: workspaces.current()?.name,
-      file: document && {
-        path: document.path,
-        content: document.text,
-        selection: document.selection,
-      },
+      file,
       symbol,
       taskType: detectTaskType(question),
       date: new Date(clock.now()),
@@ -300,6 +392,35 @@ export function createChatService(deps: {
       { role: 'system', content: system } as ChatMessage,
       ...slidingWindow(chat, Math.max(budget, 512)),
     ];
+  }
+
+  /**
+   * Stores a user message under `parentId` (a new sibling when that parent already has
+   * children) and streams the reply to it. The message and the leaf's move to it are one
+   * transaction, stored before any request for it starts (invariants 1 and 4).
+   */
+  async function ask(
+    session: SessionRecord,
+    parentId: string | null,
+    content: string,
+    onStored?: () => void,
+  ) {
+    const now = clock.now();
+    const question: NodeRecord = {
+      id: newId(),
+      sessionId: session.id,
+      parentId,
+      role: 'user',
+      content,
+      status: 'complete',
+      startedAt: now,
+      finishedAt: now,
+    };
+    await store.sessions.append(question, now);
+    onStored?.();
+    markLeaf(session.id, question.id);
+    showPath(await store.sessions.nodes(session.id), question.id);
+    await generate({ ...session, leafId: question.id }, question);
   }
 
   async function generate(session: SessionRecord, parent: NodeRecord): Promise<void> {
@@ -325,9 +446,12 @@ export function createChatService(deps: {
       startedAt: now,
     };
     const outcome = await locks.tryWith(session.id, async () => {
+      // The reply and the leaf's move to it are one transaction (invariant 4); a sibling
+      // reply (regenerate) leaves the earlier one and what followed it in the tree.
       await store.sessions.append(reply, now);
-      const view = viewOf(reply);
-      setMessages((list) => [...list.filter((m) => m.id !== reply.id), view]);
+      const nodes = await store.sessions.nodes(session.id);
+      markLeaf(session.id, reply.id);
+      const view = showPath(nodes, reply.id).at(-1)!;
       await streamInto(session, reply, view, provider.id, parsed.modelId);
     });
     if (!outcome) {
@@ -531,23 +655,9 @@ export function createChatService(deps: {
           setSessions((list) => [session!, ...list]);
           setActiveId(session.id);
         }
-        const question: NodeRecord = {
-          id: newId(),
-          sessionId: session.id,
-          parentId: session.leafId,
-          role: 'user',
-          content,
-          status: 'complete',
-          startedAt: now,
-          finishedAt: now,
-        };
-        // The question is stored before any request for it starts (invariant 1).
-        await store.sessions.append(question, now);
-        setDraft('');
-        setMessages((list) => [...list, viewOf(question)]);
-        session = { ...session, leafId: question.id };
-        setSessions((list) => list.map((s) => (s.id === session!.id ? session! : s)));
-        await generate(session, question);
+        // The question follows what the person sees: the last message shown.
+        const parentId = messages().at(-1)?.id ?? (await currentSession())?.leafId ?? null;
+        await ask(session, parentId, content, () => setDraft(''));
       } catch (error) {
         notices.error(error, 'Could not send the message');
       }
@@ -563,14 +673,38 @@ export function createChatService(deps: {
       const target = nodes.find((n) => n.id === assistantId);
       const parent = target?.parentId ? nodes.find((n) => n.id === target.parentId) : undefined;
       if (!parent) return;
-      // The failed reply stays in the tree as a sibling; the new one becomes the active path.
-      setMessages((list) =>
-        list.slice(
-          0,
-          list.findIndex((m) => m.id === assistantId),
-        ),
-      );
+      // The earlier reply, and all that followed it, stays in the tree as a sibling branch.
       await generate(session, parent);
+    },
+    async editMessage(userId, text) {
+      const content = text.trim();
+      if (!content || busy()) return;
+      try {
+        const session = activeSession();
+        if (!session) return;
+        const nodes = await store.sessions.nodes(session.id);
+        const original = nodes.find((n) => n.id === userId && n.role === 'user');
+        if (!original) return;
+        await ask(session, original.parentId, content);
+      } catch (error) {
+        notices.error(error, 'Could not send the edited message');
+      }
+    },
+    async switchBranch(nodeId, direction) {
+      if (busy()) return;
+      const session = activeSession();
+      if (!session) return;
+      try {
+        const nodes = await store.sessions.nodes(session.id);
+        const target = planBranchSwitch(nodes, nodeId, direction);
+        if (!target) return;
+        // Only the leaf moves: reading another branch does not make the session newer.
+        await store.sessions.update(session.id, { leafId: target.leafId });
+        markLeaf(session.id, target.leafId);
+        if (activeId() === session.id) showPath(nodes, target.leafId);
+      } catch (error) {
+        notices.error(error, 'Could not switch to that branch');
+      }
     },
     async allowKeyAndRetry(assistantId) {
       const view = messages().find((m) => m.id === assistantId);
@@ -601,16 +735,6 @@ export function createChatService(deps: {
         setActiveId(list[0]?.id);
         await loadMessages(list[0]?.id);
       }
-    },
-    async clearSession() {
-      const session = activeSession();
-      if (!session) return;
-      if (busy()) controller?.abort();
-      const kept = { ...session, leafId: null, updatedAt: clock.now() };
-      await store.sessions.delete(session.id);
-      await store.sessions.put(kept);
-      setMessages([]);
-      await loadSessions();
     },
     flush() {
       pendingWrite?.flush();

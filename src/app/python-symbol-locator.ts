@@ -2,22 +2,32 @@ import type { SymbolContext } from '../agent/chat-prompt';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { SymbolLocator } from './chat-service';
 
-/** Python that finds a top-level or nested def/class by name with `ast` and prints JSON. */
+/**
+ * Python that finds a top-level or nested def/class by name with `ast` and prints JSON. With
+ * a line (argv[3], 0 for none), the innermost definition of that name around the line wins:
+ * a traceback's `in inner` at line 12 is the `inner` that holds line 12, not another
+ * method of the same name.
+ */
 const FIND_SYMBOL = `
 import ast, json, sys
-source, name = sys.argv[1], sys.argv[2]
+source, name, line = sys.argv[1], sys.argv[2], int(sys.argv[3])
 found = None
 try:
     tree = ast.parse(source)
 except SyntaxError:
     tree = None
 if tree is not None:
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
-            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            found = {"kind": "class" if isinstance(node, ast.ClassDef) else "function",
-                     "startLine": start, "endLine": node.end_lineno}
-            break
+    matches = [node for node in ast.walk(tree)
+               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+               and node.name == name]
+    if line:
+        around = [n for n in matches if n.lineno <= line <= n.end_lineno]
+        matches = sorted(around, key=lambda n: -n.lineno)
+    if matches:
+        node = matches[0]
+        start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+        found = {"kind": "class" if isinstance(node, ast.ClassDef) else "function",
+                 "startLine": start, "endLine": node.end_lineno}
 print(json.dumps(found))
 `;
 
@@ -27,8 +37,12 @@ print(json.dumps(found))
  * message never waits long for the interpreter to boot.
  */
 export function createPythonSymbolLocator(runtime: PythonRuntime, waitMs = 2000): SymbolLocator {
-  return async (source, name) => {
-    const run = runtime.run({ code: FIND_SYMBOL, argv: [source, name], timeoutMs: 5000 });
+  return async (source, name, line) => {
+    const run = runtime.run({
+      code: FIND_SYMBOL,
+      argv: [source, name, String(line ?? 0)],
+      timeoutMs: 5000,
+    });
     const timer = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), waitMs));
     const result = await Promise.race([run, timer]);
     if (!result || result.status !== 'ok') return undefined;

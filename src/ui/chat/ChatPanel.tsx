@@ -62,21 +62,12 @@ export function ChatPanel(props: {
     if (!session) return;
     const answer = await dialogs.confirm({
       title: `Delete "${session.title}"?`,
-      message: 'The conversation and all its messages will be deleted. This cannot be undone.',
+      message:
+        'The conversation and all its messages, every branch included, will be deleted. This cannot be undone. To keep it and start afresh, use New conversation instead.',
       confirmLabel: 'Delete conversation',
       danger: true,
     });
     if (answer === 'confirm') await chat.deleteSession(session.id);
-  };
-
-  const clear = async () => {
-    const answer = await dialogs.confirm({
-      title: 'Clear this conversation?',
-      message: 'Every message of this conversation will be deleted. This cannot be undone.',
-      confirmLabel: 'Clear',
-      danger: true,
-    });
-    if (answer === 'confirm') await chat.clearSession();
   };
 
   return (
@@ -99,10 +90,16 @@ export function ChatPanel(props: {
             {(session) => <option value={session.id}>{session.title}</option>}
           </For>
         </select>
-        <IconButton label="New chat" icon="plus" onClick={() => chat.newSession()} />
+        {/* Starting afresh never deletes: the conversation stays in the list above. Deleting
+            is its own action, and it asks first. */}
+        <IconButton
+          label="New conversation"
+          title="New conversation (this one stays in the list)"
+          icon="plus"
+          onClick={() => chat.newSession()}
+        />
         <Show when={chat.activeSession()}>
           <IconButton label="Rename conversation" icon="edit" onClick={rename} />
-          <IconButton label="Clear conversation" icon="close" onClick={() => void clear()} />
           <IconButton label="Delete conversation" icon="trash" onClick={() => void remove()} />
         </Show>
       </div>

@@ -1,10 +1,12 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { ChatMessageView } from '../../app/chat-service';
 import type { AppServices } from '../../app/services';
 import { parseModelRef } from '../../app/provider-service';
 import { useDialogs } from '../common/dialogs';
+import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
+import { splitUserMessage } from './user-message-parts';
 
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
@@ -12,7 +14,11 @@ function formatSeconds(ms: number): string {
   return seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
 }
 
-/** One message: the person's as plain text, the model's as safe Markdown with its extras. */
+/**
+ * One message. The person's is their text as typed, with fenced code drawn as code blocks,
+ * and can be edited (sent again as a sibling branch); the model's is safe Markdown with its
+ * extras. Either shows a branch switcher when it has siblings.
+ */
 export function MessageItem(props: {
   message: ChatMessageView;
   services: AppServices;
@@ -37,10 +43,100 @@ export function MessageItem(props: {
       (error) => props.services.notices.error(error, 'Could not copy'),
     );
 
+  const wireCodeBlock = (
+    element: HTMLElement,
+    source: Parameters<typeof wireCodeBlockActions>[1],
+  ) =>
+    wireCodeBlockActions(element, source, {
+      services: props.services,
+      dialogs,
+      run: message.role === 'assistant' ? props.runCode : undefined,
+    });
+  const branches = () => (
+    <BranchSwitcher
+      branch={message.branch()}
+      disabled={chat.busy()}
+      onSwitch={(direction) => void chat.switchBranch(message.id, direction)}
+    />
+  );
+
   if (message.role === 'user') {
+    const [editing, setEditing] = createSignal<string | undefined>();
+    const save = () => {
+      const text = editing();
+      if (!text?.trim() || chat.busy()) return;
+      setEditing(undefined);
+      void chat.editMessage(message.id, text);
+    };
     return (
       <article class="message user" aria-label="Your message">
-        <p class="message-text">{message.content()}</p>
+        <Show
+          when={editing() !== undefined}
+          fallback={
+            <>
+              <For each={splitUserMessage(message.content())}>
+                {(part) =>
+                  part.kind === 'text' ? (
+                    <p class="message-text">{part.text}</p>
+                  ) : (
+                    <MarkdownView
+                      text={() => part.source}
+                      streaming={() => false}
+                      wireCodeBlock={wireCodeBlock}
+                    />
+                  )
+                }
+              </For>
+              <footer class="message-footer user-footer">
+                {branches()}
+                <button
+                  type="button"
+                  class="link-button"
+                  aria-label="Edit message"
+                  disabled={chat.busy()}
+                  onClick={() => setEditing(message.content())}
+                >
+                  Edit
+                </button>
+              </footer>
+            </>
+          }
+        >
+          <form
+            class="message-edit"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <textarea
+              aria-label="Edit your message"
+              value={editing()}
+              rows={Math.min(12, Math.max(2, (editing() ?? '').split('\n').length))}
+              ref={(element) => queueMicrotask(() => element.focus())}
+              onInput={(event) => setEditing(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') setEditing(undefined);
+                else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
+              }}
+            />
+            <p class="message-edit-note">
+              Saving sends this as a new branch; the original and its replies are kept.
+            </p>
+            <div class="message-edit-actions">
+              <button type="button" class="button" onClick={() => setEditing(undefined)}>
+                Cancel
+              </button>
+              <button
+                type="submit"
+                class="button primary"
+                disabled={!editing()?.trim() || chat.busy()}
+              >
+                Save
+              </button>
+            </div>
+          </form>
+        </Show>
       </article>
     );
   }
@@ -56,7 +152,10 @@ export function MessageItem(props: {
           <summary>
             {message.reasoningMs() !== undefined
               ? `Thought for ${formatSeconds(message.reasoningMs()!)}`
-              : 'Thinking…'}
+              : streaming()
+                ? 'Thinking…'
+                : // Ended without a measured time: interrupted, stopped or failed mid-thought.
+                  'Reasoning'}
           </summary>
           <p class="thinking-text">{message.reasoning()}</p>
         </details>
@@ -66,13 +165,7 @@ export function MessageItem(props: {
         streaming={streaming}
         onTextDelta={message.onTextDelta}
         onRendering={setRendering}
-        wireCodeBlock={(element, source) =>
-          wireCodeBlockActions(element, source, {
-            services: props.services,
-            dialogs,
-            run: props.runCode,
-          })
-        }
+        wireCodeBlock={wireCodeBlock}
       />
       <Show when={streaming() && !message.content() && !message.reasoning()}>
         <p class="message-waiting">Waiting for the model…</p>
@@ -118,6 +211,7 @@ export function MessageItem(props: {
       </Show>
       <Show when={!streaming()}>
         <footer class="message-footer">
+          {branches()}
           <span class="message-meta">
             {modelName()}
             <Show when={message.usage()}>

@@ -60,6 +60,28 @@ describe('system prompt', () => {
     expect(prompt).not.toContain('SECRET_OTHER_CODE');
   });
 
+  it('says where the error of a traceback is, and that the file is not the open one', () => {
+    const prompt = buildChatSystemPrompt({
+      file: { path: 'pkg/util.py', content: 'OTHER\n'.repeat(5), open: false },
+      symbol: {
+        name: 'inner',
+        kind: 'function',
+        startLine: 1,
+        endLine: 2,
+        source: 'def inner():\n    return 1 / 0',
+        errorLine: 2,
+      },
+      taskType: 'debug',
+      date,
+      maxFileChars: 10_000,
+    });
+    expect(prompt).toContain(
+      'The file is pkg/util.py. The error in the traceback is raised at line 2, in the function `inner` (lines 1–2)',
+    );
+    expect(prompt).not.toContain('The open file');
+    expect(prompt).not.toContain('OTHER');
+  });
+
   it('a custom system prompt replaces the base instructions', () => {
     const prompt = buildChatSystemPrompt({
       customSystemPrompt: 'Answer in French.',

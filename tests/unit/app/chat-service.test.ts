@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
 import { createChatService } from '../../../src/app/chat-service';
 import { createEditorService } from '../../../src/app/editor-service';
@@ -146,6 +146,8 @@ describe('chat service', () => {
       yield { type: 'text_delta', delta: ' and the rest' };
     } as never;
     const sending = ctx.chat.send('Long question');
+    // Wait until the first words are shown, then let a second pass.
+    await vi.waitFor(() => expect(ctx.chat.messages()[1]?.content()).toBe('partial answer'));
     await ctx.clock.advance(1100);
     const session = ctx.chat.activeSession()!;
     const midway = (await ctx.store.sessions.nodes(session.id)).find((n) => n.role === 'assistant');
@@ -247,15 +249,187 @@ describe('chat service', () => {
     await held;
   });
 
-  it('clearing empties the session; deleting removes it', async () => {
+  it('deleting a conversation removes it; a new conversation keeps the old one', async () => {
     const ctx = await setup([{ text: 'a' }, { text: 'b' }]);
     await ctx.chat.send('x');
     const id = ctx.chat.activeSession()!.id;
-    await ctx.chat.clearSession();
+    ctx.chat.newSession();
     expect(ctx.chat.messages()).toEqual([]);
-    expect(await ctx.store.sessions.nodes(id)).toEqual([]);
-    expect(ctx.chat.activeSession()?.id).toBe(id);
+    expect((await ctx.store.sessions.nodes(id)).length).toBe(2);
+    await ctx.chat.openSession(id);
+    expect(ctx.chat.messages().map((m) => m.content())).toEqual(['x', 'a']);
     await ctx.chat.deleteSession(id);
     expect(ctx.chat.sessions()).toEqual([]);
   });
 });
+
+describe('chat branches', () => {
+  const contents = (ctx: Awaited<ReturnType<typeof setup>>) =>
+    ctx.chat.messages().map((m) => m.content());
+  const branchOf = (ctx: Awaited<ReturnType<typeof setup>>, id: string) => {
+    const branch = ctx.chat
+      .messages()
+      .find((m) => m.id === id)
+      ?.branch();
+    return branch && `${branch.index + 1} / ${branch.count}`;
+  };
+
+  it('regenerating an earlier reply keeps the later question and answer on the old branch', async () => {
+    const ctx = await setup([{ text: 'A1' }, { text: 'A2' }, { text: 'A1 again' }]);
+    await ctx.chat.send('Q1');
+    await ctx.clock.advance(1000);
+    await ctx.chat.send('Q2');
+    const first = ctx.chat.messages()[1]!;
+    await ctx.clock.advance(1000);
+    await ctx.chat.regenerate(first.id);
+    expect(contents(ctx)).toEqual(['Q1', 'A1 again']);
+    const regenerated = ctx.chat.messages()[1]!;
+    expect(branchOf(ctx, regenerated.id)).toBe('2 / 2');
+    // Nothing was deleted: all five messages are stored.
+    const sessionId = ctx.chat.activeSession()!.id;
+    expect((await ctx.store.sessions.nodes(sessionId)).map((n) => n.content).sort()).toEqual(
+      ['A1', 'A1 again', 'A2', 'Q1', 'Q2'].sort(),
+    );
+    // The previous branch brings back its whole conversation, and the leaf is stored.
+    await ctx.chat.switchBranch(regenerated.id, 'previous');
+    expect(contents(ctx)).toEqual(['Q1', 'A1', 'Q2', 'A2']);
+    expect(branchOf(ctx, first.id)).toBe('1 / 2');
+    const stored = await ctx.store.sessions.get(sessionId);
+    expect(stored?.leafId).toBe(ctx.chat.messages()[3]!.id);
+    // The first message's view was kept, not redrawn.
+    await ctx.chat.switchBranch(first.id, 'next');
+    expect(contents(ctx)).toEqual(['Q1', 'A1 again']);
+    // Reopening the session shows the branch last chosen.
+    ctx.chat.newSession();
+    await ctx.chat.openSession(sessionId);
+    expect(contents(ctx)).toEqual(['Q1', 'A1 again']);
+    expect(branchOf(ctx, ctx.chat.messages()[1]!.id)).toBe('2 / 2');
+  });
+
+  it('a follow-up after switching branches continues the branch shown', async () => {
+    const ctx = await setup([{ text: 'A1' }, { text: 'A1b' }, { text: 'A2' }]);
+    await ctx.chat.send('Q1');
+    const first = ctx.chat.messages()[1]!;
+    await ctx.clock.advance(1000);
+    await ctx.chat.regenerate(first.id);
+    await ctx.chat.switchBranch(ctx.chat.messages()[1]!.id, 'previous');
+    await ctx.chat.send('Q2');
+    expect(contents(ctx)).toEqual(['Q1', 'A1', 'Q2', 'A2']);
+    const request = ctx.client.requests.at(-1)!;
+    expect(request.messages.slice(1).map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2']);
+  });
+
+  it('editing a question sends it as a sibling and keeps the original with its reply', async () => {
+    const ctx = await setup([{ text: 'A1' }, { text: 'A2' }, { text: 'A edited' }]);
+    await ctx.chat.send('Q1');
+    await ctx.clock.advance(1000);
+    await ctx.chat.send('Q2 with a typo');
+    const original = ctx.chat.messages()[2]!;
+    await ctx.clock.advance(1000);
+    await ctx.chat.editMessage(original.id, 'Q2 fixed');
+    expect(contents(ctx)).toEqual(['Q1', 'A1', 'Q2 fixed', 'A edited']);
+    const edited = ctx.chat.messages()[2]!;
+    expect(branchOf(ctx, edited.id)).toBe('2 / 2');
+    // The edited question went to the model with the history before it, not the old question.
+    const request = ctx.client.requests.at(-1)!;
+    expect(request.messages.slice(1).map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2 fixed']);
+    await ctx.chat.switchBranch(edited.id, 'previous');
+    expect(contents(ctx)).toEqual(['Q1', 'A1', 'Q2 with a typo', 'A2']);
+  });
+
+  it('editing the first question makes a second root; an empty edit does nothing', async () => {
+    const ctx = await setup([{ text: 'A1' }, { text: 'A1 edited' }]);
+    await ctx.chat.send('Q1');
+    const question = ctx.chat.messages()[0]!;
+    await ctx.chat.editMessage(question.id, '   ');
+    expect(ctx.client.requests).toHaveLength(1);
+    await ctx.clock.advance(1000);
+    await ctx.chat.editMessage(question.id, 'Q1 edited');
+    expect(contents(ctx)).toEqual(['Q1 edited', 'A1 edited']);
+    expect(branchOf(ctx, ctx.chat.messages()[0]!.id)).toBe('2 / 2');
+    await ctx.chat.switchBranch(ctx.chat.messages()[0]!.id, 'previous');
+    expect(contents(ctx)).toEqual(['Q1', 'A1']);
+  });
+
+  it('a regenerated reply and the leaf move to it are stored together', async () => {
+    const ctx = await setup([{ text: 'A1' }, { text: 'A1b' }]);
+    await ctx.chat.send('Q1');
+    const sessionId = ctx.chat.activeSession()!.id;
+    const appended: string[] = [];
+    const append = ctx.store.sessions.append.bind(ctx.store.sessions);
+    const update = ctx.store.sessions.update.bind(ctx.store.sessions);
+    ctx.store.sessions.append = async (node, at) => {
+      appended.push(node.id);
+      await append(node, at);
+    };
+    ctx.store.sessions.update = async (id, patch) => {
+      if ('leafId' in patch) throw new Error('the leaf moved outside the append');
+      await update(id, patch);
+    };
+    await ctx.clock.advance(1000);
+    await ctx.chat.regenerate(ctx.chat.messages()[1]!.id);
+    expect((await ctx.store.sessions.get(sessionId))?.leafId).toBe(appended[0]);
+  });
+});
+
+describe('chat context from a traceback', () => {
+  const traceback = [
+    'Running `main.py` failed with ZeroDivisionError: division by zero',
+    '',
+    '```text',
+    'Traceback (most recent call last):',
+    '  File "/workspace/main.py", line 7, in <module>',
+    '    outer()',
+    '  File "/workspace/main.py", line 5, in outer',
+    '    inner()',
+    '  File "/workspace/main.py", line 2, in inner',
+    '    return 1 / 0',
+    'ZeroDivisionError: division by zero',
+    '```',
+  ].join('\n');
+  const source = 'def inner():\n    return 1 / 0\n\ndef outer():\n    inner()\n\nouter()\n';
+
+  it('sends the innermost function of the workspace where the error is', async () => {
+    const ctx = await setup([{ text: 'fixed' }]);
+    const asked: [string, number | undefined][] = [];
+    await setLocator(ctx, async (text, name, line) => {
+      asked.push([name, line]);
+      const lines = text.split('\n');
+      const start = lines.findIndex((l) => l.startsWith(`def ${name}(`));
+      if (start < 0) return undefined;
+      return {
+        name,
+        kind: 'function',
+        startLine: start + 1,
+        endLine: start + 2,
+        source: lines.slice(start, start + 2).join('\n'),
+      };
+    });
+    await ctx.workspaces.files()!.write('main.py', source);
+    await ctx.chat.send(traceback);
+    expect(asked).toEqual([['inner', 2]]);
+    const system = ctx.client.requests[0]!.messages[0]!.content as string;
+    expect(system).toContain('The file is main.py. The error in the traceback is raised at line 2');
+    expect(system).toContain('the function `inner` (lines 1–2)');
+    expect(system).not.toContain('def outer');
+  });
+});
+
+/** Rebuilds the chat service of `ctx` with a symbol locator (setup has none). */
+async function setLocator(
+  ctx: Awaited<ReturnType<typeof setup>>,
+  locateSymbol: NonNullable<Parameters<typeof createChatService>[0]['locateSymbol']>,
+) {
+  ctx.chat = createChatService({
+    store: ctx.store,
+    workspaces: ctx.workspaces,
+    editor: ctx.editor,
+    providers: fakeProviderService(),
+    client: ctx.client,
+    clock: ctx.clock,
+    locks: ctx.locks,
+    notices: ctx.notices,
+    locateSymbol,
+  });
+  await ctx.chat.start();
+}

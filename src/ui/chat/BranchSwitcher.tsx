@@ -1,0 +1,46 @@
+import { Show } from 'solid-js';
+import type { BranchPosition } from '../../agent/session-tree';
+import { Icon } from '../common/icons';
+
+/**
+ * "‹ 2 / 3 ›" at a message that has siblings (other replies to the same question, or edits
+ * of the same question). Shown only when there is more than one.
+ */
+export function BranchSwitcher(props: {
+  branch: BranchPosition | undefined;
+  /** True while switching is not possible (a reply is streaming). */
+  disabled: boolean;
+  onSwitch: (direction: 'previous' | 'next') => void;
+}) {
+  return (
+    <Show when={props.branch && props.branch.count > 1 ? props.branch : undefined}>
+      {(branch) => (
+        <span class="branch-switcher" role="group" aria-label="Branches">
+          <button
+            type="button"
+            class="branch-button"
+            aria-label="Previous branch"
+            title="Previous branch"
+            disabled={props.disabled || branch().previousId === undefined}
+            onClick={() => props.onSwitch('previous')}
+          >
+            <Icon name="chevron" class="flip" />
+          </button>
+          <span class="branch-count">
+            {branch().index + 1} / {branch().count}
+          </span>
+          <button
+            type="button"
+            class="branch-button"
+            aria-label="Next branch"
+            title="Next branch"
+            disabled={props.disabled || branch().nextId === undefined}
+            onClick={() => props.onSwitch('next')}
+          >
+            <Icon name="chevron" />
+          </button>
+        </span>
+      )}
+    </Show>
+  );
+}
