@@ -329,7 +329,14 @@ export function createRunService(deps: {
         ? `${result.exception.type}: ${result.exception.message}`
         : (result.message ?? result.status);
       const trace = result.exception?.traceback || result.stderr.slice(-4000);
-      return `Running ${where} failed with ${problem}\n\n\`\`\`text\n${trace.trim()}\n\`\`\`\n\nFind the cause and fix it.`;
+      // Name where the person's own code failed: the innermost frame in a workspace file
+      // (frames below it are library code). The chat sends that function as context.
+      const frame = result.exception?.frames.findLast((f) => f.inWorkspace);
+      const at =
+        frame && frame.name !== '<module>'
+          ? ` The error is raised in \`${frame.name}\` (${frame.file}, line ${frame.line}).`
+          : '';
+      return `Running ${where} failed with ${problem}.${at}\n\n\`\`\`text\n${trace.trim()}\n\`\`\`\n\nFind the cause and fix it.`;
     },
     async start() {
       try {
