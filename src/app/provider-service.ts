@@ -24,7 +24,14 @@ import {
   type ProviderConfig,
 } from '../llm/provider-config';
 import { getPreset, type ProviderPresetId } from '../llm/provider-presets';
-import { exportProviders, planProviderImport, type KeyRedirect } from '../llm/provider-transfer';
+import {
+  exportProviders,
+  exportProvidersWithKeys,
+  hasEncryptedKeys,
+  openProviderExport,
+  planProviderImport,
+  type KeyRedirect,
+} from '../llm/provider-transfer';
 
 /** Lists models through the openai SDK, loaded on first use. */
 async function testConnection(
@@ -34,6 +41,7 @@ async function testConnection(
   return module.testConnection(...args);
 }
 import type { ChangeFeed } from '../store/change-feed';
+import { isSealedSecret } from '../store/secret-cipher';
 import { SECRET_SETTING_PREFIX, type SettingsStore } from '../store/settings-store';
 import type { NoticeService } from './notice-service';
 
@@ -70,8 +78,9 @@ export interface ChatOptions {
 
 /**
  * The providers and models the person configured. Keys live only in this browser, under
- * secret settings that backups and exports leave out; a key is sent only to the origin it
- * was saved for (keySendDecision in src/llm).
+ * secret settings that rest encrypted with the profile's key and that backups and exports
+ * carry only under a passphrase; a key is sent only to the origin it was saved for
+ * (keySendDecision in src/llm).
  */
 export interface ProviderService {
   /** Providers with their keys, in the order the person added them. */
@@ -100,19 +109,37 @@ export interface ProviderService {
   confirmKeyOrigin(id: string): Promise<void>;
   /** Remembers that a server rejected `stream_options` (the llm client reports it). */
   markStreamOptionsUnsupported(id: string): Promise<void>;
-  /** The configuration as JSON; keys only with `includeKeys`. */
-  exportJSON(includeKeys: boolean): string;
+  /**
+   * True when the provider had a key (or secret headers) that can no longer be decrypted:
+   * the profile's key was lost, e.g. when site data was partly cleared. The person has to
+   * enter the key again.
+   */
+  keyLost(id: string): boolean;
+  /**
+   * The configuration as JSON. Without a passphrase no key is in it; with one, keys and
+   * secret headers are in it encrypted under that passphrase (never in plain text).
+   * Throws CoveError('passphrase-weak') for a passphrase that is too short.
+   */
+  exportJSON(passphrase?: string): Promise<string>;
   /**
    * Imports a configuration. Keys that would go to a new host are not bound; they are
-   * returned so the UI can ask, then call confirmKeyOrigin for each one allowed.
-   * Throws CoveError for a file that is not a provider export.
+   * returned so the UI can ask, then call confirmKeyOrigin for each one allowed. A file
+   * with encrypted keys ({@link fileHasKeys}) is imported with its keys when `passphrase`
+   * opens them, without them when no passphrase is given. Throws CoveError for a file that
+   * is not a provider export, and 'wrong-passphrase' (nothing imported) for a passphrase
+   * that does not open the keys.
    */
-  importJSON(json: string): Promise<{
+  importJSON(
+    json: string,
+    passphrase?: string,
+  ): Promise<{
     added: string[];
     updated: string[];
     skipped: string[];
     needsConfirmation: KeyRedirect[];
   }>;
+  /** True when a provider export carries keys, so an import should ask for the passphrase. */
+  fileHasKeys(json: string): boolean;
 }
 
 /** Splits a model reference into its provider and model ids. */
@@ -184,6 +211,11 @@ interface StoredSecret {
   origin?: string;
   /** Extra headers whose names look secret (Api-Key, Token…): kept out of backups too. */
   headers?: Record<string, string>;
+  /**
+   * A key or secret header was saved but can no longer be decrypted (the profile's key was
+   * lost). Kept until the person enters a key, so the provider keeps saying so.
+   */
+  lost?: true;
 }
 
 interface ProviderState {
@@ -220,6 +252,7 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
   const [models, setModels] = createSignal<ModelChoice[]>([]);
   const [storedSelection, setStoredSelection] = createSignal<string | undefined>();
   const [chatOptions, setChatOptions] = createSignal<ChatOptions>({ ...DEFAULT_CHAT_OPTIONS });
+  const [lostKeys, setLostKeys] = createSignal<ReadonlySet<string>>(new Set());
 
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs `task` after every earlier one has settled; its result or error is the caller's. */
@@ -236,6 +269,9 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
       setModels(choicesOf(configs));
       setStoredSelection(state.selected);
       setChatOptions(state.chat);
+      setLostKeys(
+        new Set(Object.entries(state.secrets).flatMap(([id, secret]) => (secret.lost ? [id] : []))),
+      );
     });
   };
 
@@ -484,15 +520,24 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
         publish(state);
       }),
 
-    exportJSON: (includeKeys) => exportProviders(providers(), { includeKeys }),
+    keyLost: (id) => lostKeys().has(id),
 
-    importJSON: (json) =>
+    exportJSON: async (passphrase) =>
+      passphrase === undefined
+        ? exportProviders(providers())
+        : exportProvidersWithKeys(providers(), passphrase),
+
+    fileHasKeys: hasEncryptedKeys,
+
+    importJSON: (json, passphrase) =>
       serial(async () => {
+        // Opened before anything is read or written: a wrong passphrase imports nothing.
+        const text = passphrase === undefined ? json : await openProviderExport(json, passphrase);
         const state = await read();
         const existing = state.providers.map((stored) =>
           toConfig(stored, state.secrets[stored.id]),
         );
-        const plan = planProviderImport(json, existing);
+        const plan = planProviderImport(text, existing);
         if (!plan.ok) throw plan.error;
         const skipped = plan.skipped.map(({ index, reason }) => `Entry ${index + 1}: ${reason}`);
         const added = new Set(plan.added);
@@ -523,7 +568,8 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
           const { stored, secret } = fromConfig(config);
           stored.edits = touched ? importedEdits(config, before) : before?.edits;
           if (!stored.edits) delete stored.edits;
-          if (secret) secrets[config.id] = secret;
+          const lost = state.secrets[config.id]?.lost && !secret?.key;
+          if (secret || lost) secrets[config.id] = { ...secret, ...(lost ? { lost } : {}) };
           return stored;
         });
         await settings.set(PROVIDER_SETTING_KEYS.providers, state.providers);
@@ -714,6 +760,8 @@ function validateDraft(
  */
 function secretOf(valid: ValidDraft, previous: StoredSecret | undefined): StoredSecret | undefined {
   const secret: StoredSecret = {};
+  // A key that could not be decrypted stays reported until a new one is typed.
+  if (previous?.lost && !valid.apiKey) secret.lost = true;
   if (valid.apiKey) {
     secret.key = valid.apiKey;
     const origin =
@@ -948,6 +996,10 @@ function readProviders(raw: unknown): StoredProvider[] {
   return result;
 }
 
+/**
+ * The secrets as the settings store hands them over: decrypted, except strings it could not
+ * decrypt, which stay sealed; those mark the provider's key as lost, and are dropped.
+ */
 function readSecrets(raw: unknown): Record<string, StoredSecret> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const result: Record<string, StoredSecret> = {};
@@ -955,12 +1007,20 @@ function readSecrets(raw: unknown): Record<string, StoredSecret> {
     if (typeof value !== 'object' || value === null) continue;
     const record = value as Record<string, unknown>;
     const secret: StoredSecret = {};
+    let lost = record['lost'] === true || isSealedSecret(record['key']);
     if (typeof record['key'] === 'string' && record['key']) secret.key = record['key'];
-    if (typeof record['origin'] === 'string') secret.origin = record['origin'];
+    // An origin that cannot be read binds nothing: the key goes nowhere until re-entered.
+    if (typeof record['origin'] === 'string' && secret.key) secret.origin = record['origin'];
     if (typeof record['headers'] === 'object' && record['headers'] !== null) {
-      secret.headers = record['headers'] as Record<string, string>;
+      const headers = Object.entries(record['headers'] as Record<string, unknown>);
+      const readable = headers.filter((entry): entry is [string, string] => {
+        if (isSealedSecret(entry[1])) lost = true;
+        return typeof entry[1] === 'string';
+      });
+      if (readable.length) secret.headers = Object.fromEntries(readable);
     }
-    result[id] = secret;
+    if (lost && !secret.key) secret.lost = true;
+    if (Object.keys(secret).length) result[id] = secret;
   }
   return result;
 }

@@ -1,4 +1,5 @@
 import { CoveError } from '../base/errors';
+import { isPassphraseBox, openWithPassphrase, sealWithPassphrase } from '../base/passphrase-box';
 import { keySendDecision } from './key-binding';
 import type { ModelCapabilities, ModelConfig } from './model-capabilities';
 import { normalizeApiKey, normalizeBaseURL, type ProviderConfig } from './provider-config';
@@ -9,34 +10,123 @@ export const PROVIDER_EXPORT_FORMAT = 'cove.providers';
 /** Version of the export layout; imports accept this version only. */
 export const PROVIDER_EXPORT_VERSION = 1;
 
-/** Header names that usually carry secrets; left out of exports without keys. */
+/** Header names that usually carry secrets; they travel only inside the passphrase box. */
 const SECRET_HEADER = /authorization|api[-_]?key|token|secret|cookie|password|session/i;
 
+/** What the passphrase box of an export holds per provider id. */
+interface ExportedSecret {
+  apiKey?: string;
+  keyOrigin?: string;
+  headers?: Record<string, string>;
+}
+
+/** A provider without its key, binding and secret-looking headers, and those apart. */
+function splitSecrets(provider: ProviderConfig): {
+  config: ProviderConfig;
+  secret: ExportedSecret | undefined;
+} {
+  const config: ProviderConfig = { ...provider };
+  const secret: ExportedSecret = {};
+  if (config.apiKey) secret.apiKey = config.apiKey;
+  if (config.apiKey && config.keyOrigin) secret.keyOrigin = config.keyOrigin;
+  delete config.apiKey;
+  delete config.keyOrigin;
+  if (config.headers) {
+    const entries = Object.entries(config.headers);
+    config.headers = Object.fromEntries(entries.filter(([name]) => !SECRET_HEADER.test(name)));
+    const hidden = entries.filter(([name]) => SECRET_HEADER.test(name));
+    if (hidden.length) secret.headers = Object.fromEntries(hidden);
+  }
+  return { config, secret: Object.keys(secret).length ? secret : undefined };
+}
+
 /**
- * Serializes providers as JSON. Without `includeKeys` (the default) API keys, their origin
- * bindings and secret-looking extra headers are left out (RELIABILITY.md invariant 8).
+ * Serializes providers as JSON without API keys, their origin bindings or secret-looking
+ * extra headers (RELIABILITY.md invariant 8). {@link exportProvidersWithKeys} adds them,
+ * encrypted.
  */
-export function exportProviders(
+export function exportProviders(providers: ProviderConfig[]): string {
+  return JSON.stringify(exportDocument(providers), null, 2);
+}
+
+function exportDocument(providers: ProviderConfig[]) {
+  return {
+    format: PROVIDER_EXPORT_FORMAT,
+    version: PROVIDER_EXPORT_VERSION,
+    providers: providers.map((provider) => splitSecrets(provider).config),
+  };
+}
+
+/**
+ * The export of {@link exportProviders} plus a `keys` field: the keys, their bindings and
+ * the secret headers, as one JSON object encrypted under `passphrase` (PBKDF2 + AES-GCM).
+ * No key is in the file in plain text. Throws CoveError('passphrase-weak') for a short
+ * passphrase.
+ */
+export async function exportProvidersWithKeys(
   providers: ProviderConfig[],
-  options: { includeKeys?: boolean } = {},
-): string {
-  const exported = providers.map((provider) => {
-    if (options.includeKeys) return provider;
-    const copy: ProviderConfig = { ...provider };
-    delete copy.apiKey;
-    delete copy.keyOrigin;
-    if (copy.headers) {
-      copy.headers = Object.fromEntries(
-        Object.entries(copy.headers).filter(([name]) => !SECRET_HEADER.test(name)),
-      );
-    }
-    return copy;
+  passphrase: string,
+): Promise<string> {
+  const secrets: Record<string, ExportedSecret> = {};
+  for (const provider of providers) {
+    const { secret } = splitSecrets(provider);
+    if (secret) secrets[provider.id] = secret;
+  }
+  const keys = await sealWithPassphrase(JSON.stringify(secrets), passphrase);
+  return JSON.stringify({ ...exportDocument(providers), keys }, null, 2);
+}
+
+/** True when `json` is a provider export that carries keys under a passphrase. */
+export function hasEncryptedKeys(json: string): boolean {
+  try {
+    const data = JSON.parse(json) as Record<string, unknown> | null;
+    return typeof data === 'object' && data !== null && isPassphraseBox(data['keys']);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the passphrase box of an export and puts each provider's key, binding and secret
+ * headers back into its entry, so {@link planProviderImport} sees them. Without a box the
+ * text comes back unchanged. Throws CoveError('wrong-passphrase') when the passphrase does
+ * not open it; then nothing should be imported from the keys.
+ */
+export async function openProviderExport(json: string, passphrase: string): Promise<string> {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  if (typeof data !== 'object' || data === null || !isPassphraseBox(data['keys'])) return json;
+  const opened = JSON.parse(await openWithPassphrase(data['keys'], passphrase)) as unknown;
+  const secrets =
+    typeof opened === 'object' && opened !== null ? (opened as Record<string, unknown>) : {};
+  const providers = Array.isArray(data['providers']) ? (data['providers'] as unknown[]) : [];
+  const { keys: _keys, ...rest } = data;
+  return JSON.stringify({
+    ...rest,
+    providers: providers.map((entry) => {
+      if (typeof entry !== 'object' || entry === null) return entry;
+      const record = entry as Record<string, unknown>;
+      const secret = typeof record['id'] === 'string' ? secrets[record['id']] : undefined;
+      if (typeof secret !== 'object' || secret === null) return entry;
+      const { apiKey, keyOrigin, headers } = secret as Record<string, unknown>;
+      const merged: Record<string, unknown> = { ...record };
+      if (typeof apiKey === 'string') merged['apiKey'] = apiKey;
+      if (typeof apiKey === 'string' && typeof keyOrigin === 'string')
+        merged['keyOrigin'] = keyOrigin;
+      if (typeof headers === 'object' && headers !== null) {
+        const publicHeaders =
+          typeof record['headers'] === 'object' && record['headers'] !== null
+            ? record['headers']
+            : {};
+        merged['headers'] = { ...publicHeaders, ...headers };
+      }
+      return merged;
+    }),
   });
-  return JSON.stringify(
-    { format: PROVIDER_EXPORT_FORMAT, version: PROVIDER_EXPORT_VERSION, providers: exported },
-    null,
-    2,
-  );
 }
 
 /**
@@ -69,7 +159,9 @@ export type ProviderImportPlan =
   | { ok: false; error: CoveError };
 
 /**
- * Plans the import of an export made by {@link exportProviders}. Providers match by id:
+ * Plans the import of an export made by {@link exportProviders} (or one whose keys
+ * {@link openProviderExport} put back; exports from before keys were encrypted carry them
+ * in plain text and are read too). Providers match by id:
  * an imported entry replaces the existing one but keeps its key when the file has none.
  * Invalid entries are skipped and reported, never half-imported. Never throws.
  */

@@ -12,12 +12,17 @@ export interface CoveStore {
   readonly settings: SettingsStore;
   readonly sessions: SessionStore;
   readonly changes: ChangeFeed;
-  /** Every row of every table, for backups. */
-  snapshot(): Promise<StoreSnapshot>;
+  /**
+   * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless
+   * `withSecrets`; then they come decrypted, in memory only, and leaves that cannot be
+   * decrypted (the profile's key was lost) are left out.
+   */
+  snapshot(options?: { withSecrets?: boolean }): Promise<StoreSnapshot>;
   /**
    * Writes a validated snapshot in one transaction: workspaces in it replace those with the
    * same id (their old files and sessions are removed), others stay; settings are
-   * overwritten by key.
+   * overwritten by key. Secret settings in it are plaintext and are sealed before they are
+   * written, like `settings.set` does.
    */
   restore(snapshot: StoreSnapshot): Promise<void>;
   /** Usage and quota in bytes, when the platform can tell. */

@@ -6,12 +6,29 @@ import type {
   SettingRecord,
   WorkspaceRecord,
 } from './records';
+import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
+import { isSecretSetting } from './settings-store';
+import { hasPlaintext, sealSecretValue } from './secret-values';
 
 /**
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/** The row of `profileKeys` that holds the key secret settings are sealed with. */
+export const SECRETS_KEY_ID = 'secrets';
+
+/**
+ * A key that belongs to this browser profile. `key` is a non-extractable CryptoKey: IndexedDB
+ * stores it by structured clone, so it can be used after a reload but its bytes can be
+ * read by nobody, script included.
+ */
+export interface ProfileKeyRecord {
+  id: string;
+  key: CryptoKey;
+  createdAt: number;
+}
 
 export class CoveDatabase extends Dexie {
   workspaces!: EntityTable<WorkspaceRecord, 'id'>;
@@ -19,10 +36,12 @@ export class CoveDatabase extends Dexie {
   settings!: EntityTable<SettingRecord, 'key'>;
   sessions!: EntityTable<SessionRecord, 'id'>;
   nodes!: EntityTable<NodeRecord, 'id'>;
+  profileKeys!: EntityTable<ProfileKeyRecord, 'id'>;
 
-  constructor(name: string) {
+  /** `now` stamps the profile key a migration creates. */
+  constructor(name: string, now: () => number = () => Date.now()) {
     super(name);
-    this.version(SCHEMA_VERSION).stores({
+    this.version(1).stores({
       workspaces: 'id, updatedAt',
       files: '[workspaceId+path], workspaceId',
       settings: 'key',
@@ -35,5 +54,25 @@ export class CoveDatabase extends Dexie {
       blobs: 'hash',
       mcpServers: 'id',
     });
+    // 2: secret settings (API keys, secret headers) are sealed at rest with a per-profile,
+    // non-extractable AES-GCM key kept in `profileKeys`. The upgrade creates the key and
+    // seals every plaintext secret in the same versionchange transaction: if anything fails
+    // the database stays at version 1 with its data as it was (invariant 5).
+    this.version(2)
+      .stores({ profileKeys: 'id' })
+      .upgrade(async (tx) => {
+        const rows = (await tx.table('settings').toArray()) as SettingRecord[];
+        const secrets = rows.filter((row) => isSecretSetting(row.key) && hasPlaintext(row.value));
+        if (!secrets.length) return;
+        // WebCrypto is not IndexedDB: Dexie.waitFor keeps the upgrade transaction alive
+        // while it works, so the key and the sealed rows commit together.
+        const key = await Dexie.waitFor(generateSecretKey());
+        await tx.table('profileKeys').add({ id: SECRETS_KEY_ID, key, createdAt: now() });
+        const cipher = createAesGcmCipher(async () => key);
+        for (const row of secrets) {
+          const value = await Dexie.waitFor(sealSecretValue(row.value, cipher));
+          await tx.table('settings').put({ key: row.key, value });
+        }
+      });
   }
 }

@@ -6,8 +6,16 @@ import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { planFileChanges } from './file-changes';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
+import { createProfileKeySource } from './profile-key';
+import { createAesGcmCipher } from './secret-cipher';
+import {
+  createSerialQueue,
+  openSecretValue,
+  sealSecretValue,
+  snapshotSettings,
+} from './secret-values';
 import type { SessionStore } from './session-store';
-import type { SettingsStore } from './settings-store';
+import { isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -21,6 +29,8 @@ export interface DexieStoreOptions {
   changes?: ChangeFeed;
   /** Told when another tab upgrades the schema: this tab must stop writing and reload. */
   onDatabaseEvent?: (event: DatabaseEvent) => void;
+  /** Milliseconds since the epoch, for the creation time of the profile's secret key. */
+  now?: () => number;
 }
 
 /** Turns platform write failures into errors that say what to do (invariant 6). */
@@ -58,7 +68,8 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
 /** Opens Cove's IndexedDB database. Rejects with a CoveError when this code is too old. */
 export async function openDexieStore(options: DexieStoreOptions = {}): Promise<CoveStore> {
   const name = options.name ?? 'cove';
-  const db = new CoveDatabase(name);
+  const now = options.now ?? (() => Date.now());
+  const db = new CoveDatabase(name, now);
   db.on('versionchange', () => {
     // Another tab wants a newer schema: close so it can upgrade, and never write again from
     // this (older) code (invariant 13).
@@ -219,16 +230,32 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
   };
 
+  // Secret settings rest sealed with the profile's key; they are opened only when read.
+  const cipher = createAesGcmCipher(createProfileKeySource(db, now));
+  const restingValue = (key: string, value: unknown) =>
+    isSecretSetting(key) ? sealSecretValue(value, cipher) : Promise.resolve(value);
+  // Sealing takes time; secret writes queue so that the last call still wins.
+  const secretWrites = createSerialQueue();
+
   const settings: SettingsStore = {
     async get<T>(key: string) {
-      return (await db.settings.get(key))?.value as T | undefined;
+      const value = (await db.settings.get(key))?.value;
+      return (isSecretSetting(key) ? await openSecretValue(value, cipher) : value) as T | undefined;
     },
     async set(key, value) {
-      await guardWrite(() => db.settings.put({ key, value }));
+      if (isSecretSetting(key)) {
+        await secretWrites(async () => {
+          const sealed = await guardWrite(() => sealSecretValue(value, cipher));
+          await guardWrite(() => db.settings.put({ key, value: sealed }));
+        });
+      } else {
+        await guardWrite(() => db.settings.put({ key, value }));
+      }
       changes.publish({ type: 'settings', key });
     },
     async delete(key) {
-      await guardWrite(() => db.settings.delete(key));
+      const remove = () => guardWrite(() => db.settings.delete(key));
+      await (isSecretSetting(key) ? secretWrites(remove) : remove());
       changes.publish({ type: 'settings', key });
     },
   };
@@ -240,16 +267,28 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     settings,
     sessions,
     changes,
-    async snapshot(): Promise<StoreSnapshot> {
-      return db.transaction('r', tables, async () => ({
+    async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
+      const snapshot = await db.transaction('r', tables, async () => ({
         workspaces: await db.workspaces.toArray(),
         files: await db.files.toArray(),
         settings: await db.settings.toArray(),
         sessions: await db.sessions.toArray(),
         nodes: await db.nodes.toArray(),
       }));
+      snapshot.settings = await snapshotSettings(snapshot.settings, withSecrets, cipher);
+      return snapshot;
     },
-    async restore(snapshot) {
+    async restore(input) {
+      // Sealed before the transaction: WebCrypto inside it would let IndexedDB commit early.
+      const sealed = await guardWrite(() =>
+        Promise.all(
+          input.settings.map(async (row) => ({
+            key: row.key,
+            value: await restingValue(row.key, row.value),
+          })),
+        ),
+      );
+      const snapshot = { ...input, settings: sealed };
       await guardWrite(() =>
         db.transaction('rw', tables, async () => {
           for (const workspace of snapshot.workspaces) {

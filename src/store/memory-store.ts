@@ -11,8 +11,15 @@ import {
   type WorkspaceRecord,
 } from './records';
 import { CoveError } from '../base/errors';
+import { createMemoryCipher, type SecretCipher } from './secret-cipher';
+import {
+  createSerialQueue,
+  openSecretValue,
+  sealSecretValue,
+  snapshotSettings,
+} from './secret-values';
 import type { SessionStore } from './session-store';
-import type { SettingsStore } from './settings-store';
+import { isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -23,9 +30,13 @@ const byPath = (a: { path: string }, b: { path: string }) =>
 /**
  * The whole store in memory, with the same contract as the IndexedDB one: atomic batches,
  * expectations, change notices. For tests, demos and the agent core under Node. Rows are
- * copied in and out so callers cannot mutate stored state by accident.
+ * copied in and out so callers cannot mutate stored state by accident. Secret settings are
+ * sealed with `cipher` (by default a key that lives in memory), as the Dexie store does.
  */
-export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): CoveStore {
+export function createMemoryStore(
+  changes: ChangeFeed = new LocalChangeFeed(),
+  cipher: SecretCipher = createMemoryCipher(),
+): CoveStore {
   const workspaceRows = new Map<string, WorkspaceRecord>();
   const fileRows = new Map<string, FileRecord>();
   const settingRows = new Map<string, SettingRecord>();
@@ -92,17 +103,32 @@ export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): 
     },
   };
 
+  const restingValue = (key: string, value: unknown) =>
+    isSecretSetting(key) ? sealSecretValue(value, cipher) : Promise.resolve(value);
+
+  const secretWrites = createSerialQueue();
+
   const settings: SettingsStore = {
     async get<T>(key: string) {
       const row = settingRows.get(key);
-      return row && (copy(row.value) as T);
+      if (!row) return undefined;
+      const value = copy(row.value);
+      return (isSecretSetting(key) ? await openSecretValue(value, cipher) : value) as T;
     },
     async set(key, value) {
-      settingRows.set(key, { key, value: copy(value) });
+      if (isSecretSetting(key)) {
+        const plain = copy(value);
+        await secretWrites(async () => {
+          settingRows.set(key, { key, value: await sealSecretValue(plain, cipher) });
+        });
+      } else {
+        settingRows.set(key, { key, value: copy(value) });
+      }
       changes.publish({ type: 'settings', key });
     },
     async delete(key) {
-      settingRows.delete(key);
+      const remove = async () => void settingRows.delete(key);
+      await (isSecretSetting(key) ? secretWrites(remove) : remove());
       changes.publish({ type: 'settings', key });
     },
   };
@@ -170,16 +196,27 @@ export function createMemoryStore(changes: ChangeFeed = new LocalChangeFeed()): 
     settings,
     sessions,
     changes,
-    async snapshot(): Promise<StoreSnapshot> {
-      return copy({
+    async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
+      const snapshot = copy({
         workspaces: [...workspaceRows.values()],
         files: [...fileRows.values()],
         settings: [...settingRows.values()],
         sessions: [...sessionRows.values()],
         nodes: [...nodeRows.values()],
       });
+      snapshot.settings = await snapshotSettings(snapshot.settings, withSecrets, cipher);
+      return snapshot;
     },
-    async restore(snapshot) {
+    async restore(input) {
+      const snapshot = {
+        ...input,
+        settings: await Promise.all(
+          input.settings.map(async (row) => ({
+            key: row.key,
+            value: await restingValue(row.key, copy(row.value)),
+          })),
+        ),
+      };
       for (const workspace of snapshot.workspaces) {
         for (const [key, row] of fileRows) {
           if (row.workspaceId === workspace.id) fileRows.delete(key);

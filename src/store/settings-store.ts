@@ -1,4 +1,9 @@
-/** Small key-value preferences (theme, layout, open tabs, later providers). */
+/**
+ * Small key-value preferences (theme, layout, open tabs, providers). Values of secret
+ * settings (see {@link SECRET_SETTING_PREFIX}) are sealed before they are stored and opened
+ * when read; a string inside one that can no longer be opened (the profile's key was lost)
+ * comes back as a SealedSecret (`isSealedSecret` in ./secret-cipher) in its place.
+ */
 export interface SettingsStore {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
@@ -6,8 +11,9 @@ export interface SettingsStore {
 }
 
 /**
- * Settings whose key starts with this prefix hold secrets (API keys). Backups and exports
- * leave them out unless the person asks for them (invariant 8).
+ * Settings whose key starts with this prefix hold secrets (API keys, secret headers). Every
+ * string in their value rests encrypted with the profile's non-extractable key; snapshots
+ * leave them out unless asked, and files carry them only under a passphrase (invariant 8).
  */
 export const SECRET_SETTING_PREFIX = 'secret.';
 

@@ -1,5 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { CoveError } from '../base/errors';
+import { isPassphraseBox, type PassphraseBox } from '../base/passphrase-box';
 import type { FileRecord } from '../store/records';
 import { isSecretSetting } from '../store/settings-store';
 import { validateSnapshot, type StoreSnapshot } from '../store/snapshot';
@@ -22,18 +23,30 @@ interface Manifest {
   sessions: StoreSnapshot['sessions'];
   nodes: StoreSnapshot['nodes'];
   files: ManifestFile[];
+  /**
+   * The secret settings (API keys and their bindings, secret headers), only when the person
+   * chose to include them: a JSON array of setting rows encrypted under their passphrase.
+   */
+  keys?: PassphraseBox;
+}
+
+/** What a backup holds: the rows to restore, and the encrypted keys when it has them. */
+export interface BackupContents {
+  snapshot: StoreSnapshot;
+  keys?: PassphraseBox;
 }
 
 /**
  * Packs a snapshot of all of Cove's data into one .zip: a JSON manifest with every row and
  * each file's exact bytes as its own entry (so binaries stay binary and the archive can be
  * opened by hand). `exportedAt` is the ISO time written into the manifest. Secret settings
- * (API keys) are left out unless `includeSecrets` is true.
+ * (API keys) in the snapshot are never written in plain text; `keys`, the secret rows
+ * already encrypted under the person's passphrase, is stored as it is when given.
  */
 export function writeBackup(
   snapshot: StoreSnapshot,
   exportedAt: Date,
-  options: { includeSecrets?: boolean } = {},
+  options: { keys?: PassphraseBox } = {},
 ): Uint8Array {
   const entries: Zippable = {};
   const files: ManifestFile[] = snapshot.files.map((row, index) => {
@@ -47,12 +60,11 @@ export function writeBackup(
     formatVersion: FORMAT_VERSION,
     exportedAt: exportedAt.toISOString(),
     workspaces: snapshot.workspaces,
-    settings: options.includeSecrets
-      ? snapshot.settings
-      : snapshot.settings.filter((row) => !isSecretSetting(row.key)),
+    settings: snapshot.settings.filter((row) => !isSecretSetting(row.key)),
     sessions: snapshot.sessions,
     nodes: snapshot.nodes,
     files,
+    ...(options.keys ? { keys: options.keys } : {}),
   };
   entries[MANIFEST] = strToU8(JSON.stringify(manifest));
   return zipSync(entries, { level: 6 });
@@ -68,9 +80,10 @@ const invalid = (what: string) =>
 /**
  * Reads and fully checks a backup before anything is restored: the archive, the manifest,
  * every row's shape, every path, every file's bytes and size. Throws CoveError
- * `backup-invalid` naming the first problem.
+ * `backup-invalid` naming the first problem. Secret settings in plain text are dropped (Cove
+ * never writes them; keys come back only through the passphrase-encrypted `keys`).
  */
-export function readBackup(bytes: Uint8Array): StoreSnapshot {
+export function readBackup(bytes: Uint8Array): BackupContents {
   let entries: Record<string, Uint8Array>;
   try {
     entries = unzipSync(bytes);
@@ -113,11 +126,16 @@ export function readBackup(bytes: Uint8Array): StoreSnapshot {
     const { entry: _entry, binary: _binary, ...row } = meta;
     return { ...row, content } as FileRecord;
   });
-  return validateSnapshot({
+  if (manifest.keys !== undefined && !isPassphraseBox(manifest.keys)) {
+    throw invalid('its encrypted keys are damaged');
+  }
+  const snapshot = validateSnapshot({
     workspaces: manifest.workspaces,
     settings: manifest.settings,
     sessions: manifest.sessions,
     nodes: manifest.nodes,
     files,
   });
+  snapshot.settings = snapshot.settings.filter((row) => !isSecretSetting(row.key));
+  return manifest.keys ? { snapshot, keys: manifest.keys } : { snapshot };
 }

@@ -46,7 +46,9 @@ export function fakeProviderService(options: Partial<ChatOptions> = {}): Provide
     setChatOptions: async (next) => void setChatOptions(next),
     confirmKeyOrigin: async (id) => void confirmed.push(id),
     markStreamOptionsUnsupported: async () => undefined,
-    exportJSON: () => '{}',
+    keyLost: () => false,
+    exportJSON: async () => '{}',
     importJSON: unused,
+    fileHasKeys: () => false,
   };
 }

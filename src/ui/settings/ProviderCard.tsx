@@ -14,7 +14,7 @@ export type ProviderStatus =
 /**
  * One provider in settings: name, preset, base URL, the key masked (never the key), the
  * result of the last test, a warning when the key is bound to another host than the base
- * URL, and its models.
+ * URL or can no longer be decrypted, and its models.
  */
 export function ProviderCard(props: {
   providers: ProviderService;
@@ -92,6 +92,20 @@ export function ProviderCard(props: {
             )}
           </Show>
         </p>
+
+        <Show when={props.providers.keyLost(props.provider.id)}>
+          <div class="provider-warning" role="note">
+            <p>
+              The saved key can no longer be read: this browser lost the key that protected it (site
+              data was partly cleared). Re-enter the key to use this provider.
+            </p>
+            <div class="form-inline">
+              <button type="button" class="button small" onClick={props.onEdit}>
+                Re-enter the key
+              </button>
+            </div>
+          </div>
+        </Show>
 
         <Show when={moved()}>
           {(move) => (

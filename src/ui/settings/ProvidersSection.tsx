@@ -1,11 +1,13 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import { CoveError } from '../../base/errors';
 import type { ConnectionTestResult, ModelConfig, ProviderConfig } from '../../llm';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
 import { ModelEditor } from './ModelEditor';
 import { ProviderCard, type ProviderStatus } from './ProviderCard';
+import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
 import { ProviderForm } from './ProviderForm';
 import { countModels, hostOf } from './provider-display';
 import './providers.css';
@@ -32,6 +34,7 @@ export function ProvidersSection(props: { services: AppServices }) {
   const [form, setForm] = createSignal<{ existing?: ProviderConfig }>();
   const [modelForm, setModelForm] = createSignal<{ providerId: string; model?: ModelConfig }>();
   const [includeKeys, setIncludeKeys] = createSignal(false);
+  const [askPassphrase, setAskPassphrase] = createSignal<PassphraseRequest>();
   const [transferBusy, setTransferBusy] = createSignal(false);
 
   const setStatus = (id: string, status: ProviderStatus | undefined) =>
@@ -92,24 +95,30 @@ export function ProvidersSection(props: { services: AppServices }) {
   };
 
   const exportConfig = () => {
-    const json = providers.exportJSON(includeKeys());
-    const name = includeKeys() ? 'cove-providers-with-keys.json' : 'cove-providers.json';
-    downloadBytes(name, new TextEncoder().encode(json), 'application/json');
+    if (!includeKeys()) {
+      void providers.exportJSON().then((json) => download('cove-providers.json', json));
+      return;
+    }
+    setAskPassphrase({
+      mode: 'choose',
+      title: 'Choose a passphrase for the keys',
+      message:
+        'The keys go into the file encrypted with this passphrase, never in plain text. ' +
+        'You will need it to import them; nobody can recover it for you.',
+      confirmLabel: 'Export',
+      submit: async (passphrase) =>
+        download('cove-providers-with-keys.json', await providers.exportJSON(passphrase)),
+    });
   };
 
-  const importConfig = async () => {
-    const [file] = await pickFiles({ accept: '.json,application/json' });
-    if (!file) return;
+  const download = (name: string, json: string) =>
+    downloadBytes(name, new TextEncoder().encode(json), 'application/json');
+
+  /** Imports a read file; a wrong passphrase is thrown back to the passphrase dialog. */
+  const importText = async (name: string, text: string, passphrase?: string) => {
     setTransferBusy(true);
     try {
-      if (file.size > MAX_IMPORT_BYTES) {
-        notices.show({
-          kind: 'error',
-          text: `“${file.name}” is too large to be a provider configuration. Choose a file exported from Cove’s provider settings.`,
-        });
-        return;
-      }
-      const result = await providers.importJSON(await file.text());
+      const result = await providers.importJSON(text, passphrase);
       for (const redirect of result.needsConfirmation) {
         const from = hostOf(redirect.keyOrigin);
         const to = hostOf(redirect.targetOrigin);
@@ -127,16 +136,53 @@ export function ProvidersSection(props: { services: AppServices }) {
       if (result.added.length) parts.push(`${result.added.length} added`);
       if (result.updated.length) parts.push(`${result.updated.length} updated`);
       if (result.skipped.length) parts.push(`${result.skipped.length} skipped`);
+      const withoutKeys =
+        passphrase === undefined && providers.fileHasKeys(text)
+          ? ' The keys in it were not imported.'
+          : '';
       notices.show({
-        kind: result.skipped.length ? 'info' : 'success',
-        text: `Provider configuration imported: ${parts.join(', ') || 'nothing to change'}.`,
+        kind: result.skipped.length || withoutKeys ? 'info' : 'success',
+        text: `Provider configuration imported from “${name}”: ${parts.join(', ') || 'nothing to change'}.${withoutKeys}`,
         ...(result.skipped.length ? { details: result.skipped } : {}),
       });
     } catch (error) {
+      if (error instanceof CoveError && error.code === 'wrong-passphrase') {
+        throw new CoveError(
+          error.code,
+          'That passphrase does not open the keys in this file. Nothing has been imported yet.',
+          'Try again (it is case-sensitive), or choose “Import without keys”.',
+        );
+      }
       notices.error(error, 'Import failed');
     } finally {
       setTransferBusy(false);
     }
+  };
+
+  const importConfig = async () => {
+    const [file] = await pickFiles({ accept: '.json,application/json' });
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      notices.show({
+        kind: 'error',
+        text: `“${file.name}” is too large to be a provider configuration. Choose a file exported from Cove’s provider settings.`,
+      });
+      return;
+    }
+    const text = await file.text();
+    if (!providers.fileHasKeys(text)) {
+      await importText(file.name, text);
+      return;
+    }
+    setAskPassphrase({
+      mode: 'enter',
+      title: 'Passphrase for the API keys',
+      message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was exported. Type it to import the keys too, or import the providers without them.`,
+      confirmLabel: 'Import',
+      skipLabel: 'Import without keys',
+      submit: (passphrase) => importText(file.name, text, passphrase),
+      skip: () => void importText(file.name, text),
+    });
   };
 
   return (
@@ -144,8 +190,8 @@ export function ProvidersSection(props: { services: AppServices }) {
       <h3 id="settings-providers">Providers</h3>
       <p>
         Cove talks straight from this browser to the OpenAI-compatible services you add here. Keys
-        stay in this browser, are left out of backups, and go only to the address they were saved
-        for.
+        stay in this browser, encrypted, are left out of backups unless you include them under a
+        passphrase, and go only to the address they were saved for.
       </p>
       <Show
         when={ids().length}
@@ -209,8 +255,14 @@ export function ProvidersSection(props: { services: AppServices }) {
       </div>
       <Show when={includeKeys()}>
         <p class="provider-warning-text">
-          The file will hold your keys in plain text: anyone who gets it can use them.
+          The keys go into the file encrypted with a passphrase you choose; you need it to import
+          them.
         </p>
+      </Show>
+      <Show when={askPassphrase()} keyed>
+        {(request) => (
+          <PassphraseDialog request={request} onClose={() => setAskPassphrase(undefined)} />
+        )}
       </Show>
 
       <Show when={form()}>

@@ -1,5 +1,7 @@
 import { createSignal, onMount, Show } from 'solid-js';
+import type { PendingRestore } from '../../app/backup-service';
 import type { ThemeChoice } from '../../app/preferences-service';
+import { CoveError } from '../../base/errors';
 import type { AppServices } from '../../app/services';
 import { BUILD_INFO } from '../../app/build-info';
 import { formatBytes } from '../../workspace/file-content';
@@ -7,6 +9,7 @@ import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
 import { ChatOptionsSection } from './ChatOptionsSection';
+import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
 import './settings.css';
@@ -16,6 +19,8 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
   const { preferences, storage, backup, notices, editor, workspaces } = props.services;
   const dialogs = useDialogs();
   const [busy, setBusy] = createSignal(false);
+  const [includeKeys, setIncludeKeys] = createSignal(false);
+  const [askPassphrase, setAskPassphrase] = createSignal<PassphraseRequest>();
   let dialog!: HTMLDialogElement;
 
   onMount(() => {
@@ -23,14 +28,59 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
     void storage.refresh();
   });
 
-  const download = async () => {
+  /** Makes and downloads a backup; with a passphrase the API keys go in, encrypted. */
+  const saveBackup = async (passphrase?: string) => {
     setBusy(true);
     try {
       await editor.saveAll();
-      const { name, bytes } = await backup.create();
+      const { name, bytes } = await backup.create(passphrase === undefined ? {} : { passphrase });
       downloadBytes(name, bytes, 'application/zip');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = () => {
+    if (!includeKeys()) {
+      saveBackup().catch((error: unknown) => notices.error(error, 'Backup failed'));
+      return;
+    }
+    setAskPassphrase({
+      mode: 'choose',
+      title: 'Choose a passphrase for the keys',
+      message:
+        'Your API keys go into the backup encrypted with this passphrase, never in plain text. ' +
+        'You will need it to restore them; nobody can recover it for you.',
+      confirmLabel: 'Download backup',
+      submit: (passphrase) => saveBackup(passphrase),
+    });
+  };
+
+  /** Writes a checked backup; a wrong passphrase is thrown back to the passphrase dialog. */
+  const finishRestore = async (pending: PendingRestore, passphrase?: string) => {
+    setBusy(true);
+    try {
+      const result = await pending.restore(passphrase);
+      await workspaces.open(workspaces.current()?.id ?? '');
+      await editor.restoreTabs();
+      const counts = `${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files`;
+      notices.show({
+        kind: 'success',
+        text: result.keys
+          ? `Backup restored: ${counts}, and the API keys.`
+          : pending.hasKeys
+            ? `Backup restored: ${counts}. The API keys in it were not restored; enter them again in Settings → Providers.`
+            : `Backup restored: ${counts}.`,
+      });
     } catch (error) {
-      notices.error(error, 'Backup failed');
+      if (error instanceof CoveError && error.code === 'wrong-passphrase') {
+        throw new CoveError(
+          error.code,
+          'That passphrase does not open the keys in this backup. Nothing has been restored yet.',
+          'Try again (it is case-sensitive), or choose “Restore without keys” to restore everything else.',
+        );
+      }
+      notices.error(error, 'Restore failed');
     } finally {
       setBusy(false);
     }
@@ -39,26 +89,39 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
   const restore = async () => {
     const [file] = await pickFiles({ accept: '.zip,application/zip' });
     if (!file) return;
-    const answer = await dialogs.confirm({
-      title: 'Restore this backup?',
-      message: `Workspaces in "${file.name}" replace the workspaces with the same identity here; other workspaces stay as they are. The file is checked completely before anything changes.`,
-      confirmLabel: 'Restore',
-    });
-    if (answer !== 'confirm') return;
+    let pending: PendingRestore;
     setBusy(true);
     try {
-      const result = await backup.restore(new Uint8Array(await file.arrayBuffer()));
-      await workspaces.open(workspaces.current()?.id ?? '');
-      await editor.restoreTabs();
-      notices.show({
-        kind: 'success',
-        text: `Backup restored: ${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files.`,
-      });
+      pending = await backup.open(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
       notices.error(error, 'Restore failed');
+      return;
     } finally {
       setBusy(false);
     }
+    const answer = await dialogs.confirm({
+      title: 'Restore this backup?',
+      message:
+        `Workspaces in "${file.name}" replace the workspaces with the same identity here; other workspaces stay as they are. The file has been checked completely; nothing has changed yet.` +
+        (pending.hasKeys
+          ? ' It holds API keys encrypted with a passphrase: you will be asked for it next.'
+          : ''),
+      confirmLabel: 'Restore',
+    });
+    if (answer !== 'confirm') return;
+    if (!pending.hasKeys) {
+      await finishRestore(pending);
+      return;
+    }
+    setAskPassphrase({
+      mode: 'enter',
+      title: 'Passphrase for the API keys',
+      message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was made. Type it to restore the keys too, or restore everything else without them.`,
+      confirmLabel: 'Restore',
+      skipLabel: 'Restore without keys',
+      submit: (passphrase) => finishRestore(pending, passphrase),
+      skip: () => void finishRestore(pending),
+    });
   };
 
   return (
@@ -127,9 +190,18 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
         <h3 id="settings-backup">Backup</h3>
         <p>
           One file with all workspaces, files and settings. Restore it here or in another browser.
+          API keys are left out unless you include them, encrypted with a passphrase.
         </p>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={includeKeys()}
+            onChange={(event) => setIncludeKeys(event.currentTarget.checked)}
+          />
+          Include API keys, encrypted with a passphrase
+        </label>
         <div class="settings-actions">
-          <button type="button" class="button" disabled={busy()} onClick={() => void download()}>
+          <button type="button" class="button" disabled={busy()} onClick={download}>
             <Icon name="download" /> Download backup
           </button>
           <button type="button" class="button" disabled={busy()} onClick={() => void restore()}>
@@ -137,6 +209,11 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
           </button>
         </div>
       </section>
+      <Show when={askPassphrase()} keyed>
+        {(request) => (
+          <PassphraseDialog request={request} onClose={() => setAskPassphrase(undefined)} />
+        )}
+      </Show>
       <p class="settings-version">
         Cove {BUILD_INFO.version} (build {BUILD_INFO.build})
       </p>

@@ -25,6 +25,7 @@ afterEach(() => server.reset());
 afterAll(() => server.close());
 
 const KEY = 'sk-test-0123456789abcdef';
+const PASSPHRASE = 'a passphrase for tests';
 
 function setup(store: CoveStore = createMemoryStore()) {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
@@ -387,30 +388,48 @@ describe('provider service: chat options', () => {
 });
 
 describe('provider service: export and import', () => {
-  it('exports without keys by default, with them when asked', async () => {
+  it('exports without keys by default, with them encrypted under a passphrase', async () => {
     const { providers } = setup();
     await providers.add(draft({ apiKey: KEY, headers: { 'X-Api-Key': 'hdr-secret-value' } }));
-    const plain = providers.exportJSON(false);
+    const plain = await providers.exportJSON();
     expect(plain).not.toContain(KEY);
     expect(plain).not.toContain('hdr-secret-value');
     expect(plain).toContain(server.baseURL);
-    const withKeys = providers.exportJSON(true);
-    expect(withKeys).toContain(KEY);
+    expect(providers.fileHasKeys(plain)).toBe(false);
+    const withKeys = await providers.exportJSON(PASSPHRASE);
+    expect(withKeys).not.toContain(KEY);
+    expect(withKeys).not.toContain('hdr-secret-value');
+    expect(providers.fileHasKeys(withKeys)).toBe(true);
   });
 
-  it('round-trips into another browser, keys bound as they were', async () => {
+  it('round-trips into another browser with the passphrase, keys bound as they were', async () => {
     const source = setup().providers;
-    const id = await source.add(draft({ apiKey: KEY }));
+    const id = await source.add(draft({ apiKey: KEY, headers: { 'X-Api-Key': 'hdr-value-1' } }));
     const target = setup().providers;
-    const result = await target.importJSON(source.exportJSON(true));
+    const result = await target.importJSON(await source.exportJSON(PASSPHRASE), PASSPHRASE);
     expect(result).toEqual({ added: [id], updated: [], skipped: [], needsConfirmation: [] });
     expect(target.providers()).toEqual(source.providers());
+  });
+
+  it('a wrong passphrase imports nothing; skipping it imports the providers without keys', async () => {
+    const source = setup().providers;
+    await source.add(draft({ apiKey: KEY }));
+    const file = await source.exportJSON(PASSPHRASE);
+    const { providers: target, store } = setup();
+    const error = await failure(target.importJSON(file, 'not the passphrase'));
+    expect(error.code).toBe('wrong-passphrase');
+    expect(error.hint).not.toBe('');
+    expect(target.providers()).toEqual([]);
+    expect(await store.settings.get(PROVIDER_SETTING_KEYS.providers)).toBeUndefined();
+    const result = await target.importJSON(file);
+    expect(result.added).toHaveLength(1);
+    expect(target.providers()[0]!.apiKey).toBeUndefined();
   });
 
   it('an import that points a saved key at another host asks first and binds nothing', async () => {
     const { providers, store } = setup();
     const id = await providers.add(draft({ apiKey: KEY }));
-    const file = JSON.parse(providers.exportJSON(false));
+    const file = JSON.parse(await providers.exportJSON());
     file.providers[0].baseURL = 'https://collector.example/v1';
     const result = await providers.importJSON(JSON.stringify(file));
     expect(result.updated).toEqual([id]);
@@ -461,7 +480,7 @@ describe('provider service: export and import', () => {
   it('imported capabilities survive a refresh', async () => {
     const { providers } = setup();
     const id = await providers.add(draft());
-    const file = JSON.parse(providers.exportJSON(false));
+    const file = JSON.parse(await providers.exportJSON());
     file.providers[0].models = [{ id: 'fake-model', capabilities: { contextWindow: 4000 } }];
     await providers.importJSON(JSON.stringify(file));
     server.configure({ models: [{ id: 'fake-model', context_length: 999999 }] });

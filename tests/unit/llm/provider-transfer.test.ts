@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bindKeyToBaseURL, keySendDecision } from '../../../src/llm/key-binding';
 import type { ProviderConfig } from '../../../src/llm/provider-config';
-import { exportProviders, planProviderImport } from '../../../src/llm/provider-transfer';
+import {
+  exportProviders,
+  exportProvidersWithKeys,
+  hasEncryptedKeys,
+  openProviderExport,
+  planProviderImport,
+} from '../../../src/llm/provider-transfer';
 
 const openai: ProviderConfig = {
   id: 'openai',
@@ -37,19 +43,53 @@ describe('exportProviders', () => {
     expect(parsed.providers[0].headers).toEqual({ 'X-Title': 'Cove' });
     expect(parsed.providers[0].models).toEqual(openai.models);
   });
+});
 
-  it('includes keys when asked', () => {
-    const parsed = JSON.parse(exportProviders([openai], { includeKeys: true }));
-    expect(parsed.providers[0]).toEqual(openai);
+describe('exports with keys: encrypted under a passphrase', () => {
+  const passphrase = 'correct horse battery';
+
+  it('holds no key, binding or secret header in plain text', async () => {
+    const text = await exportProvidersWithKeys([openai, ollama], passphrase);
+    expect(text).not.toContain('sk-openai-secret');
+    expect(text).not.toContain('another-secret');
+    expect(text).not.toContain('keyOrigin');
+    expect(hasEncryptedKeys(text)).toBe(true);
+    expect(hasEncryptedKeys(exportProviders([openai]))).toBe(false);
+    expect(hasEncryptedKeys('not json')).toBe(false);
+  });
+
+  it('round-trips with the passphrase, keys bound as they were', async () => {
+    const text = await exportProvidersWithKeys([openai, ollama], passphrase);
+    const plan = planProviderImport(await openProviderExport(text, passphrase), []);
+    expect(plan.ok && plan.providers).toEqual([openai, ollama]);
+    expect(plan.ok && plan.needsConfirmation).toEqual([]);
+    expect(plan.ok && plan.added).toEqual(['openai', 'ollama']);
+  });
+
+  it('a wrong passphrase opens nothing; without one the providers come without keys', async () => {
+    const text = await exportProvidersWithKeys([openai], passphrase);
+    await expect(openProviderExport(text, 'Correct horse battery')).rejects.toMatchObject({
+      code: 'wrong-passphrase',
+    });
+    const plan = planProviderImport(text, []);
+    if (!plan.ok) throw plan.error;
+    expect(plan.providers[0]!.apiKey).toBeUndefined();
+    expect(plan.providers[0]!.headers).toEqual({ 'X-Title': 'Cove' });
+  });
+
+  it('refuses a short passphrase', async () => {
+    await expect(exportProvidersWithKeys([openai], 'short')).rejects.toMatchObject({
+      code: 'passphrase-weak',
+    });
   });
 });
 
 describe('planProviderImport', () => {
-  it('round-trips an export with keys', () => {
-    const plan = planProviderImport(exportProviders([openai, ollama], { includeKeys: true }), []);
-    expect(plan.ok && plan.providers).toEqual([openai, ollama]);
+  it('still reads exports from before keys were encrypted (plain-text keys)', () => {
+    const legacy = JSON.stringify({ format: 'cove.providers', version: 1, providers: [openai] });
+    const plan = planProviderImport(legacy, []);
+    expect(plan.ok && plan.providers).toEqual([openai]);
     expect(plan.ok && plan.needsConfirmation).toEqual([]);
-    expect(plan.ok && plan.added).toEqual(['openai', 'ollama']);
   });
 
   it('keeps the existing key when the file has none', () => {

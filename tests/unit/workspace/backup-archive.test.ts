@@ -1,6 +1,7 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoveError } from '../../../src/base/errors';
+import { sealWithPassphrase } from '../../../src/base/passphrase-box';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { readBackup, writeBackup } from '../../../src/workspace/backup-archive';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
@@ -74,7 +75,7 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
     const archive = writeBackup(before, new Date('2026-12-02T00:00:00Z'));
     const target = await open();
     opened.push(target);
-    await target.restore(readBackup(archive));
+    await target.restore(readBackup(archive).snapshot);
     const after = await target.snapshot();
     expect(after.nodes.length).toBe(2);
     expect((await target.sessions.get('s1'))?.leafId).toBe('n2');
@@ -94,16 +95,34 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
     }
   });
 
-  it('includes secrets only when asked', async () => {
+  it('never writes secrets in plain text; keys travel only in the passphrase box', async () => {
     const source = await filledStore();
-    const withKeys = readBackup(
-      writeBackup(await source.snapshot(), new Date(), { includeSecrets: true }),
-    );
-    expect(withKeys.settings).toContainEqual({ key: 'secret.provider.p1', value: 'sk-test-123' });
-    const archive = writeBackup(await source.snapshot(), new Date());
-    expect(new TextDecoder().decode(unzipSync(archive)['cove-backup.json'])).not.toContain(
+    // Even a snapshot that carries opened secrets does not put them in the manifest.
+    const snapshot = await source.snapshot({ withSecrets: true });
+    expect(snapshot.settings).toContainEqual({ key: 'secret.provider.p1', value: 'sk-test-123' });
+    const plain = writeBackup(snapshot, new Date());
+    expect(new TextDecoder().decode(unzipSync(plain)['cove-backup.json'])).not.toContain(
       'sk-test-123',
     );
+    expect(readBackup(plain).keys).toBeUndefined();
+    const keys = await sealWithPassphrase('[]', 'a long passphrase');
+    const boxed = readBackup(writeBackup(snapshot, new Date(), { keys }));
+    expect(boxed.keys).toEqual(keys);
+    expect(boxed.snapshot.settings.some((row) => row.key.startsWith('secret.'))).toBe(false);
+  });
+
+  it('drops plain-text secret rows a crafted backup carries', async () => {
+    const source = await filledStore();
+    const snapshot = await source.snapshot();
+    snapshot.settings.push({ key: 'secret.providerKeys', value: { p1: { key: 'sk-planted' } } });
+    const manifest = JSON.parse(
+      new TextDecoder().decode(unzipSync(writeBackup(snapshot, new Date()))['cove-backup.json']),
+    );
+    manifest.settings.push({ key: 'secret.providerKeys', value: { p1: { key: 'sk-planted' } } });
+    const entries = unzipSync(writeBackup(snapshot, new Date()));
+    entries['cove-backup.json'] = new TextEncoder().encode(JSON.stringify(manifest));
+    const read = readBackup(zipSync(entries));
+    expect(JSON.stringify(read.snapshot.settings)).not.toContain('sk-planted');
   });
 
   it('restoring into an existing install replaces the backed-up workspaces and keeps others', async () => {
@@ -114,7 +133,7 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
     const catalog = new WorkspaceCatalog(target, testClock());
     const mine = await catalog.create('Mine');
     await catalog.files(mine.id).write('keep.py', 'keep');
-    await target.restore(readBackup(archive));
+    await target.restore(readBackup(archive).snapshot);
     const names = (await catalog.list()).map((w) => w.name).sort();
     expect(names).toEqual(['A', 'B', 'Mine']);
     expect((await catalog.files(mine.id).read('keep.py')).content).toBe('keep');
@@ -183,7 +202,7 @@ describe('readBackup refuses bad files before anything is written', () => {
   }
 
   it('accepts the untouched file', () => {
-    expect(readBackup(good()).files[0]!.content).toBe('x');
+    expect(readBackup(good()).snapshot.files[0]!.content).toBe('x');
   });
 
   it.each([
