@@ -3,6 +3,7 @@ import { render } from 'solid-js/web';
 import { systemClock } from './base/clock';
 import { describeError } from './base/errors';
 import { createAppServices } from './app/services';
+import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
 import { LintClient } from './runtime/lint-client';
@@ -29,7 +30,13 @@ async function start(root: HTMLElement) {
     (error) =>
       console.warn('Service worker registration failed; Cove works but not offline.', error),
   );
-  const services = createAppServices(store, systemClock, updates, { runtime: python, linter });
+  const services = createAppServices(
+    store,
+    systemClock,
+    updates,
+    { runtime: python, linter },
+    { connectivity: browserConnectivity(window) },
+  );
   await services.preferences.load();
   await services.providers
     .load()
@@ -48,6 +55,23 @@ async function start(root: HTMLElement) {
   // Tests and the benchmark wait for this mark: the shell is interactive from here on.
   performance.mark('cove:ready');
   document.documentElement.dataset.ready = 'true';
+}
+
+/** navigator.onLine and the online/offline events, for the header's offline indicator. */
+function browserConnectivity(page: Window): ConnectivitySource {
+  return {
+    isOnline: () => page.navigator.onLine,
+    subscribe(listener) {
+      const online = () => listener(true);
+      const offline = () => listener(false);
+      page.addEventListener('online', online);
+      page.addEventListener('offline', offline);
+      return () => {
+        page.removeEventListener('online', online);
+        page.removeEventListener('offline', offline);
+      };
+    },
+  };
 }
 
 const root = document.getElementById('root')!;

@@ -12,34 +12,74 @@ export interface Notice {
   action?: { label: string; run: () => void };
   /** Notices that need a decision (errors, actions) stay until dismissed. */
   sticky: boolean;
+  /** How many times this same notice was shown; 2 and more reads "×2" on screen. */
+  count: number;
 }
 
+/** What a caller gives {@link NoticeService.show}. */
+export type NoticeInput = Omit<Notice, 'id' | 'sticky' | 'count'> & { sticky?: boolean };
+
 export interface NoticeService {
+  /** The notices on screen, oldest first; never more than {@link MAX_NOTICES}. */
   readonly notices: Accessor<Notice[]>;
-  show(notice: Omit<Notice, 'id' | 'sticky'> & { sticky?: boolean }): number;
+  /**
+   * Shows a notice and returns its id. Errors and notices with an action stay until
+   * dismissed; others leave after {@link TRANSIENT_NOTICE_MS}. The same kind and text again
+   * does not stack a copy: the one on screen counts up, takes the new details and action,
+   * moves to the newest place and, when transient, starts its time again (the id stays).
+   */
+  show(notice: NoticeInput): number;
   /** Shows any thrown value as an error notice; returns nothing so it can end a catch. */
   error(error: unknown, context?: string): void;
+  /** Removes a notice; unknown ids are ignored. */
   dismiss(id: number): void;
 }
 
 /** How long an info or success notice stays, in milliseconds. */
-const TRANSIENT_MS = 5000;
+export const TRANSIENT_NOTICE_MS = 5000;
+
+/**
+ * Most notices on screen at once. A new one past it pushes out the oldest transient one, or
+ * the oldest of all when every one is sticky, so the stack stays a few lines high.
+ */
+export const MAX_NOTICES = 3;
 
 export function createNoticeService(clock: Clock): NoticeService {
   const [notices, setNotices] = createSignal<Notice[]>([]);
+  const timers = new Map<number, () => void>();
   let nextId = 1;
-  const dismiss = (id: number) => setNotices((list) => list.filter((n) => n.id !== id));
+
+  const cancelTimer = (id: number) => {
+    timers.get(id)?.();
+    timers.delete(id);
+  };
+  const dismiss = (id: number) => {
+    cancelTimer(id);
+    setNotices((list) => list.filter((n) => n.id !== id));
+  };
+
   const show: NoticeService['show'] = (input) => {
-    const id = nextId++;
     const sticky = input.sticky ?? (input.kind === 'error' || Boolean(input.action));
-    // The same message again replaces the one on screen instead of stacking copies.
-    setNotices((list) => [
-      ...list.filter((n) => !(n.kind === input.kind && n.text === input.text)).slice(-4),
-      { ...input, id, sticky },
-    ]);
-    if (!sticky) clock.schedule(() => dismiss(id), TRANSIENT_MS);
+    const list = notices();
+    const same = list.find((n) => n.kind === input.kind && n.text === input.text);
+    const id = same?.id ?? nextId++;
+    const notice: Notice = { ...input, id, sticky, count: (same?.count ?? 0) + 1 };
+    const next = [...list.filter((n) => n.id !== id), notice];
+    while (next.length > MAX_NOTICES) {
+      const oldest = next.find((n) => !n.sticky) ?? next[0]!;
+      cancelTimer(oldest.id);
+      next.splice(next.indexOf(oldest), 1);
+    }
+    setNotices(next);
+    cancelTimer(id);
+    if (!sticky)
+      timers.set(
+        id,
+        clock.schedule(() => dismiss(id), TRANSIENT_NOTICE_MS),
+      );
     return id;
   };
+
   return {
     notices,
     show,

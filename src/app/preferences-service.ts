@@ -23,7 +23,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   layout: {
     sidebarWidth: 260,
     assistantWidth: 360,
-    outputHeight: 200,
+    outputHeight: 260,
     sidebarCollapsed: false,
     assistantCollapsed: false,
     outputCollapsed: false,

@@ -1,4 +1,5 @@
 import { batch, createSignal, type Accessor } from 'solid-js';
+import { systemClock, type Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
 import { newId } from '../base/ids';
 import type {
@@ -45,8 +46,17 @@ export type PythonSettings = Pick<
 >;
 
 export interface RunService {
+  /**
+   * The last run of the workspace that is open, or undefined. Output belongs to its
+   * workspace: each keeps its own last run, and switching shows that one.
+   */
   readonly current: Accessor<RunView | undefined>;
   readonly runtime: Accessor<RuntimeStatus>;
+  /**
+   * Epoch ms (the service's clock) when Python began starting, while the runtime's phase is
+   * `starting`; undefined otherwise. For an honest "starting… 12 s".
+   */
+  readonly startingSince: Accessor<number | undefined>;
   readonly busy: Accessor<boolean>;
   /** Program arguments, split like a shell would (quotes keep spaces). */
   readonly argv: Accessor<string>;
@@ -65,6 +75,7 @@ export interface RunService {
   runCode(code: string, onOutput?: (chunk: OutputChunk) => void): Promise<RunResult>;
   stop(): void;
   restart(): Promise<void>;
+  /** Forgets the open workspace's last run. */
   clear(): void;
   /** The chat message that describes the last failed run, or undefined. */
   debugMessage(): string | undefined;
@@ -106,7 +117,8 @@ export function splitArguments(text: string): string[] {
 }
 
 function stepText(event: { step: string; packages?: string[] }): string {
-  if (event.step === 'starting-runtime') return 'Starting Python…';
+  // The run is queued behind the interpreter's boot; it begins by itself once Python is up.
+  if (event.step === 'starting-runtime') return 'Waiting for Python to start…';
   if (event.step === 'syncing-files') return 'Copying workspace files…';
   return event.packages?.length ? `Loading ${event.packages.join(', ')}…` : 'Loading packages…';
 }
@@ -145,10 +157,26 @@ export function createRunService(deps: {
   editor: EditorService;
   settingsStore: SettingsStore;
   notices: NoticeService;
+  /** Measures how long Python takes to start. Default: the system clock. */
+  clock?: Clock;
 }): RunService {
   const { runtime, workspaces, editor, settingsStore, notices } = deps;
-  const [current, setCurrent] = createSignal<RunView | undefined>();
+  const clock = deps.clock ?? systemClock;
+  // The last run of each workspace, by workspace id ('' for a run with no workspace open).
+  const [lastRuns, setLastRuns] = createSignal<ReadonlyMap<string, RunView>>(new Map());
+  const workspaceKey = () => workspaces.current()?.id ?? '';
+  const current = () => lastRuns().get(workspaceKey());
+  const setLastRun = (key: string, view: RunView | undefined) =>
+    setLastRuns((runs) => {
+      const next = new Map(runs);
+      if (view) next.set(key, view);
+      else next.delete(key);
+      return next;
+    });
   const [status, setStatus] = createSignal<RuntimeStatus>(runtime.status());
+  const [startingSince, setStartingSince] = createSignal<number | undefined>(
+    runtime.status().phase === 'starting' ? clock.now() : undefined,
+  );
   const [busy, setBusy] = createSignal(false);
   const [argv, setArgv] = createSignal('');
   const [stdin, setStdin] = createSignal('');
@@ -156,7 +184,13 @@ export function createRunService(deps: {
     timeoutMs: DEFAULT_PYTHON_SETTINGS.timeoutMs,
     packageIndexUrl: DEFAULT_PYTHON_SETTINGS.packageIndexUrl,
   });
-  runtime.subscribe(setStatus);
+  runtime.subscribe((next) => {
+    batch(() => {
+      setStatus(next);
+      if (next.phase !== 'starting') setStartingSince(undefined);
+      else if (startingSince() === undefined) setStartingSince(clock.now());
+    });
+  });
 
   async function execute(
     request: RunRequest,
@@ -180,10 +214,11 @@ export function createRunService(deps: {
       output: () => chunks,
       onOutput: (listener) => listeners.subscribe(listener),
     };
-    if (showInPanel) setCurrent(view);
+    // The run belongs to the workspace whose files it runs on, even if another is opened meanwhile.
+    const files = workspaces.files();
+    if (showInPanel) setLastRun(files?.workspaceId ?? workspaceKey(), view);
     setBusy(true);
     try {
-      const files = workspaces.files();
       const outcome = await runtime.run(request, {
         ...(files ? { files } : {}),
         onEvent(event) {
@@ -192,7 +227,8 @@ export function createRunService(deps: {
             setStep(undefined);
             setPhase('running');
           } else if (event.type === 'output') {
-            const chunk = { stream: event.stream, text: event.text };
+            const chunk: OutputChunk = { stream: event.stream, text: event.text };
+            if (event.input) chunk.input = true;
             chunks.push(chunk);
             listeners.emit(chunk);
           }
@@ -246,6 +282,7 @@ export function createRunService(deps: {
   const service: RunService = {
     current,
     runtime: status,
+    startingSince,
     busy,
     argv,
     setArgv,
@@ -318,7 +355,7 @@ export function createRunService(deps: {
       }
     },
     clear() {
-      setCurrent(undefined);
+      setLastRun(workspaceKey(), undefined);
     },
     debugMessage() {
       const run = current();

@@ -13,6 +13,12 @@ import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
+import {
+  alwaysOnline,
+  createConnectivityService,
+  type ConnectivityService,
+  type ConnectivitySource,
+} from './connectivity-service';
 import { createPreferencesService, type PreferencesService } from './preferences-service';
 import { createProviderService, type ProviderService } from './provider-service';
 import { createStorageService, type StorageService } from './storage-service';
@@ -35,6 +41,8 @@ export interface AppServices {
   readonly storage: StorageService;
   readonly backup: BackupService;
   readonly updates: UpdateService;
+  /** Online or not, for the header's offline indicator. */
+  readonly connectivity: ConnectivityService;
 }
 
 /**
@@ -49,6 +57,8 @@ export function createAppServices(
     runtime: PythonRuntime & { configure?(settings: Partial<PythonRuntimeSettings>): void };
     linter: PythonLinter;
   },
+  /** What only the page knows; absent in tests and demos (then always online). */
+  environment: { connectivity?: ConnectivitySource } = {},
 ): AppServices {
   const notices = createNoticeService(clock);
   const preferences = createPreferencesService(store.settings, (e) =>
@@ -85,6 +95,7 @@ export function createAppServices(
     editor,
     settingsStore: store.settings,
     notices,
+    clock,
   });
   const chat = createChatService({
     store,
@@ -115,5 +126,6 @@ export function createAppServices(
     storage: createStorageService(store),
     backup: createBackupService(store, clock),
     updates,
+    connectivity: createConnectivityService(environment.connectivity ?? alwaysOnline),
   };
 }

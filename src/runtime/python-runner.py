@@ -35,6 +35,10 @@ MPL_BACKEND = "module://_cove_mpl_backend"
 POKE_SIGNAL = signal.SIGUSR2
 # Most files followed when looking for the imports of workspace modules.
 MAX_SCANNED_FILES = 200
+# Around the echo of a line input() read, inside stdout; the main thread cuts them out and
+# shows the line as typed input. Keep in step with src/runtime/input-echo.ts.
+_ECHO_START = "\x1b]cove;input\x07"
+_ECHO_END = "\x1b]cove;end\x07"
 
 # A run must never write __pycache__ folders into the workspace.
 sys.dont_write_bytecode = True
@@ -167,9 +171,9 @@ def begin(host, argv_json, stdin_text, display_name):
     sys.path[:] = [os.path.dirname(filename) if inside else WORKSPACE] + _BASE_PATH
     sys.argv = [display_name] + [str(a) for a in json.loads(argv_json)]
     data = stdin_text.encode("utf-8", "surrogatepass")
-    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace")
     sys.stdout = _stream(1)
     sys.stderr = _stream(2)
+    sys.stdin = _EchoingStdin(io.BytesIO(data), sys.stdout)
     run.main.__builtins__ = builtins
     if filename.startswith("/"):
         run.main.__file__ = filename
@@ -278,6 +282,27 @@ def _stream(fd):
         errors="backslashreplace",
         write_through=True,
     )
+
+
+class _EchoingStdin(io.TextIOWrapper):
+    """stdin over the run's input text that echoes each line read by ``readline`` (which
+    ``input()`` uses) to the run's own stdout, as a terminal shows what was typed. Written
+    to the stream made in ``begin``, not to ``sys.stdout``, so a program that redirects its
+    output does not get the markers."""
+
+    def __init__(self, raw, echo_to):
+        super().__init__(raw, encoding="utf-8", errors="replace")
+        self._echo_to = echo_to
+
+    def readline(self, size=-1):
+        line = super().readline(size)
+        if line:
+            try:
+                shown = line if line.endswith("\n") else line + "\n"
+                self._echo_to.write(_ECHO_START + shown + _ECHO_END)
+            except Exception:
+                pass
+        return line
 
 
 def _note(text):

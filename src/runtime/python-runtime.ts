@@ -24,6 +24,11 @@ export type OutputStream = 'stdout' | 'stderr';
 export interface OutputChunk {
   stream: OutputStream;
   text: string;
+  /**
+   * True for the echo of a line `input()` read (stream `stdout`), shown in the output the
+   * way a terminal shows what was typed. It is not part of `RunResult.stdout`.
+   */
+  input?: boolean;
 }
 
 /** What to run. Either `code`, or `path` alone to run that workspace file as saved. */
@@ -97,7 +102,13 @@ export type RunEvent =
       /** Epoch milliseconds when execution began, as the worker measured it. */
       startedAt: number;
     }
-  | { type: 'output'; stream: OutputStream; text: string }
+  | {
+      type: 'output';
+      stream: OutputStream;
+      text: string;
+      /** The echo of a line `input()` read; see {@link OutputChunk.input}. */
+      input?: boolean;
+    }
   | {
       type: 'output-truncated';
       /** The cap that was reached, in characters. */

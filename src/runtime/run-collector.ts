@@ -1,3 +1,4 @@
+import { splitInputEcho } from './input-echo';
 import type { WorkerEvent } from './python-protocol';
 import type { OutputChunk, RunEvent, RunFigure } from './python-runtime';
 
@@ -72,11 +73,33 @@ export class RunCollector {
 
   private addOutput(chunk: OutputChunk): void {
     if (!chunk.text) return;
-    if (chunk.stream === 'stdout') this.stdout += chunk.text;
+    if (chunk.stream === 'stderr') {
+      this.append({ stream: 'stderr', text: chunk.text });
+      return;
+    }
+    // What input() read comes back inside stdout between markers (see input-echo.ts).
+    for (const piece of splitInputEcho(chunk.text)) {
+      this.append(
+        piece.input
+          ? { stream: 'stdout', text: piece.text, input: true }
+          : { stream: 'stdout', text: piece.text },
+      );
+    }
+  }
+
+  private append(chunk: OutputChunk): void {
+    if (chunk.input) {
+      // Echoed input is shown, but the program did not write it: stdout stays what it wrote.
+    } else if (chunk.stream === 'stdout') this.stdout += chunk.text;
     else this.stderr += chunk.text;
     const last = this.output[this.output.length - 1];
-    if (last && last.stream === chunk.stream) last.text += chunk.text;
-    else this.output.push({ ...chunk });
-    this.emit({ type: 'output', stream: chunk.stream, text: chunk.text });
+    if (last && last.stream === chunk.stream && !last.input === !chunk.input) {
+      last.text += chunk.text;
+    } else this.output.push({ ...chunk });
+    this.emit(
+      chunk.input
+        ? { type: 'output', stream: chunk.stream, text: chunk.text, input: true }
+        : { type: 'output', stream: chunk.stream, text: chunk.text },
+    );
   }
 }

@@ -3,7 +3,8 @@ import type { RunView } from '../../app/run-service';
 import type { OutputChunk } from '../../runtime/python-runtime';
 
 /**
- * The text a run writes, stdout and stderr in the order written (stderr styled apart).
+ * The text a run writes, stdout and stderr in the order written (stderr styled apart), with
+ * the lines input() read echoed where they were read (styled as input).
  * Pieces are added to the DOM at most once per animation frame, as text nodes, so floods of
  * output keep the page responsive; the runtime caps the total.
  */
@@ -21,9 +22,11 @@ export function OutputLog(props: { run: RunView }) {
       frame = undefined;
       const fragment = document.createDocumentFragment();
       for (const chunk of pending) {
-        if (span?.className !== chunk.stream) {
+        // What input() read is shown as typed input, like a terminal echoes it.
+        const kind = chunk.input ? 'stdin' : chunk.stream;
+        if (span?.className !== kind) {
           span = document.createElement('span');
-          span.className = chunk.stream;
+          span.className = kind;
           fragment.append(span);
         }
         span.append(chunk.text);

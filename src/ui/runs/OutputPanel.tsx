@@ -1,23 +1,20 @@
-import { createEffect, createSignal, Show } from 'solid-js';
+import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
 import { IconButton } from '../common/icons';
 import { OutputLog } from './OutputLog';
 import { RunResultView } from './RunResultView';
+import {
+  runButtonTitle,
+  runtimeStatusShort,
+  runtimeStatusText,
+  startingElapsedText,
+} from './runtime-status';
 import './runs.css';
-
-const PHASE_TEXT: Record<string, string> = {
-  stopped: 'Python is not started',
-  starting: 'Python is starting…',
-  ready: 'Python is ready',
-  running: 'Python is running',
-  stopping: 'Stopping…',
-  failed: 'Python could not start',
-};
 
 /** The output panel: run controls, what the program writes, and how the run ended. */
 export function OutputPanel(props: { services: AppServices; onDebug: (message: string) => void }) {
-  const { runs, editor } = props.services;
+  const { runs, editor, clock, notices } = props.services;
   const [showOptions, setShowOptions] = createSignal(false);
   const activePython = () => {
     const path = editor.activePath();
@@ -47,15 +44,28 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
       .output()
       .map((chunk) => chunk.text)
       .join('');
-    void navigator.clipboard.writeText(text);
+    navigator.clipboard.writeText(text).then(
+      () => notices.show({ kind: 'success', text: 'Output copied.' }),
+      (error: unknown) => notices.error(error, 'Could not copy the output'),
+    );
   };
 
-  const status = () => {
-    const runtime = runs.runtime();
-    if (runtime.phase === 'failed')
-      return `${PHASE_TEXT.failed}: ${runtime.error ?? 'unknown error'}`;
-    return PHASE_TEXT[runtime.phase] ?? runtime.phase;
+  // While Python starts, the status counts seconds: a tick each second, only then.
+  const [now, setNow] = createSignal(clock.now());
+  createEffect(() => {
+    if (runs.startingSince() === undefined) return;
+    let cancel = clock.schedule(function tick() {
+      setNow(clock.now());
+      cancel = clock.schedule(tick, 1000);
+    }, 1000);
+    setNow(clock.now());
+    onCleanup(() => cancel());
+  });
+  const elapsed = () => {
+    const since = runs.startingSince();
+    return since === undefined ? '' : startingElapsedText(now() - since);
   };
+  const status = () => runtimeStatusText(runs.runtime());
 
   return (
     <div class="output-panel">
@@ -69,18 +79,29 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
                 type="button"
                 class="button primary run-button"
                 disabled={!activePython()}
-                title="Run the open Python file (Ctrl/Cmd+Enter)"
+                aria-label={`▶ Run${activePython() ? ` ${baseName(activePython()!)}` : ''}`}
+                title={runButtonTitle(runs.runtime(), activePython() && baseName(activePython()!))}
                 onClick={() => void runs.runFile()}
               >
-                ▶ Run{activePython() ? ` ${baseName(activePython()!)}` : ''}
+                ▶ Run
+                <span class="wide-only">
+                  {activePython() ? ` ${baseName(activePython()!)}` : ''}
+                </span>
               </button>
               <button
                 type="button"
                 class="button"
                 disabled={!activePython()}
+                title={
+                  activePython()
+                    ? 'Run the lines selected in the editor'
+                    : 'Open a Python file (.py) to run a selection'
+                }
+                aria-label="Run selection"
                 onClick={() => void runs.runSelection()}
               >
-                Run selection
+                <span class="wide-only">Run selection</span>
+                <span class="narrow-only">Selection</span>
               </button>
             </>
           }
@@ -92,14 +113,23 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
         <button
           type="button"
           class="button"
+          aria-label="Arguments and input"
           aria-expanded={showOptions()}
           aria-controls="run-options"
           onClick={() => setShowOptions(!showOptions())}
         >
-          Arguments and input
+          <span class="wide-only">Arguments and input</span>
+          <span class="narrow-only">Input</span>
         </button>
-        <span class="runtime-status" aria-live="polite">
-          {status()}
+        <span class="runtime-status" aria-live="polite" title={status()}>
+          <span class="wide-only">{status()}</span>
+          <span class="narrow-only" aria-hidden="true">
+            {runtimeStatusShort(runs.runtime())}
+          </span>
+          {/* The count is seen, not announced every second. */}
+          <Show when={elapsed()}>
+            <span aria-hidden="true"> · {elapsed()}</span>
+          </Show>
         </span>
         <button
           type="button"
@@ -110,7 +140,7 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
         >
           ↻
         </button>
-        <IconButton label="Copy output" icon="download" onClick={copy} />
+        <IconButton label="Copy output" icon="copy" onClick={copy} />
         <IconButton label="Clear output" icon="trash" onClick={() => runs.clear()} />
       </div>
       <Show when={showOptions()}>
@@ -138,7 +168,13 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
         <Show
           when={runs.current()}
           keyed
-          fallback={<p class="empty-state">Run a Python file to see what it prints here.</p>}
+          fallback={
+            <p class="empty-state">
+              {activePython()
+                ? 'Run a Python file to see what it prints here.'
+                : 'Open a Python file (.py) and press Run to see what it prints here.'}
+            </p>
+          }
         >
           {(run) => (
             <section class="run" aria-label={`Run of ${run.label}`}>

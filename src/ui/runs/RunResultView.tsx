@@ -1,7 +1,7 @@
 import { For, onCleanup, Show } from 'solid-js';
 import type { RunView } from '../../app/run-service';
 import type { AppServices } from '../../app/services';
-import type { RunResult } from '../../runtime/python-runtime';
+import type { PackageFailure, RunResult } from '../../runtime/python-runtime';
 
 function seconds(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
@@ -26,6 +26,17 @@ export function statusLine(result: RunResult): string {
     case 'crashed':
       return result.message ?? 'Python crashed and was restarted; your files are safe. Run again.';
   }
+}
+
+/**
+ * Package failures still to list under the run. The worker already adds the reason to a
+ * "No module named 'numpy'" it explains, so listing that failure again would say the same
+ * sentence twice; a failure the exception does not carry (the code caught its ImportError,
+ * or failed with something else) is listed.
+ */
+export function unexplainedPackageFailures(result: RunResult): PackageFailure[] {
+  const message = result.exception?.message ?? '';
+  return result.packages.failed.filter((failure) => !message.includes(failure.message));
 }
 
 /** The end of a run: status, exception with links into the code, figures, files, packages. */
@@ -104,9 +115,11 @@ export function RunResultView(props: {
           </div>
         )}
       </Show>
-      <Show when={props.result.packages.failed.length}>
+      <Show when={unexplainedPackageFailures(props.result).length}>
         <ul class="run-notes">
-          <For each={props.result.packages.failed}>{(failure) => <li>{failure.message}</li>}</For>
+          <For each={unexplainedPackageFailures(props.result)}>
+            {(failure) => <li>{failure.message}</li>}
+          </For>
         </ul>
       </Show>
       <Show when={figureUrls.length}>

@@ -1,4 +1,14 @@
-import { createEffect, createSignal, For, lazy, Match, Show, Switch, type JSX } from 'solid-js';
+import {
+  createEffect,
+  createSignal,
+  For,
+  lazy,
+  Match,
+  onCleanup,
+  Show,
+  Switch,
+  type JSX,
+} from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { DatabaseEvent } from '../../store/dexie-store';
 import { ChatPanel } from '../chat/ChatPanel';
@@ -9,6 +19,12 @@ import { FilesPanel } from '../files/FilesPanel';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
+import {
+  ASSISTANT_MIN_WIDTH,
+  fitPanels,
+  OUTPUT_MIN_HEIGHT,
+  SIDEBAR_MIN_WIDTH,
+} from './panel-layout';
 import { Splitter } from './Splitter';
 import { createMediaQuery } from './use-media-query';
 import '../common/dialogs.css';
@@ -40,8 +56,18 @@ export function App(props: AppProps) {
 }
 
 function Shell(props: AppProps) {
-  const { preferences, updates, notices, editor } = props.services;
+  const { preferences, updates, notices, editor, connectivity } = props.services;
   const layout = () => preferences.preferences().layout;
+  // The saved sizes, fitted to the window: panels give way so the editor keeps its share.
+  const [windowSize, setWindowSize] = createSignal({
+    width: window.innerWidth,
+    height: window.innerHeight,
+  });
+  const onResize = () => setWindowSize({ width: window.innerWidth, height: window.innerHeight });
+  window.addEventListener('resize', onResize);
+  onCleanup(() => window.removeEventListener('resize', onResize));
+  const HEADER_HEIGHT = 40;
+  const fitted = () => fitPanels(layout(), windowSize().width, windowSize().height - HEADER_HEIGHT);
   const prefersDark = createMediaQuery('(prefers-color-scheme: dark)');
   const narrow = createMediaQuery('(max-width: 760px)');
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
@@ -125,6 +151,16 @@ function Shell(props: AppProps) {
         </span>
         <span class="header-workspace">{props.services.workspaces.current()?.name}</span>
         <span class="header-spacer" />
+        <Show when={!connectivity.online()}>
+          <span
+            class="offline-indicator"
+            role="status"
+            title="The browser is offline. Files, Python and saved chats work; models and packages that are not cached need the network."
+          >
+            <Icon name="offline" />
+            Offline
+          </span>
+        </Show>
         <Show when={!narrow()}>
           {panelToggle('files', 'sidebarCollapsed', 'sidebar')}
           {panelToggle('output', 'outputCollapsed', 'panel-bottom')}
@@ -153,8 +189,8 @@ function Shell(props: AppProps) {
           <main
             class="workbench"
             style={{
-              'grid-template-columns': `${layout().sidebarCollapsed ? '' : `${layout().sidebarWidth}px 4px `}minmax(0, 1fr)${
-                layout().assistantCollapsed ? '' : ` 4px ${layout().assistantWidth}px`
+              'grid-template-columns': `${layout().sidebarCollapsed ? '' : `${fitted().sidebarWidth}px 4px `}minmax(0, 1fr)${
+                layout().assistantCollapsed ? '' : ` 4px ${fitted().assistantWidth}px`
               }`,
             }}
           >
@@ -165,11 +201,17 @@ function Shell(props: AppProps) {
               <Splitter
                 label="Resize files panel"
                 orientation="vertical"
-                value={layout().sidebarWidth}
-                min={160}
-                max={600}
+                value={fitted().sidebarWidth}
+                min={SIDEBAR_MIN_WIDTH}
+                max={Math.min(600, fitted().sidebarMax)}
                 direction={1}
-                onChange={(value) => preferences.updateLayout({ sidebarWidth: value })}
+                // The other side keeps the width it is drawn at, so the drag moves exactly.
+                onChange={(value) =>
+                  preferences.updateLayout({
+                    sidebarWidth: value,
+                    assistantWidth: fitted().assistantWidth,
+                  })
+                }
               />
             </Show>
             <div
@@ -177,7 +219,7 @@ function Shell(props: AppProps) {
               style={{
                 'grid-template-rows': layout().outputCollapsed
                   ? 'minmax(0, 1fr)'
-                  : `minmax(0, 1fr) 4px ${layout().outputHeight}px`,
+                  : `minmax(0, 1fr) 4px ${fitted().outputHeight}px`,
               }}
             >
               <section class="panel editor-section" aria-label="Editor panel">
@@ -187,9 +229,9 @@ function Shell(props: AppProps) {
                 <Splitter
                   label="Resize output panel"
                   orientation="horizontal"
-                  value={layout().outputHeight}
-                  min={80}
-                  max={700}
+                  value={fitted().outputHeight}
+                  min={OUTPUT_MIN_HEIGHT}
+                  max={fitted().outputMax}
                   direction={-1}
                   onChange={(value) => preferences.updateLayout({ outputHeight: value })}
                 />
@@ -202,11 +244,16 @@ function Shell(props: AppProps) {
               <Splitter
                 label="Resize assistant panel"
                 orientation="vertical"
-                value={layout().assistantWidth}
-                min={240}
-                max={800}
+                value={fitted().assistantWidth}
+                min={ASSISTANT_MIN_WIDTH}
+                max={Math.min(800, fitted().assistantMax)}
                 direction={-1}
-                onChange={(value) => preferences.updateLayout({ assistantWidth: value })}
+                onChange={(value) =>
+                  preferences.updateLayout({
+                    assistantWidth: value,
+                    sidebarWidth: fitted().sidebarWidth,
+                  })
+                }
               />
               <section class="panel assistant" aria-label="Assistant panel">
                 {chat}

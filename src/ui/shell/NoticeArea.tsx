@@ -1,53 +1,73 @@
 import { For, Show } from 'solid-js';
+import { Portal } from 'solid-js/web';
 import type { NoticeService } from '../../app/notice-service';
 import { Icon } from '../common/icons';
+import { createTopModal } from '../common/top-modal';
 
-/** Toasts in the corner: errors stay until dismissed, others fade after a few seconds. */
+/**
+ * Toasts at the bottom left (top on a phone), so they never cover the chat box, Send or
+ * Run (notices.css): errors stay until dismissed, others leave after a few seconds, a
+ * repeated one counts up instead of stacking (the service keeps at most a few). While a
+ * modal dialog is open they are shown inside it: the dialog is in the browser's top layer
+ * and makes the rest of the page inert, so that is the only place they are seen and usable.
+ */
 export function NoticeArea(props: { notices: NoticeService }) {
+  const topModal = createTopModal();
   return (
-    <section class="notice-area" aria-label="Notifications">
-      <For each={props.notices.notices()}>
-        {(notice) => (
-          <div
-            class={`notice notice-${notice.kind}`}
-            role={notice.kind === 'error' ? 'alert' : 'status'}
-          >
-            <div class="notice-body">
-              <p>{notice.text}</p>
-              <Show when={notice.details?.length}>
-                <ul>
-                  <For each={notice.details!.slice(0, 8)}>{(line) => <li>{line}</li>}</For>
-                  <Show when={notice.details!.length > 8}>
-                    <li>…and {notice.details!.length - 8} more</li>
-                  </Show>
-                </ul>
-              </Show>
-            </div>
-            <Show when={notice.action}>
-              {(action) => (
-                <button
-                  type="button"
-                  class="button primary"
-                  onClick={() => {
-                    action().run();
-                    props.notices.dismiss(notice.id);
-                  }}
-                >
-                  {action().label}
-                </button>
-              )}
-            </Show>
-            <button
-              type="button"
-              class="icon-button"
-              aria-label="Dismiss notification"
-              onClick={() => props.notices.dismiss(notice.id)}
+    <Portal mount={topModal() ?? document.body}>
+      <section class="notice-area" aria-label="Notifications">
+        <For each={props.notices.notices()}>
+          {(notice) => (
+            <div
+              class={`notice notice-${notice.kind}`}
+              role={notice.kind === 'error' ? 'alert' : 'status'}
             >
-              <Icon name="close" />
-            </button>
-          </div>
-        )}
-      </For>
-    </section>
+              <div class="notice-body">
+                <p>
+                  {notice.text}
+                  <Show when={notice.count > 1}>
+                    <span class="notice-count" title={`Shown ${notice.count} times`}>
+                      {' '}
+                      ×{notice.count}
+                    </span>
+                  </Show>
+                </p>
+                <Show when={notice.details?.length}>
+                  <ul>
+                    <For each={notice.details!.slice(0, 8)}>{(line) => <li>{line}</li>}</For>
+                    <Show when={notice.details!.length > 8}>
+                      <li>…and {notice.details!.length - 8} more</li>
+                    </Show>
+                  </ul>
+                </Show>
+              </div>
+              <Show when={notice.action}>
+                {(action) => (
+                  <button
+                    type="button"
+                    class="button primary"
+                    onClick={() => {
+                      action().run();
+                      props.notices.dismiss(notice.id);
+                    }}
+                  >
+                    {action().label}
+                  </button>
+                )}
+              </Show>
+              <button
+                type="button"
+                class="icon-button"
+                aria-label="Dismiss"
+                title="Dismiss this notice"
+                onClick={() => props.notices.dismiss(notice.id)}
+              >
+                <Icon name="close" />
+              </button>
+            </div>
+          )}
+        </For>
+      </section>
+    </Portal>
   );
 }

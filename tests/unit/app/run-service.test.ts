@@ -5,7 +5,7 @@ import { createNoticeService } from '../../../src/app/notice-service';
 import { createRunService, dedent, splitArguments } from '../../../src/app/run-service';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
 import { MemoryPythonRuntime, type RunScript } from '../../../src/runtime/memory-python-runtime';
-import type { RunRequest } from '../../../src/runtime/python-runtime';
+import type { RunRequest, RuntimeStatus } from '../../../src/runtime/python-runtime';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
 
@@ -78,6 +78,72 @@ describe('run service', () => {
         .join(''),
     ).toBe('hi\n');
     expect(run.phase()).toBe('ok');
+  });
+
+  it('keeps the last run of each workspace and shows the open workspace’s one', async () => {
+    const ctx = await setup((request) => ({
+      output: [{ stream: 'stdout', text: `ran ${request.path}\n` }],
+    }));
+    const first = ctx.workspaces.current()!.id;
+    await ctx.workspaces.files()!.write('a.py', 'print(1)');
+    await ctx.editor.openFile('a.py');
+    await ctx.runs.runFile();
+    expect(ctx.runs.current()?.label).toBe('a.py');
+
+    const other = await ctx.workspaces.create('Other');
+    await ctx.workspaces.open(other.id);
+    expect(ctx.runs.current()).toBeUndefined();
+    await ctx.workspaces.files()!.write('b.py', 'print(2)');
+    await ctx.editor.openFile('b.py');
+    await ctx.runs.runFile();
+    expect(ctx.runs.current()?.label).toBe('b.py');
+
+    await ctx.workspaces.open(first);
+    expect(ctx.runs.current()?.label).toBe('a.py');
+    ctx.runs.clear();
+    expect(ctx.runs.current()).toBeUndefined();
+    await ctx.workspaces.open(other.id);
+    expect(ctx.runs.current()?.label).toBe('b.py');
+  });
+
+  it('says since when Python is starting, and forgets it once it is up', async () => {
+    const clock = new ManualClock(5000);
+    const store = createMemoryStore();
+    const notices = createNoticeService(clock);
+    const workspaces = createWorkspaceService(
+      new WorkspaceCatalog(store, clock),
+      store.settings,
+      store.changes,
+    );
+    const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+    let listener: ((status: RuntimeStatus) => void) | undefined;
+    let phase: RuntimeStatus['phase'] = 'stopped';
+    const status = (): RuntimeStatus => ({ phase, canInterrupt: false, spareReady: false });
+    const runtime = Object.assign(new MemoryPythonRuntime(() => ({})), {
+      status,
+      subscribe(next: (status: RuntimeStatus) => void) {
+        listener = next;
+        return () => {};
+      },
+    });
+    const runs = createRunService({
+      runtime,
+      workspaces,
+      editor,
+      settingsStore: store.settings,
+      notices,
+      clock,
+    });
+    expect(runs.startingSince()).toBeUndefined();
+    phase = 'starting';
+    listener!(status());
+    expect(runs.startingSince()).toBe(5000);
+    await clock.advance(3000);
+    listener!(status());
+    expect(runs.startingSince()).toBe(5000);
+    phase = 'ready';
+    listener!(status());
+    expect(runs.startingSince()).toBeUndefined();
   });
 
   it('refuses to run what is not a Python file, saying what to do', async () => {

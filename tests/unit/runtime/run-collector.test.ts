@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INPUT_ECHO_END, INPUT_ECHO_START } from '../../../src/runtime/input-echo';
 import { RunCollector } from '../../../src/runtime/run-collector';
 import type { RunEvent } from '../../../src/runtime/python-runtime';
 
@@ -72,5 +73,36 @@ describe('RunCollector', () => {
     await waiting;
     expect(done).toBe(true);
     await collector.until(-1);
+  });
+
+  it('cuts the echo of what input() read out of stdout and flags it as input', () => {
+    const events: RunEvent[] = [];
+    const collector = new RunCollector('r1', (e) => events.push(e));
+    const echo = (line: string) => `${INPUT_ECHO_START}${line}${INPUT_ECHO_END}`;
+    collector.accept({
+      runId: 'r1',
+      seq: 0,
+      type: 'output',
+      chunks: [{ stream: 'stdout', text: `Name? ${echo('Ada\n')}Age? ` }],
+    });
+    // An echo in a batch of its own, then output right after it.
+    collector.accept({
+      runId: 'r1',
+      seq: 1,
+      type: 'output',
+      chunks: [{ stream: 'stdout', text: `${echo('36\n')}Ada is 36\n` }],
+    });
+    expect(collector.output).toEqual([
+      { stream: 'stdout', text: 'Name? ' },
+      { stream: 'stdout', text: 'Ada\n', input: true },
+      { stream: 'stdout', text: 'Age? ' },
+      { stream: 'stdout', text: '36\n', input: true },
+      { stream: 'stdout', text: 'Ada is 36\n' },
+    ]);
+    expect(collector.stdout).toBe('Name? Age? Ada is 36\n');
+    expect(events).toContainEqual({ type: 'output', stream: 'stdout', text: 'Ada\n', input: true });
+    expect(events.map((e) => (e.type === 'output' ? e.text : e.type)).join('')).not.toContain(
+      '\u001b',
+    );
   });
 });

@@ -75,3 +75,17 @@ test('what was written before the view attached is shown, then new output contin
   nextFrame();
   expect(pieces()).toEqual([['stdout', 'early\nlate\n']]);
 });
+
+test('a line input() read is shown where it was read, styled as input', () => {
+  const { pieces } = mount([
+    { stream: 'stdout', text: 'Name? ' },
+    { stream: 'stdout', text: 'Ada\n', input: true },
+    { stream: 'stdout', text: 'Hello Ada\n' },
+  ]);
+  nextFrame();
+  expect(pieces()).toEqual([
+    ['stdout', 'Name? '],
+    ['stdin', 'Ada\n'],
+    ['stdout', 'Hello Ada\n'],
+  ]);
+});
