@@ -45,8 +45,10 @@ async function start(root: HTMLElement) {
     );
   root.textContent = '';
   render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
-  await services.workspaces.start();
+  const { firstFile } = await services.workspaces.start();
   await services.editor.restoreTabs();
+  // A first visit shows the Welcome workspace's main.py rather than an empty editor.
+  if (firstFile) await services.editor.openFile(firstFile);
   await services.chat.start();
   await services.runs.start();
   // A reply being streamed is written now, not a second later, when the page goes away.

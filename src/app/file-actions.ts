@@ -1,5 +1,5 @@
 import { CoveError } from '../base/errors';
-import { baseName, joinPath, normalizePath } from '../workspace/paths';
+import { baseName, childPath, normalizePath } from '../workspace/paths';
 import type { IncomingFile, ImportResult, SkippedFile } from '../workspace/workspace-files';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
@@ -14,7 +14,9 @@ const loadZip = () => import('../workspace/zip-archive');
  * the others report failures as notices and resolve.
  */
 export interface FileActions {
+  /** Creates `name` (may hold "/") inside `folder` ('' for the root), opens it, returns its path. */
   createFile(folder: string, name: string): Promise<string>;
+  /** Creates the folder `name` inside `folder`; returns its path. */
   createFolder(folder: string, name: string): Promise<string>;
   /** Moves or renames; `to` is a full path, so a rename may also change folders. */
   move(from: string, to: string): Promise<string>;
@@ -77,12 +79,12 @@ export function createFileActions(deps: {
 
   return {
     async createFile(folder, name) {
-      const path = await requireFiles(workspaces).createFile(joinPath(folder, name));
+      const path = await requireFiles(workspaces).createFile(childPath(folder, name));
       await editor.openFile(path);
       return path;
     },
     async createFolder(folder, name) {
-      return requireFiles(workspaces).createFolder(joinPath(folder, name));
+      return requireFiles(workspaces).createFolder(childPath(folder, name));
     },
     async move(from, to) {
       const files = requireFiles(workspaces);

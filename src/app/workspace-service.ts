@@ -2,6 +2,7 @@ import { batch, createSignal, type Accessor } from 'solid-js';
 import type { ChangeFeed } from '../store/change-feed';
 import type { FileMeta, WorkspaceRecord } from '../store/records';
 import type { SettingsStore } from '../store/settings-store';
+import { WELCOME_FIRST_FILE } from '../workspace/welcome-files';
 import type { WorkspaceCatalog } from '../workspace/workspace-catalog';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
 
@@ -25,8 +26,12 @@ export interface WorkspaceService {
   create(name: string): Promise<WorkspaceRecord>;
   rename(id: string, name: string): Promise<void>;
   delete(id: string): Promise<void>;
-  /** Loads everything and opens the last used (or the first-visit) workspace. */
-  start(): Promise<void>;
+  /**
+   * Loads everything and opens the last used (or the first-visit) workspace. On the very
+   * first visit it names the file to show (the Welcome workspace's main.py); the caller
+   * opens it after restoring tabs. Later visits name none, so a closed file stays closed.
+   */
+  start(): Promise<{ firstFile?: string }>;
   /** Subscribe to file changes of the current workspace: `local` false when from another tab. */
   onFilesChanged(listener: (paths: string[], local: boolean) => void): () => void;
   /** Called after another workspace was opened (or the open one went away). */
@@ -117,6 +122,7 @@ export function createWorkspaceService(
         const welcome = await catalog.welcomeOnFirstVisit();
         const last = welcome?.id ?? (await settings.get<string>(LAST_WORKSPACE_KEY));
         await open(last ?? '');
+        return welcome ? { firstFile: WELCOME_FIRST_FILE } : {};
       } finally {
         setLoading(false);
       }

@@ -19,7 +19,10 @@ function shorten(text: string): string {
  * relative to the workspace root, NFC, without `./` or a trailing slash.
  * Throws CoveError `bad-path` naming the problem for: an empty path, `..`, an absolute
  * path (`/x`, `C:\x`, `~/x`), NUL or other control characters, backslashes, empty
- * segments (`a//b`), a segment over 255 characters, a path over 4096 characters.
+ * segments (`a//b`), a segment made only of spaces (`a/   /b`), a segment that starts or
+ * ends with a space (`a /b`, `b.py `), a segment over 255 characters, a path over 4096
+ * characters. Spaces are refused rather than trimmed so that every way in (a typed name, a
+ * rename, a zip, Python, a model) gets the same answer and two names never fold into one.
  */
 export function normalizePath(input: string): string {
   if (typeof input !== 'string' || input.trim() === '') {
@@ -55,6 +58,20 @@ export function normalizePath(input: string): string {
     if (segment === '') {
       throw badPath(input, 'has an empty folder name ("//").', 'Remove the extra "/".');
     }
+    if (segment.trim() === '') {
+      throw badPath(
+        input,
+        'has a name made only of spaces.',
+        'Type a name with visible characters.',
+      );
+    }
+    if (segment.trim() !== segment) {
+      throw badPath(
+        input,
+        'has a name that starts or ends with a space.',
+        'Remove the spaces at the start or end of the name.',
+      );
+    }
     if (segment === '..') {
       throw badPath(
         input,
@@ -79,6 +96,17 @@ export function normalizeName(input: string): string {
     throw badPath(input, 'contains "/".', 'A name cannot contain "/"; use Move to change folders.');
   }
   return normalizePath(input);
+}
+
+/**
+ * The path of a new item named `name` (which may hold "/" for subfolders) inside `folder`
+ * ('' for the root), in normal form. The name is checked on its own first, so an empty or
+ * blank name is "A name is needed." rather than the folder itself; otherwise throws as
+ * {@link normalizePath}.
+ */
+export function childPath(folder: string, name: string): string {
+  const relative = normalizePath(name);
+  return folder ? normalizePath(`${folder}/${relative}`) : relative;
 }
 
 /** The folder holding `path`, or '' for the root. Expects a normalized path. */

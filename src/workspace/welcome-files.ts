@@ -1,6 +1,9 @@
 /** What a first visit finds: a workspace that explains Cove by example. */
 export const WELCOME_WORKSPACE_NAME = 'Welcome';
 
+/** The file a first visit opens in the editor (never reopened once closed). */
+export const WELCOME_FIRST_FILE = 'main.py';
+
 export const WELCOME_FILES: Readonly<Record<string, string>> = {
   'README.md': `# Welcome to Cove
 
@@ -23,9 +26,11 @@ Open \`main.py\` next to this file. Workspaces (top left) keep projects apart; S
 
 Cove works offline after your first visit, and can be installed as an app.
 `,
-  'main.py': `"""A first Python file for Cove.
+  // The first lines say what to do: this file is what a first visit shows. greet stays on
+  // lines 7-8 (tests of the chat's context point at it).
+  'main.py': `"""Your first Python file in Cove. Run it: ▶ Run below, or Ctrl/Cmd+Enter.
 
-Python runs inside your browser (Pyodide), so this works even offline.
+What it prints appears in the Output panel. Python runs in your browser, even offline.
 """
 
 

@@ -1,19 +1,37 @@
+import { zipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
 import { CovePage } from './support/cove-page';
 
-test('a first visit opens the Welcome workspace with a README and main.py', async ({ page }) => {
+test('a first visit opens the Welcome workspace with main.py in the editor, once', async ({
+  page,
+}) => {
   const cove = await new CovePage(page).open();
   await expect(cove.workspaceSelect.locator('option:checked')).toHaveText('Welcome');
   await expect(cove.item('README.md')).toBeVisible();
-  await cove.item('main.py').click();
+  // main.py is open without a click, and its first line says what to do.
   await expect(cove.tab('main.py')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No file is open.')).toBeHidden();
+  await expect.poll(() => cove.editorText('main.py')).toContain('Run it: ▶ Run below');
   await expect.poll(() => cove.editorText('main.py')).toContain('def greet(name: str) -> str:');
+
+  // Closed, it stays closed: switching away and back, and reloading, do not reopen it.
+  await cove.closeTab('main.py');
+  await expect(page.getByText('No file is open.')).toBeVisible();
+  await cove.createWorkspace('Other');
+  await cove.switchWorkspace('Welcome');
+  await expect(page.getByText('No file is open.')).toBeVisible();
+  await cove.reload();
+  await expect(cove.item('README.md')).toBeVisible();
+  await expect(page.getByText('No file is open.')).toBeVisible();
+  await expect(cove.tab('main.py')).toHaveCount(0);
 });
 
 test('create, edit, autosave, reload and find it again', async ({ page }) => {
   const cove = await new CovePage(page).open();
   await cove.newFile('notes/todo.py');
-  await expect(cove.item('notes')).toHaveAttribute('aria-expanded', 'false');
+  // The new file is shown in its folder, selected.
+  await expect(cove.item('notes')).toHaveAttribute('aria-expanded', 'true');
+  await expect(cove.item('todo.py')).toHaveAttribute('aria-selected', 'true');
   await expect(cove.tab('todo.py')).toBeVisible();
   // The dirty marker lasts under a second; a slow machine may pass it between two polls,
   // so the page itself notes that it was shown.
@@ -165,4 +183,73 @@ test('files dropped from the computer are uploaded into the folder under the poi
   await cove.expand('data');
   await cove.item('table.csv').click();
   await expect.poll(() => cove.editorText('data/table.csv')).toBe('a,b\n1,2\n');
+});
+
+test('a new file in a collapsed folder is expanded to, selected and scrolled into view', async ({
+  page,
+}) => {
+  const cove = await new CovePage(page).open();
+  const many = Object.fromEntries(
+    Array.from({ length: 60 }, (_, i) => [`note-${i}.txt`, new TextEncoder().encode(`${i}\n`)]),
+  );
+  await cove.importZip(zipSync(many), 'Zip import: 60 files added.');
+  await cove.newFolder('pkg');
+  // Select the folder without opening it, then scroll the tree away from it.
+  await cove.item('pkg').focus();
+  await expect(cove.item('pkg')).toHaveAttribute('aria-selected', 'true');
+  await expect(cove.item('pkg')).toHaveAttribute('aria-expanded', 'false');
+  await cove.item('pkg').hover();
+  await page.mouse.wheel(0, 5000);
+  await expect(cove.item('pkg')).not.toBeInViewport();
+
+  await page.getByRole('button', { name: 'New file' }).click();
+  await expect(cove.dialog.getByRole('textbox')).toHaveAccessibleName('Name (in pkg/)');
+  await cove.answer('mod.py', 'Create');
+  await expect(cove.dialog).toBeHidden();
+  await expect(cove.item('pkg')).toHaveAttribute('aria-expanded', 'true');
+  await expect(cove.item('mod.py')).toHaveAttribute('aria-selected', 'true');
+  await expect(cove.item('mod.py')).toBeInViewport();
+  await expect(cove.tab('mod.py')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('names that are blank or padded with spaces are refused, inside a folder too', async ({
+  page,
+}) => {
+  const cove = await new CovePage(page).open();
+  await cove.newFolder('src');
+  await expect(cove.item('src')).toHaveAttribute('aria-selected', 'true');
+  const before = await cove.tree.getByRole('treeitem').allInnerTexts();
+
+  await page.getByRole('button', { name: 'New file' }).click();
+  await expect(cove.dialog.getByRole('textbox')).toHaveAccessibleName('Name (in src/)');
+  for (const [name, problem] of [
+    ['', 'A name is needed.'],
+    ['   ', 'A name is needed.'],
+    ['pkg/   ', 'has a name made only of spaces'],
+    ['main.py ', 'has a name that starts or ends with a space'],
+    [' main.py', 'has a name that starts or ends with a space'],
+  ] as const) {
+    await cove.answer(name, 'Create');
+    await expect(cove.dialogError).toContainText(problem);
+  }
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await cove.answer('   ', 'Create');
+  await expect(cove.dialogError).toContainText('A name is needed.');
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await cove.itemAction('main.py', 'Rename or move…');
+  for (const [name, problem] of [
+    ['lib/   ', 'has a name made only of spaces'],
+    ['   ', 'A name is needed.'],
+    ['lib /main.py', 'has a name that starts or ends with a space'],
+  ] as const) {
+    await cove.answer(name, 'Rename');
+    await expect(cove.dialogError).toContainText(problem);
+  }
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await cove.reload();
+  expect(await cove.tree.getByRole('treeitem').allInnerTexts()).toEqual(before);
 });

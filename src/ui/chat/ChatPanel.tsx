@@ -11,6 +11,8 @@ import './chat.css';
 export function ChatPanel(props: {
   services: AppServices;
   onOpenSettings: () => void;
+  /** Opens Settings on the form that adds a provider. */
+  onAddProvider: () => void;
   runCode?: (code: string, output: HTMLElement) => void;
 }) {
   const { chat, providers, clock } = props.services;
@@ -123,7 +125,7 @@ export function ChatPanel(props: {
                         Connect a model to start: OpenAI, DeepSeek, OpenRouter, Groq, Mistral, or a
                         local server such as Ollama or LM Studio.
                       </p>
-                      <button type="button" class="button primary" onClick={props.onOpenSettings}>
+                      <button type="button" class="button primary" onClick={props.onAddProvider}>
                         Add a provider
                       </button>
                     </>

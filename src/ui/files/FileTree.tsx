@@ -1,4 +1,4 @@
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { buildFileTree, visibleNodes, type TreeNode } from '../../workspace/file-tree';
 import { isWithin, joinPath, parentOf } from '../../workspace/paths';
@@ -6,6 +6,7 @@ import { describeBinary } from '../../app/editor-service';
 import { Icon } from '../common/icons';
 import type { MenuItem } from '../common/Menu';
 import { carriesFiles, readDroppedItems } from './incoming-files';
+import type { TreeViewState } from './tree-view-state';
 
 /** Data type used when dragging a tree item, so drops can tell moves from uploads. */
 const TREE_DRAG_TYPE = 'application/x-cove-path';
@@ -22,30 +23,27 @@ export interface FileTreeCommands {
 /**
  * The workspace's files as an ARIA tree: arrows move and expand, Enter opens, F2 renames,
  * Delete deletes; items drag onto folders to move; files dropped from the computer upload
- * into the folder under the pointer.
+ * into the folder under the pointer. Selection and expanded folders live in `view`, which
+ * keeps them per workspace; a path `view` asks to reveal is scrolled into view once its row
+ * exists.
  */
 export function FileTree(props: {
   services: AppServices;
   commands: FileTreeCommands;
-  selected: string | undefined;
-  onSelect: (path: string | undefined) => void;
+  view: TreeViewState;
 }) {
   const { workspaces, editor, fileActions } = props.services;
-  const [expanded, setExpanded] = createSignal<ReadonlySet<string>>(new Set());
   const [dropTarget, setDropTarget] = createSignal<string | undefined>();
+  const expanded = () => props.view.expanded();
   const roots = createMemo(() => buildFileTree(workspaces.entries()));
   const rows = createMemo(() => visibleNodes(roots(), expanded()));
   const rowElements = new Map<string, HTMLElement>();
 
-  const toggle = (path: string, open?: boolean) => {
-    const next = new Set(expanded());
-    if (open ?? !next.has(path)) next.add(path);
-    else next.delete(path);
-    setExpanded(next);
-  };
+  const toggle = (path: string, open?: boolean) => props.view.toggle(path, open);
+  const select = (path: string) => props.view.select(path);
   const focusRow = (path: string | undefined) => {
     if (!path) return;
-    props.onSelect(path);
+    select(path);
     queueMicrotask(() => rowElements.get(path)?.focus());
   };
   const activate = (node: TreeNode) => {
@@ -160,9 +158,20 @@ export function FileTree(props: {
     setDropTarget(folder);
   };
 
+  // A revealed path (e.g. a file just created in a collapsed folder) is scrolled to once the
+  // listing holds it and its row exists; until then the request waits.
+  createEffect(() => {
+    const path = props.view.pendingReveal();
+    if (!path || !rows().some((row) => row.path === path)) return;
+    const row = rowElements.get(path);
+    if (!row) return;
+    row.scrollIntoView({ block: 'nearest' });
+    props.view.revealed();
+  });
+
   const focusable = () => {
     const list = rows();
-    const selected = props.selected;
+    const selected = props.view.selected();
     return list.some((r) => r.path === selected) ? selected : list[0]?.path;
   };
 
@@ -182,11 +191,16 @@ export function FileTree(props: {
           <For each={rows()}>
             {(node) => (
               <li
-                ref={(el) => rowElements.set(node.path, el)}
+                ref={(el) => {
+                  rowElements.set(node.path, el);
+                  onCleanup(
+                    () => rowElements.get(node.path) === el && rowElements.delete(node.path),
+                  );
+                }}
                 role="treeitem"
                 aria-level={node.depth + 1}
                 aria-expanded={node.kind === 'folder' ? expanded().has(node.path) : undefined}
-                aria-selected={props.selected === node.path}
+                aria-selected={props.view.selected() === node.path}
                 aria-label={node.name}
                 title={
                   node.meta.binary ? `${node.path} (${describeBinary(node.meta.size)})` : node.path
@@ -210,14 +224,14 @@ export function FileTree(props: {
                   void onDrop(event, node.kind === 'folder' ? node.path : parentOf(node.path))
                 }
                 onClick={() => {
-                  props.onSelect(node.path);
+                  select(node.path);
                   activate(node);
                 }}
-                onFocus={() => props.onSelect(node.path)}
+                onFocus={() => select(node.path)}
                 onKeyDown={(event) => onKeyDown(event, node)}
                 onContextMenu={(event) => {
                   event.preventDefault();
-                  props.onSelect(node.path);
+                  select(node.path);
                   props.commands.openMenu(
                     menuFor(node),
                     `Actions for ${node.name}`,
@@ -244,7 +258,7 @@ export function FileTree(props: {
                   }
                 />
                 <span class="tree-name">{node.name}</span>
-                <Show when={props.selected === node.path}>
+                <Show when={props.view.selected() === node.path}>
                   <button
                     type="button"
                     class="icon-button tree-more"

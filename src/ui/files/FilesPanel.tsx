@@ -7,13 +7,15 @@ import { IconButton } from '../common/icons';
 import { Menu, type MenuItem } from '../common/Menu';
 import { FileTree, type FileTreeCommands } from './FileTree';
 import { readPickedFiles } from './incoming-files';
+import { createTreeViewState } from './tree-view-state';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 /** The sidebar: which workspace, and its files with everything one can do to them. */
 export function FilesPanel(props: { services: AppServices }) {
   const { workspaces, fileActions, notices } = props.services;
   const dialogs = useDialogs();
-  const [selected, setSelected] = createSignal<string>();
+  // Selection and expanded folders belong to each workspace, not to the panel.
+  const view = createTreeViewState(() => workspaces.current()?.id, workspaces.entries);
   const [menu, setMenu] = createSignal<{
     items: MenuItem[];
     label: string;
@@ -22,16 +24,7 @@ export function FilesPanel(props: { services: AppServices }) {
     returnFocus?: HTMLElement;
   }>();
 
-  const folderOfSelection = () => {
-    const path = selected();
-    if (!path) return '';
-    const entry = workspaces.entries().find((e) => e.path === path);
-    return entry?.kind === 'folder'
-      ? path
-      : path.includes('/')
-        ? path.slice(0, path.lastIndexOf('/'))
-        : '';
-  };
+  const folderOfSelection = () => view.targetFolder();
 
   const commands: FileTreeCommands = {
     newFile(folder) {
@@ -41,7 +34,7 @@ export function FilesPanel(props: { services: AppServices }) {
         initial: '',
         confirmLabel: 'Create',
         submit: async (name) => {
-          setSelected(await fileActions.createFile(folder, name));
+          view.reveal(await fileActions.createFile(folder, name));
         },
       });
     },
@@ -51,7 +44,7 @@ export function FilesPanel(props: { services: AppServices }) {
         label: folder ? `Name (in ${folder}/)` : 'Name',
         confirmLabel: 'Create',
         submit: async (name) => {
-          setSelected(await fileActions.createFolder(folder, name));
+          view.reveal(await fileActions.createFolder(folder, name));
         },
       });
     },
@@ -65,7 +58,7 @@ export function FilesPanel(props: { services: AppServices }) {
         selectUntil: path.length - name.length + (dot > 0 ? dot : name.length),
         confirmLabel: 'Rename',
         submit: async (to) => {
-          setSelected(await fileActions.move(path, to));
+          view.reveal(await fileActions.move(path, to));
         },
       });
     },
@@ -87,7 +80,7 @@ export function FilesPanel(props: { services: AppServices }) {
         .then(async (answer) => {
           if (answer !== 'confirm') return;
           await fileActions.delete(path);
-          setSelected(undefined);
+          view.select(undefined);
         });
     },
     download(path) {
@@ -159,12 +152,7 @@ export function FilesPanel(props: { services: AppServices }) {
             onClick={() => void exportZip()}
           />
         </div>
-        <FileTree
-          services={props.services}
-          commands={commands}
-          selected={selected()}
-          onSelect={setSelected}
-        />
+        <FileTree services={props.services} commands={commands} view={view} />
       </Show>
       <Show when={menu()} keyed>
         {(open) => <Menu {...open} onClose={() => setMenu(undefined)} />}

@@ -1,4 +1,4 @@
-import { For, Show } from 'solid-js';
+import { createEffect, createMemo, For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
@@ -7,6 +7,19 @@ import { IconButton } from '../common/icons';
 export function WorkspaceSwitcher(props: { services: AppServices }) {
   const { workspaces, editor, notices } = props.services;
   const dialogs = useDialogs();
+  const sorted = createMemo(() =>
+    [...workspaces.workspaces()].sort((a, b) => a.name.localeCompare(b.name)),
+  );
+  let select: HTMLSelectElement | undefined;
+  // The picker shows the open workspace. Setting `value` in a render effect is not enough:
+  // it can run before the <For> below has inserted a new workspace's option, and a value
+  // with no matching option leaves nothing selected, so the browser shows the first option.
+  // A (user) effect runs after the options are in place, on every change of either.
+  createEffect(() => {
+    const id = workspaces.current()?.id ?? '';
+    sorted();
+    if (select && select.value !== id) select.value = id;
+  });
 
   const switchTo = async (id: string) => {
     await editor.saveAll();
@@ -75,12 +88,10 @@ export function WorkspaceSwitcher(props: { services: AppServices }) {
         </label>
         <select
           id="workspace-select"
-          value={workspaces.current()?.id ?? ''}
+          ref={select}
           onChange={(event) => void switchTo(event.currentTarget.value)}
         >
-          <For each={[...workspaces.workspaces()].sort((a, b) => a.name.localeCompare(b.name))}>
-            {(w) => <option value={w.id}>{w.name}</option>}
-          </For>
+          <For each={sorted()}>{(w) => <option value={w.id}>{w.name}</option>}</For>
         </select>
         <IconButton label="New workspace" icon="plus" onClick={() => void create()} />
         <IconButton label="Rename workspace" icon="edit" onClick={rename} />

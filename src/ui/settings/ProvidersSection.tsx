@@ -21,8 +21,9 @@ const sameIds = (a: string[], b: string[]) =>
 /**
  * Settings → Providers: the configured providers with their models, adding and editing them,
  * connection tests, and export and import of the configuration (keys only when asked).
+ * With `adding`, the add form is open from the start (the chat's "Add a provider").
  */
-export function ProvidersSection(props: { services: AppServices }) {
+export function ProvidersSection(props: { services: AppServices; adding?: boolean }) {
   const { providers, notices } = props.services;
   const dialogs = useDialogs();
   // Cards are keyed by id, so a change to one provider does not rebuild the others.
@@ -31,7 +32,16 @@ export function ProvidersSection(props: { services: AppServices }) {
   });
   const providerOf = (id: string) => providers.providers().find((provider) => provider.id === id);
   const [statuses, setStatuses] = createSignal<Record<string, ProviderStatus | undefined>>({});
-  const [form, setForm] = createSignal<{ existing?: ProviderConfig }>();
+  const [form, setForm] = createSignal<{ existing?: ProviderConfig } | undefined>(
+    props.adding ? {} : undefined,
+  );
+  let addButton: HTMLButtonElement | undefined;
+  // Back from the add form, focus (and the view) return to where one adds another.
+  const closeForm = () => {
+    const adding = !form()?.existing;
+    setForm(undefined);
+    if (adding) addButton?.focus();
+  };
   const [modelForm, setModelForm] = createSignal<{ providerId: string; model?: ModelConfig }>();
   const [includeKeys, setIncludeKeys] = createSignal(false);
   const [askPassphrase, setAskPassphrase] = createSignal<PassphraseRequest>();
@@ -227,7 +237,7 @@ export function ProvidersSection(props: { services: AppServices }) {
         </ul>
       </Show>
       <div class="settings-actions">
-        <button type="button" class="button primary" onClick={() => setForm({})}>
+        <button type="button" class="button primary" ref={addButton} onClick={() => setForm({})}>
           <Icon name="plus" /> Add provider
         </button>
       </div>
@@ -270,9 +280,9 @@ export function ProvidersSection(props: { services: AppServices }) {
           <ProviderForm
             providers={providers}
             {...(current().existing ? { existing: current().existing } : {})}
-            onClose={() => setForm(undefined)}
+            onClose={closeForm}
             onSaved={(id, added) => {
-              setForm(undefined);
+              closeForm();
               setStatus(id, undefined);
               // A new provider is tested at once: that also lists its models.
               if (added) void test(id);

@@ -14,8 +14,15 @@ import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
 import './settings.css';
 
+/** Where Settings opens: at the top, or on Providers with the add form open. */
+export type SettingsStart = 'top' | 'add-provider';
+
 /** Settings: appearance, providers and models, chat options, storage and backups. */
-export function SettingsDialog(props: { services: AppServices; onClose: () => void }) {
+export function SettingsDialog(props: {
+  services: AppServices;
+  onClose: () => void;
+  start?: SettingsStart;
+}) {
   const { preferences, storage, backup, notices, editor, workspaces } = props.services;
   const dialogs = useDialogs();
   const [busy, setBusy] = createSignal(false);
@@ -25,6 +32,9 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
 
   onMount(() => {
     dialog.showModal();
+    if (props.start === 'add-provider') {
+      dialog.querySelector('#settings-providers')?.scrollIntoView({ block: 'start' });
+    }
     void storage.refresh();
   });
 
@@ -160,7 +170,7 @@ export function SettingsDialog(props: { services: AppServices; onClose: () => vo
         </select>
       </section>
 
-      <ProvidersSection services={props.services} />
+      <ProvidersSection services={props.services} adding={props.start === 'add-provider'} />
       <ChatOptionsSection services={props.services} />
 
       <PythonSection services={props.services} />

@@ -11,6 +11,7 @@ import {
 } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { DatabaseEvent } from '../../store/dexie-store';
+import type { SettingsStart } from '../settings/SettingsDialog';
 import { ChatPanel } from '../chat/ChatPanel';
 import { DialogHost } from '../common/dialogs';
 import { Icon, IconButton } from '../common/icons';
@@ -71,7 +72,7 @@ function Shell(props: AppProps) {
   const prefersDark = createMediaQuery('(prefers-color-scheme: dark)');
   const narrow = createMediaQuery('(max-width: 760px)');
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
-  const [settingsOpen, setSettingsOpen] = createSignal(false);
+  const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart>();
 
   const dark = () => {
     const theme = preferences.preferences().theme;
@@ -136,7 +137,8 @@ function Shell(props: AppProps) {
   const chat = (
     <ChatPanel
       services={props.services}
-      onOpenSettings={() => setSettingsOpen(true)}
+      onOpenSettings={() => setSettingsOpen('top')}
+      onAddProvider={() => setSettingsOpen('add-provider')}
       runCode={runCode}
     />
   );
@@ -175,7 +177,7 @@ function Shell(props: AppProps) {
         >
           <Icon name={dark() ? 'sun' : 'moon'} />
         </button>
-        <IconButton label="Settings" icon="settings" onClick={() => setSettingsOpen(true)} />
+        <IconButton label="Settings" icon="settings" onClick={() => setSettingsOpen('top')} />
       </header>
       <Switch>
         <Match when={narrow()}>
@@ -263,8 +265,14 @@ function Shell(props: AppProps) {
         </Match>
       </Switch>
       <NoticeArea notices={notices} />
-      <Show when={settingsOpen()}>
-        <SettingsDialog services={props.services} onClose={() => setSettingsOpen(false)} />
+      <Show when={settingsOpen()} keyed>
+        {(start) => (
+          <SettingsDialog
+            services={props.services}
+            start={start}
+            onClose={() => setSettingsOpen(undefined)}
+          />
+        )}
       </Show>
       <Show when={props.databaseBlocked()}>
         <div class="blocking-overlay" role="alertdialog" aria-labelledby="blocked-title">

@@ -81,6 +81,22 @@ export class CovePage {
     await expect(item).toHaveAttribute('aria-expanded', 'true');
   }
 
+  /** Closes an open tab by its close button. */
+  async closeTab(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Close ${name}`, exact: true }).click();
+    await expect(this.tab(name)).toHaveCount(0);
+  }
+
+  /** Imports a .zip through "Import zip" and waits for the report. */
+  async importZip(bytes: Uint8Array, report: string | RegExp): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Import zip' }).click();
+    await (
+      await chooser
+    ).setFiles([{ name: 'project.zip', mimeType: 'application/zip', buffer: Buffer.from(bytes) }]);
+    await expect(this.notices).toContainText(report);
+  }
+
   tab(name: string): Locator {
     return this.page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(name)}`) });
   }
@@ -136,10 +152,15 @@ export class CovePage {
     return this.page.getByRole('group', { name, exact: true });
   }
 
+  /** The form that adds a provider (over Settings). */
+  get addProviderForm(): Locator {
+    return this.page.getByRole('dialog', { name: 'Add provider' });
+  }
+
   /** Adds a provider through Settings → Providers (settings must be open). */
   async addProvider(input: ProviderInput): Promise<void> {
     await this.settings.getByRole('button', { name: 'Add provider' }).click();
-    const form = this.page.getByRole('dialog', { name: 'Add provider' });
+    const form = this.addProviderForm;
     await form
       .getByLabel('Preset')
       .selectOption({ label: input.preset ?? 'Custom (OpenAI-compatible)' });

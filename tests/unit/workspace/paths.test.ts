@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CoveError } from '../../../src/base/errors';
 import {
   ancestorsOf,
+  childPath,
   extensionOf,
   isWithin,
   normalizeName,
@@ -51,6 +52,14 @@ describe('normalizePath', () => {
     ['a\\b', 'backslash'],
     ['x'.repeat(256), 'longer than 255'],
     [`${'a/'.repeat(2100)}b`, 'longer than 4096'],
+    ['src/   ', 'made only of spaces'],
+    ['lib/   ', 'made only of spaces'],
+    ['   /main.py', 'made only of spaces'],
+    ['a/\u00a0\u3000/b.py', 'made only of spaces'],
+    ['src/ main.py', 'starts or ends with a space'],
+    ['notes.txt ', 'starts or ends with a space'],
+    [' lib/x.py', 'starts or ends with a space'],
+    ['docs /x.py', 'starts or ends with a space'],
   ])('rejects %j, naming the problem', (input, problem) => {
     const error = rejection(input);
     expect(error.code).toBe('bad-path');
@@ -62,12 +71,33 @@ describe('normalizePath', () => {
     expect(rejection(input).message).toBe('A name is needed.');
   });
 
+  it('keeps spaces inside a name', () => {
+    expect(normalizePath('my notes/first draft.md')).toBe('my notes/first draft.md');
+  });
+
   it('accepts a name of exactly 255 characters', () => {
     expect(normalizePath('y'.repeat(255))).toHaveLength(255);
   });
 
   it('shows control characters visibly in the message', () => {
     expect(rejection('bad\u0000name').message).toContain('bad\\0name');
+  });
+});
+
+describe('childPath', () => {
+  it('puts a name, with or without subfolders, inside a folder', () => {
+    expect(childPath('src', 'main.py')).toBe('src/main.py');
+    expect(childPath('src', 'pkg/mod.py')).toBe('src/pkg/mod.py');
+    expect(childPath('', 'main.py')).toBe('main.py');
+  });
+
+  it.each(['', '   ', './'])('asks for a name when given %j inside a folder', (name) => {
+    expect(() => childPath('src', name)).toThrow('A name is needed.');
+  });
+
+  it('refuses blank and space-padded names inside a folder', () => {
+    expect(() => childPath('src', 'pkg/   ')).toThrow('made only of spaces');
+    expect(() => childPath('src', 'a.py ')).toThrow('starts or ends with a space');
   });
 });
 

@@ -1,0 +1,22 @@
+import { expect, test } from './support/fixtures';
+
+test('"Add a provider" opens Settings on the provider form, ready to type', async ({ cove }) => {
+  const { page } = cove;
+  await expect(page.getByText('Connect a model to start')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a provider' }).click();
+  await expect(cove.settings).toBeVisible();
+  await expect(cove.addProviderForm).toBeVisible();
+  await expect(cove.addProviderForm.getByLabel('Preset')).toBeFocused();
+
+  // Closing the form leaves Settings on the Providers section.
+  await cove.addProviderForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cove.addProviderForm).toBeHidden();
+  await expect(cove.settings.getByRole('heading', { name: 'Providers' })).toBeInViewport();
+  await expect(cove.settings.getByRole('button', { name: 'Add provider' })).toBeInViewport();
+
+  // Settings opened from the header starts at the top, without the form.
+  await page.getByRole('button', { name: 'Close settings' }).click();
+  await cove.openSettings();
+  await expect(cove.addProviderForm).toBeHidden();
+  await expect(cove.settings.getByRole('heading', { name: 'Appearance' })).toBeInViewport();
+});
