@@ -78,11 +78,13 @@ export function ProviderCard(props: {
           <Show
             when={props.provider.apiKey}
             fallback={
-              <span>
-                {preset().key === 'required'
-                  ? 'No API key: add one to use this provider.'
-                  : 'No API key.'}
-              </span>
+              <Show when={!props.providers.keyLost(props.provider.id)}>
+                <span>
+                  {preset().key === 'required'
+                    ? 'No API key: add one to use this provider.'
+                    : 'No API key.'}
+                </span>
+              </Show>
             }
           >
             {(key) => (

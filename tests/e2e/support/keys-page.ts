@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator } from '@playwright/test';
+import type { CovePage } from './cove-page';
+
+/**
+ * Settings → Backup and the passphrase that protects API keys in files, as a person uses
+ * them (by role and label). Works on a CovePage whose Settings dialog is open.
+ */
+export class KeysSettings {
+  constructor(readonly cove: CovePage) {}
+
+  /** The open passphrase dialog. */
+  get passphraseDialog(): Locator {
+    return this.cove.page.getByRole('dialog', { name: /^(Choose a passphrase|Passphrase for)/ });
+  }
+
+  /** Downloads a backup; with a passphrase the keys go in, encrypted. Returns the zip bytes. */
+  async downloadBackup(passphrase?: string): Promise<Buffer> {
+    const settings = this.cove.settings;
+    const include = settings.getByRole('checkbox', {
+      name: 'Include API keys, encrypted with a passphrase',
+    });
+    await include.setChecked(passphrase !== undefined);
+    const download = this.cove.page.waitForEvent('download');
+    await settings.getByRole('button', { name: 'Download backup' }).click();
+    if (passphrase !== undefined) {
+      const dialog = this.passphraseDialog;
+      await dialog.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+      await dialog.getByLabel('Repeat the passphrase').fill(passphrase);
+      await dialog.getByRole('button', { name: 'Download backup' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    return readFile(await (await download).path());
+  }
+
+  /** Chooses a backup to restore and confirms; a backup with keys then asks the passphrase. */
+  async startRestore(backup: Buffer): Promise<void> {
+    const page = this.cove.page;
+    const chooser = page.waitForEvent('filechooser');
+    await this.cove.settings.getByRole('button', { name: 'Restore backup…' }).click();
+    await (
+      await chooser
+    ).setFiles([{ name: 'backup.zip', mimeType: 'application/zip', buffer: backup }]);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+  }
+
+  /** Types a passphrase into the open "enter" dialog and submits it with `button`. */
+  async enterPassphrase(passphrase: string, button: string): Promise<void> {
+    const dialog = this.passphraseDialog;
+    await dialog.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+  }
+
+  /** Exports the provider configuration with its keys under `passphrase`; returns the text. */
+  async exportProvidersWithKeys(passphrase: string): Promise<string> {
+    const settings = this.cove.settings;
+    await settings.getByRole('checkbox', { name: 'Include API keys', exact: true }).check();
+    const download = this.cove.page.waitForEvent('download');
+    await settings.getByRole('button', { name: 'Export configuration' }).click();
+    const dialog = this.passphraseDialog;
+    await dialog.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+    await dialog.getByLabel('Repeat the passphrase').fill(passphrase);
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await expect(dialog).toBeHidden();
+    return readFile(await (await download).path(), 'utf8');
+  }
+
+  /** Chooses a provider configuration file to import. */
+  async startProviderImport(text: string): Promise<void> {
+    const chooser = this.cove.page.waitForEvent('filechooser');
+    await this.cove.settings.getByRole('button', { name: 'Import configuration…' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'providers.json', mimeType: 'application/json', buffer: Buffer.from(text) },
+    ]);
+  }
+}
