@@ -18,7 +18,7 @@ export function BranchSwitcher(props: {
         <span class="branch-switcher" role="group" aria-label="Branches">
           <button
             type="button"
-            class="branch-button"
+            class="message-icon-button"
             aria-label="Previous branch"
             title="Previous branch"
             disabled={props.disabled || branch().previousId === undefined}
@@ -31,7 +31,7 @@ export function BranchSwitcher(props: {
           </span>
           <button
             type="button"
-            class="branch-button"
+            class="message-icon-button"
             aria-label="Next branch"
             title="Next branch"
             disabled={props.disabled || branch().nextId === undefined}

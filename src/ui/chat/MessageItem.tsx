@@ -3,6 +3,7 @@ import type { ChatMessageView } from '../../app/chat-service';
 import type { AppServices } from '../../app/services';
 import { parseModelRef } from '../../app/provider-service';
 import { useDialogs } from '../common/dialogs';
+import { Icon } from '../common/icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
@@ -91,12 +92,13 @@ export function MessageItem(props: {
                 {branches()}
                 <button
                   type="button"
-                  class="link-button"
+                  class="message-icon-button"
                   aria-label="Edit message"
+                  title="Edit and send again (the original is kept as a branch)"
                   disabled={chat.busy()}
                   onClick={() => setEditing(message.content())}
                 >
-                  Edit
+                  <Icon name="edit" />
                 </button>
               </footer>
             </>
