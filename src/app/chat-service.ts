@@ -192,6 +192,16 @@ function toChatMessage(node: NodeRecord): ChatMessage | undefined {
   return undefined;
 }
 
+/** A session's title from its first message: its words, without the code it quotes. */
+function titleOf(content: string): string {
+  const words = content.replace(
+    /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(^ {0,3}\1[^\n]*$|(?![\s\S]))/gm,
+    ' ',
+  );
+  const title = words.replace(/\s+/g, ' ').trim() || content.replace(/\s+/g, ' ').trim();
+  return title.slice(0, TITLE_LENGTH);
+}
+
 function storedError(error: LlmError | CoveError): StoredError {
   return { code: error.code, message: error.message, hint: error.hint };
 }
@@ -643,7 +653,7 @@ export function createChatService(deps: {
           session = {
             id: newId(),
             workspaceId: workspace.id,
-            title: content.replace(/\s+/g, ' ').slice(0, TITLE_LENGTH),
+            title: titleOf(content),
             mode: 'chat',
             leafId: null,
             createdAt: now,

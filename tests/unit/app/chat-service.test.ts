@@ -433,3 +433,13 @@ async function setLocator(
   });
   await ctx.chat.start();
 }
+
+describe('chat session titles', () => {
+  it('a title leaves out the code a first message quotes', async () => {
+    const ctx = await setup([{ text: 'ok' }]);
+    await ctx.chat.send(
+      'Here is my code:\n```python\ndef f(x):\n    return x / 0\n```\nWhy does it fail?',
+    );
+    expect(ctx.chat.activeSession()?.title).toBe('Here is my code: Why does it fail?');
+  });
+});
