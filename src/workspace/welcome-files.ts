@@ -26,11 +26,11 @@ Open \`main.py\` next to this file. Workspaces (top left) keep projects apart; S
 
 Cove works offline after your first visit, and can be installed as an app.
 `,
-  // The first lines say what to do: this file is what a first visit shows. greet stays on
-  // lines 7-8 (tests of the chat's context point at it).
-  'main.py': `"""Your first Python file in Cove. Run it: ▶ Run below, or Ctrl/Cmd+Enter.
+  // A first visit opens this file, so its first lines say what to do, short enough to fit
+  // the editor in a 1280-pixel window. greet stays on lines 7-8 (chat tests point at it).
+  'main.py': `"""Your first Python file. Run it: ▶ Run below, or Ctrl/Cmd+Enter.
 
-What it prints appears in the Output panel. Python runs in your browser, even offline.
+Its output appears below. Python runs in your browser, even offline.
 """
 
 
