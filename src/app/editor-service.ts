@@ -1,9 +1,10 @@
-import { createSignal, type Accessor, type Setter } from 'solid-js';
+import { createSignal, untrack, type Accessor, type Setter } from 'solid-js';
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
 import type { SettingsStore } from '../store/settings-store';
 import { isWithin } from '../workspace/paths';
 import type { NoticeService } from './notice-service';
+import { makeSerialWriter, type SerialWriter } from './serial-writer';
 import type { WorkspaceService } from './workspace-service';
 
 /** Longest wait between an edit and its automatic save, in milliseconds. */
@@ -21,7 +22,10 @@ export interface EditorTab {
   /** 'binary' tabs show the size and a download instead of an editor. */
   readonly kind: 'text' | 'binary';
   readonly size: Accessor<number>;
+  /** The editor holds text that is not committed to storage yet. */
   readonly dirty: Accessor<boolean>;
+  /** A write of this file is in flight (started, not yet committed or failed). */
+  readonly saving: Accessor<boolean>;
   /** Set when the file changed on disk while this tab had unsaved edits. */
   readonly conflict: Accessor<ExternalVersion | undefined>;
   /** Set when the file was deleted on disk while open. */
@@ -69,8 +73,23 @@ export interface EditorService {
   close(path: string): Promise<void>;
   /** Called by the editor on every change: marks the tab dirty and schedules a save. */
   markEdited(path: string): void;
+  /**
+   * Writes the file's current text now (after the write in flight, if any: writes of one
+   * file never overlap). Resolves true once the text is committed to storage, false when the
+   * write was refused (conflict) or failed, which is reported.
+   */
   save(path: string): Promise<boolean>;
+  /** {@link save} for every open file, started at once. */
   saveAll(): Promise<void>;
+  /**
+   * For a page that is going away (pagehide): every text not yet committed is written at
+   * once, each write's transaction started before this returns and committed without waiting
+   * for this page to run again. Skips the version check of an ordinary save (see
+   * FileStore.putAtOnce); files with a conflict or deleted elsewhere are left alone.
+   */
+  flushNow(): void;
+  /** True while some open file has text that is not committed yet (unsaved or being saved). */
+  hasUnsavedText(): boolean;
   /** Ends a conflict: keep the editor's text (overwrite the file) or take the file's. */
   resolveConflict(path: string, keep: 'mine' | 'theirs'): Promise<void>;
   /** Tabs follow a file or folder that was moved in this tab. */
@@ -92,12 +111,15 @@ interface TabState extends EditorTab {
   setPath: Setter<string>;
   setSize: Setter<number>;
   setDirty: Setter<boolean>;
+  setSaving: Setter<boolean>;
   setConflict: Setter<ExternalVersion | undefined>;
   setDeleted: Setter<boolean>;
   savedVersion: number;
   savedText: string;
   timer?: () => void;
-  saving?: Promise<boolean>;
+  writer: SerialWriter;
+  /** The write in flight, if any, so change notices wait for it before comparing versions. */
+  writing?: Promise<boolean>;
 }
 
 const tabsKey = (workspaceId: string) => `editor.tabs.${workspaceId}`;
@@ -132,10 +154,11 @@ export function createEditorService(deps: {
     const [tabPath, setPath] = createSignal(row.path);
     const [size, setSize] = createSignal(row.size);
     const [dirty, setDirty] = createSignal(false);
+    const [saving, setSaving] = createSignal(false);
     const [conflict, setConflict] = createSignal<ExternalVersion | undefined>();
     const [deleted, setDeleted] = createSignal(false);
     const text = typeof row.content === 'string' ? row.content : '';
-    return {
+    const tab: TabState = {
       path: tabPath,
       setPath,
       kind: typeof row.content === 'string' ? 'text' : 'binary',
@@ -143,6 +166,8 @@ export function createEditorService(deps: {
       setSize,
       dirty,
       setDirty,
+      saving,
+      setSaving,
       conflict,
       setConflict,
       deleted,
@@ -150,29 +175,28 @@ export function createEditorService(deps: {
       initialText: text,
       savedVersion: row.version,
       savedText: text,
+      writer: makeSerialWriter(() => write(tab), setSaving),
     };
+    return tab;
   }
 
-  async function save(path: string): Promise<boolean> {
-    const tab = find(path);
-    if (!tab || tab.kind !== 'text') return true;
-    tab.timer?.();
-    tab.timer = undefined;
-    if (tab.saving) await tab.saving;
-    if (!tab.dirty() || tab.conflict()) return !tab.dirty();
+  /**
+   * One whole write of a tab's text as it is now; the tab's writer runs these one at a time.
+   * Resolves true when there was nothing to write or the text is committed.
+   */
+  function write(tab: TabState): Promise<boolean> {
+    if (!tab.dirty() || tab.conflict()) return Promise.resolve(!tab.dirty());
     const files = workspaces.files();
-    const text = host?.read(tab.path());
-    if (!files || text === undefined) return false;
+    const path = tab.path();
+    const text = host?.read(path);
+    if (!files || text === undefined) return Promise.resolve(false);
     const attempt = (async () => {
       try {
-        const [row] = await files.write(tab.path(), text, {
+        const [row] = await files.write(path, text, {
           expectVersion: tab.deleted() ? undefined : tab.savedVersion,
         });
-        tab.savedVersion = row!.version;
-        tab.savedText = text;
-        tab.setSize(row!.size);
-        tab.setDeleted(false);
-        tab.setDirty(host?.read(tab.path()) !== text);
+        // A write made at once on pagehide may have landed meanwhile (bfcache); keep the newer.
+        if (row!.version > tab.savedVersion) committed(tab, row!, text);
         return true;
       } catch (error) {
         if (error instanceof CoveError && (error.code === 'conflict' || error.code === 'missing')) {
@@ -183,17 +207,36 @@ export function createEditorService(deps: {
         return false;
       }
     })();
-    tab.saving = attempt;
-    let saved = false;
-    try {
-      saved = await attempt;
-      return saved;
-    } finally {
-      tab.saving = undefined;
+    tab.writing = attempt;
+    return attempt.then((saved) => {
+      if (tab.writing === attempt) tab.writing = undefined;
       // Edits made while saving are saved next. A failed save is not retried on its own
       // (that would repeat the same error every second); the next edit or Ctrl+S tries again.
       if (saved && tab.dirty() && !tab.conflict()) schedule(tab);
-    }
+      return saved;
+    });
+  }
+
+  /** Records that `text` is committed as `row`. */
+  function committed(tab: TabState, row: { version: number; size: number }, text: string) {
+    tab.savedVersion = row.version;
+    tab.savedText = text;
+    tab.setSize(row.size);
+    tab.setDeleted(false);
+    tab.setDirty(host?.read(tab.path()) !== text);
+  }
+
+  function save(path: string): Promise<boolean> {
+    // Callers may run inside a reactive computation; what save reads must not subscribe it.
+    return untrack(() => {
+      const tab = find(path);
+      if (!tab || tab.kind !== 'text') return Promise.resolve(true);
+      tab.timer?.();
+      tab.timer = undefined;
+      // Nothing to write and nothing in flight: no write (and no "Saving…" flicker).
+      if (!tab.dirty() && !tab.writer.busy) return Promise.resolve(true);
+      return tab.writer.request();
+    });
   }
 
   function schedule(tab: TabState) {
@@ -236,16 +279,26 @@ export function createEditorService(deps: {
       if (paths.length && !paths.includes(tab.path())) continue;
       void (async () => {
         // Our own save publishes a change too; let it finish before comparing versions.
-        if (tab.saving) await tab.saving;
+        if (tab.writing) await tab.writing;
         await noticeExternalChange(tab);
       })();
     }
   });
 
+  /**
+   * Commands are called from reactive code too (the output panel marks a run's syntax error
+   * from an effect). What a command reads must not subscribe its caller: that effect re-ran
+   * on every later tab switch and opened its file again, so the editor stayed on it.
+   */
+  const command =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R =>
+      untrack(() => run(...args));
+
   const service: EditorService = {
     tabs,
     activePath,
-    async openFile(path) {
+    openFile: command(async (path) => {
       if (find(path)) return service.activate(path);
       try {
         const tab = await load(path);
@@ -257,13 +310,13 @@ export function createEditorService(deps: {
       } catch (error) {
         notices.error(error, `Could not open ${path}`);
       }
-    },
-    activate(path) {
+    }),
+    activate: command((path) => {
       if (!find(path)) return;
       setActivePath(path);
       persistTabs();
-    },
-    async close(path) {
+    }),
+    close: command(async (path) => {
       const tab = find(path);
       if (!tab) return;
       if (tab.dirty() && !tab.conflict() && !(await save(path))) return;
@@ -274,19 +327,41 @@ export function createEditorService(deps: {
       setTabs(rest);
       if (activePath() === path) setActivePath(rest[Math.min(index, rest.length - 1)]?.path());
       persistTabs();
-    },
-    markEdited(path) {
+    }),
+    markEdited: command((path) => {
       const tab = find(path);
       if (!tab) return;
       const text = host?.read(path);
       tab.setDirty(text !== tab.savedText);
       if (tab.dirty() && !tab.conflict()) schedule(tab);
-    },
+    }),
     save,
-    async saveAll() {
+    saveAll: command(async () => {
       await Promise.all(tabs().map((tab) => save(tab.path())));
-    },
-    async resolveConflict(path, keep) {
+    }),
+    flushNow: command(() => {
+      const files = workspaces.files();
+      if (!files || !host) return;
+      for (const tab of tabs()) {
+        if (tab.kind !== 'text' || tab.conflict() || tab.deleted()) continue;
+        const path = tab.path();
+        const text = host.read(path);
+        if (text === undefined || text === tab.savedText) continue;
+        tab.timer?.();
+        tab.timer = undefined;
+        // A write in flight may still commit first (its transaction is older); count it.
+        const version = tab.savedVersion + (tab.writer.busy ? 2 : 1);
+        files.writeAtOnce(path, text, version).then(
+          (row) => {
+            if (row.version > tab.savedVersion) committed(tab, row, text);
+          },
+          (error: unknown) =>
+            notices.error(error, `Saving ${path} failed; your text is still in the editor`),
+        );
+      }
+    }),
+    hasUnsavedText: command(() => tabs().some((tab) => tab.dirty() || tab.saving())),
+    resolveConflict: command(async (path, keep) => {
       const tab = find(path);
       const theirs = tab?.conflict();
       if (!tab || !theirs) return;
@@ -301,8 +376,8 @@ export function createEditorService(deps: {
         tab.setDirty(true);
         await save(path);
       }
-    },
-    moved(from, to) {
+    }),
+    moved: command((from, to) => {
       for (const tab of tabs()) {
         if (!isWithin(tab.path(), from)) continue;
         const next = to + tab.path().slice(from.length);
@@ -312,7 +387,7 @@ export function createEditorService(deps: {
       }
       setTabs([...tabs()]);
       persistTabs();
-    },
+    }),
     activeDocument() {
       const path = activePath();
       const tab = path ? find(path) : undefined;
@@ -322,29 +397,29 @@ export function createEditorService(deps: {
       const selection = host.selection(tab.path());
       return selection ? { path: tab.path(), text, selection } : { path: tab.path(), text };
     },
-    insertIntoActive(text) {
+    insertIntoActive: command((text) => {
       const path = activePath();
       const tab = path ? find(path) : undefined;
       if (!tab || tab.kind !== 'text' || !host) return false;
       return host.insert(tab.path(), text);
-    },
-    async reveal(path, line, column) {
+    }),
+    reveal: command(async (path, line, column) => {
       await service.openFile(path);
       // The editor shows the new tab on its next update.
       await Promise.resolve();
       queueMicrotask(() => host?.reveal(path, line, column));
-    },
-    async markProblems(path, problems) {
+    }),
+    markProblems: command(async (path, problems) => {
       await service.openFile(path);
       queueMicrotask(() => host?.markProblems(path, problems));
-    },
+    }),
     attach(next) {
       host = next;
       return () => {
         if (host === next) host = undefined;
       };
     },
-    async restoreTabs() {
+    restoreTabs: command(async () => {
       for (const tab of tabs()) tab.timer?.();
       setTabs([]);
       setActivePath(undefined);
@@ -364,7 +439,7 @@ export function createEditorService(deps: {
       if (workspaces.current()?.id !== workspace.id) return;
       setTabs(loaded);
       setActivePath(loaded.find((t) => t.path() === saved.active)?.path() ?? loaded[0]?.path());
-    },
+    }),
   };
   return service;
 }

@@ -3,7 +3,7 @@ import { CoveError, isQuotaError } from '../base/errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
-import { planFileChanges } from './file-changes';
+import { fileRow, planFileChanges } from './file-changes';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
 import { createProfileKeySource } from './profile-key';
@@ -227,6 +227,20 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       const paths = [...plan.puts.map((row) => row.path), ...plan.deletes];
       if (paths.length) changes.publish({ type: 'files', workspaceId, paths });
       return plan.puts;
+    },
+    async putAtOnce(workspaceId, file, now) {
+      const row = fileRow(workspaceId, file, now);
+      await guardWrite(() =>
+        // No await before the put: Dexie runs this scope in a microtask of the calling task,
+        // and after pagehide no IndexedDB callback of this page may ever run.
+        db.transaction('rw', db.files, (transaction) => {
+          void db.files.put(row);
+          // Commit now rather than when the request's callback runs, which may be never.
+          transaction.idbtrans.commit?.();
+        }),
+      );
+      changes.publish({ type: 'files', workspaceId, paths: [row.path] });
+      return row;
     },
   };
 

@@ -9,6 +9,23 @@ export function contentSize(content: FileContent): number {
   return typeof content === 'string' ? encoder.encode(content).length : content.byteLength;
 }
 
+/** The row of a file written as `file.version` at `now` (milliseconds since the epoch). */
+export function fileRow(
+  workspaceId: string,
+  file: { path: string; content: FileContent; version: number },
+  now: number,
+): FileRecord {
+  return {
+    workspaceId,
+    path: file.path,
+    kind: 'file',
+    content: file.content,
+    size: contentSize(file.content),
+    mtime: now,
+    version: file.version,
+  };
+}
+
 /** The rows to write and the paths to delete once a batch's expectations all hold. */
 export interface FileWritePlan {
   puts: FileRecord[];

@@ -34,4 +34,17 @@ export interface FileStore {
    * Returns the rows written (deletes omitted), in order.
    */
   apply(workspaceId: string, changes: FileChange[], now: number): Promise<FileRecord[]>;
+  /**
+   * Writes one file as `file.version` without reading anything first, for a page that is
+   * going away (pagehide): the transaction and its put are issued before the calling task
+   * ends (at most microtasks later) and committed at once, so the write lands even when no
+   * callback of this page ever runs again. No expectation is checked, so a write made
+   * elsewhere meanwhile is overwritten: use `apply` whenever the page can wait for it.
+   * Resolves with the row written once it is committed.
+   */
+  putAtOnce(
+    workspaceId: string,
+    file: { path: string; content: FileContent; version: number },
+    now: number,
+  ): Promise<FileRecord>;
 }

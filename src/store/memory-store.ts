@@ -1,6 +1,6 @@
 import { LocalChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
-import { planFileChanges } from './file-changes';
+import { fileRow, planFileChanges } from './file-changes';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -100,6 +100,12 @@ export function createMemoryStore(
       const paths = [...plan.puts.map((row) => row.path), ...plan.deletes];
       if (paths.length) changes.publish({ type: 'files', workspaceId, paths });
       return plan.puts.map(copy);
+    },
+    async putAtOnce(workspaceId, file, now) {
+      const row = fileRow(workspaceId, file, now);
+      fileRows.set(fileKey(workspaceId, row.path), copy(row));
+      changes.publish({ type: 'files', workspaceId, paths: [row.path] });
+      return copy(row);
     },
   };
 

@@ -86,6 +86,26 @@ export class WorkspaceFiles {
     return this.apply(planWrite(listing, normal, content, options.expectVersion));
   }
 
+  /**
+   * Writes a file's whole content as `version` at once, for a page that is going away: see
+   * FileStore.putAtOnce (started before this returns, committed at once, nothing checked).
+   */
+  writeAtOnce(path: string, content: FileContent, version: number): Promise<FileRecord> {
+    let normal: string;
+    try {
+      normal = normalizePath(path);
+      checkSize(normal, content);
+    } catch (error) {
+      // A rejection, not a throw: a caller flushing many files must reach all of them.
+      return Promise.reject(error as Error);
+    }
+    return this.store.putAtOnce(
+      this.workspaceId,
+      { path: normal, content, version },
+      this.clock.now(),
+    );
+  }
+
   /** Creates a new empty (or given) file; CoveError `exists` when the name is taken. */
   async createFile(path: string, content: FileContent = ''): Promise<string> {
     const normal = normalizePath(path);

@@ -1,3 +1,4 @@
+import { createEffect, createRoot } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
 import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
@@ -20,9 +21,40 @@ class FakeBuffers implements BufferHost {
   };
 }
 
+/** Holds every batch written to the store until released, to see writes in flight. */
+function gateWrites(store: ReturnType<typeof createMemoryStore>) {
+  const apply = store.files.apply.bind(store.files);
+  const held: (() => void)[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let gated = false;
+  store.files.apply = async (...args) => {
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      if (gated) await new Promise<void>((resolve) => held.push(resolve));
+      return await apply(...args);
+    } finally {
+      inFlight--;
+    }
+  };
+  return {
+    hold: () => void (gated = true),
+    /** Lets the oldest held write go on. */
+    releaseOne: () => held.shift()?.(),
+    releaseAll: () => {
+      gated = false;
+      held.splice(0).forEach((release) => release());
+    },
+    held: () => held.length,
+    mostInFlight: () => mostInFlight,
+  };
+}
+
 async function setup() {
   const clock = new ManualClock(1_000);
   const store = createMemoryStore();
+  const gate = gateWrites(store);
   const catalog = new WorkspaceCatalog(store, clock);
   const notices = createNoticeService(clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
@@ -39,7 +71,18 @@ async function setup() {
     editor.markEdited('a.py');
   };
   const settle = () => clock.advance(0);
-  return { clock, editor, buffers, files, notices, edit, settle, tab: () => editor.tabs()[0]! };
+  return {
+    clock,
+    store,
+    gate,
+    editor,
+    buffers,
+    files,
+    notices,
+    edit,
+    settle,
+    tab: () => editor.tabs()[0]!,
+  };
 }
 
 describe('editor service', () => {
@@ -122,5 +165,142 @@ describe('editor service', () => {
     expect(editor.activePath()).toBe('pkg/a.py');
     await editor.restoreTabs();
     expect(editor.tabs().map((t) => t.path())).toEqual(['pkg/a.py']);
+  });
+
+  it('a save resolves, and the tab is clean, only once the text is stored', async () => {
+    const { gate, editor, files, edit, settle, tab } = await setup();
+    gate.hold();
+    edit('two\n');
+    let saved: boolean | undefined;
+    void editor.save('a.py').then((result) => (saved = result));
+    await settle();
+    expect(gate.held()).toBe(1);
+    expect(tab().saving()).toBe(true);
+    expect(tab().dirty()).toBe(true);
+    expect(editor.hasUnsavedText()).toBe(true);
+    expect(saved).toBeUndefined();
+    gate.releaseAll();
+    await settle();
+    expect(saved).toBe(true);
+    expect(tab().dirty()).toBe(false);
+    expect(tab().saving()).toBe(false);
+    expect(editor.hasUnsavedText()).toBe(false);
+    expect((await files.read('a.py')).content).toBe('two\n');
+  });
+
+  it('writes of one file never overlap; saves asked for meanwhile share one write of the newest text', async () => {
+    const { gate, editor, files, notices, edit, settle, tab } = await setup();
+    gate.hold();
+    edit('two\n');
+    const first = editor.save('a.py');
+    await settle();
+    edit('three\n');
+    const second = editor.save('a.py');
+    edit('four\n');
+    const third = editor.save('a.py');
+    // The two later saves wait for the first and are one write.
+    expect(third).toBe(second);
+    await settle();
+    expect(gate.held()).toBe(1);
+    gate.releaseOne();
+    await settle();
+    expect(await first).toBe(true);
+    expect((await files.read('a.py')).content).toBe('two\n');
+    expect(gate.held()).toBe(1);
+    gate.releaseAll();
+    expect(await second).toBe(true);
+    await settle();
+    const row = await files.read('a.py');
+    expect(row.content).toBe('four\n');
+    // Two writes, each expecting the version the one before left: no conflict on the way.
+    expect(row.version).toBe(3);
+    expect(gate.mostInFlight()).toBe(1);
+    expect(tab().conflict()).toBeUndefined();
+    expect(tab().dirty()).toBe(false);
+    expect(notices.notices()).toEqual([]);
+  });
+
+  it('flushNow starts the write of unsaved text before it returns', async () => {
+    const { store, editor, files, edit, tab, clock } = await setup();
+    const started: string[] = [];
+    const putAtOnce = store.files.putAtOnce.bind(store.files);
+    store.files.putAtOnce = (workspaceId, file, now) => {
+      started.push(file.content as string);
+      return putAtOnce(workspaceId, file, now);
+    };
+    edit('typed just now\n');
+    editor.flushNow();
+    // Synchronously: after pagehide this page may never run again.
+    expect(started).toEqual(['typed just now\n']);
+    // The autosave it replaces does not write again later.
+    await clock.advance(2_000);
+    expect(started).toHaveLength(1);
+    expect((await files.read('a.py')).content).toBe('typed just now\n');
+    expect(tab().dirty()).toBe(false);
+    // Nothing left to flush: a second pagehide writes nothing.
+    editor.flushNow();
+    expect(started).toHaveLength(1);
+  });
+
+  it('flushNow during a save in flight writes the newest text, which stays the last', async () => {
+    const { gate, editor, files, notices, edit, settle, tab } = await setup();
+    gate.hold();
+    edit('two\n');
+    const inFlight = editor.save('a.py');
+    await settle();
+    edit('three\n');
+    editor.flushNow();
+    await settle();
+    // The page lived on (e.g. back from the back-forward cache): the older write ends too.
+    gate.releaseAll();
+    await inFlight;
+    await settle();
+    const row = await files.read('a.py');
+    expect(row.content).toBe('three\n');
+    expect(tab().dirty()).toBe(false);
+    expect(tab().conflict()).toBeUndefined();
+    expect(notices.notices()).toEqual([]);
+    // And the next edit saves normally on top of it.
+    edit('four\n');
+    expect(await editor.save('a.py')).toBe(true);
+    expect((await files.read('a.py')).content).toBe('four\n');
+  });
+
+  it('flushNow leaves a file in conflict alone', async () => {
+    const { editor, files, edit, settle, tab } = await setup();
+    edit('mine\n');
+    await files.write('a.py', 'theirs\n');
+    await settle();
+    expect(tab().conflict()).toBeDefined();
+    editor.flushNow();
+    await settle();
+    expect((await files.read('a.py')).content).toBe('theirs\n');
+    expect(editor.hasUnsavedText()).toBe(true);
+  });
+
+  it('marking a problem from an effect does not tie the effect to the tabs', async () => {
+    const { editor, files, settle } = await setup();
+    await files.write('b.py', 'b\n');
+    let runs = 0;
+    const dispose = createRoot((dispose) => {
+      // As the output panel does after a run stopped by a syntax error in a.py.
+      createEffect(() => {
+        runs++;
+        void editor.markProblems('a.py', [{ line: 1, message: 'SyntaxError' }]);
+      });
+      return dispose;
+    });
+    await settle();
+    expect(runs).toBe(1);
+    await editor.openFile('b.py');
+    editor.activate('b.py');
+    await settle();
+    expect(editor.activePath()).toBe('b.py');
+    editor.activate('a.py');
+    editor.activate('b.py');
+    await settle();
+    expect(editor.activePath()).toBe('b.py');
+    expect(runs).toBe(1);
+    dispose();
   });
 });

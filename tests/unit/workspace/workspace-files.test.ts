@@ -185,6 +185,21 @@ describe.each(storeKinds)('workspace files over the $name store', ({ open }) => 
     });
   });
 
+  it('writes at once as the version given, and says so on the change feed', async () => {
+    const { files, workspace } = await setup();
+    await files.write('notes.py', 'one\n');
+    const seen: unknown[] = [];
+    store.changes.subscribe((notice) => seen.push(notice.change));
+    const written = files.writeAtOnce('notes.py', 'two\n', 3);
+    const row = await written;
+    expect(row).toMatchObject({ path: 'notes.py', content: 'two\n', size: 4, version: 3 });
+    expect(await files.read('notes.py')).toMatchObject({ content: 'two\n', version: 3 });
+    // An ordinary write expecting the old version now meets a conflict, as after any write.
+    expect(await code(files.write('notes.py', 'three\n', { expectVersion: 1 }))).toBe('conflict');
+    expect(seen).toContainEqual({ type: 'files', workspaceId: workspace.id, paths: ['notes.py'] });
+    expect(await code(files.writeAtOnce('../out.py', 'x', 1))).toBe('bad-path');
+  });
+
   it('keeps workspaces apart and deletes a workspace with its files', async () => {
     const { catalog, files, workspace } = await setup();
     const other = await catalog.create('Other');
