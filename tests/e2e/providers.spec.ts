@@ -138,9 +138,17 @@ test('export leaves keys out unless asked', async ({ cove, provider }) => {
   expect(plain).toContain(provider.baseURL);
   expect(plain).not.toContain(KEY);
   await cove.settings.getByLabel('Include API keys').check();
-  await expect(cove.settings.getByText('anyone who gets it can use them')).toBeVisible();
-  const withKeys = await downloadText(cove.page, () => exportButton.click());
-  expect(JSON.parse(withKeys).providers[0].apiKey).toBe(KEY);
+  await expect(cove.settings.getByText('encrypted with a passphrase you choose')).toBeVisible();
+  // With keys, the file holds them only encrypted (tests/e2e/keys-at-rest.spec.ts imports it).
+  const withKeys = await downloadText(cove.page, async () => {
+    await exportButton.click();
+    const ask = cove.page.getByRole('dialog', { name: 'Choose a passphrase for the keys' });
+    await ask.getByLabel('Passphrase', { exact: true }).fill('a long passphrase');
+    await ask.getByLabel('Repeat the passphrase').fill('a long passphrase');
+    await ask.getByRole('button', { name: 'Export' }).click();
+  });
+  expect(withKeys).not.toContain(KEY);
+  expect(JSON.parse(withKeys).keys.format).toBe('cove.passphrase-box');
 });
 
 test('an import that points a saved key at another host asks first', async ({ cove, provider }) => {

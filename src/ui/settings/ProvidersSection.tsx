@@ -125,7 +125,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     downloadBytes(name, new TextEncoder().encode(json), 'application/json');
 
   /** Imports a read file; a wrong passphrase is thrown back to the passphrase dialog. */
-  const importText = async (name: string, text: string, passphrase?: string) => {
+  const importText = async (text: string, passphrase?: string) => {
     setTransferBusy(true);
     try {
       const result = await providers.importJSON(text, passphrase);
@@ -152,7 +152,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
           : '';
       notices.show({
         kind: result.skipped.length || withoutKeys ? 'info' : 'success',
-        text: `Provider configuration imported from “${name}”: ${parts.join(', ') || 'nothing to change'}.${withoutKeys}`,
+        text: `Provider configuration imported: ${parts.join(', ') || 'nothing to change'}.${withoutKeys}`,
         ...(result.skipped.length ? { details: result.skipped } : {}),
       });
     } catch (error) {
@@ -181,7 +181,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     }
     const text = await file.text();
     if (!providers.fileHasKeys(text)) {
-      await importText(file.name, text);
+      await importText(text);
       return;
     }
     setAskPassphrase({
@@ -190,8 +190,8 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
       message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was exported. Type it to import the keys too, or import the providers without them.`,
       confirmLabel: 'Import',
       skipLabel: 'Import without keys',
-      submit: (passphrase) => importText(file.name, text, passphrase),
-      skip: () => void importText(file.name, text),
+      submit: (passphrase) => importText(text, passphrase),
+      skip: () => void importText(text),
     });
   };
 

@@ -99,6 +99,12 @@ export function SettingsDialog(props: {
   const restore = async () => {
     const [file] = await pickFiles({ accept: '.zip,application/zip' });
     if (!file) return;
+    const answer = await dialogs.confirm({
+      title: 'Restore this backup?',
+      message: `Workspaces in "${file.name}" replace the workspaces with the same identity here; other workspaces stay as they are. The file is checked completely before anything changes.`,
+      confirmLabel: 'Restore',
+    });
+    if (answer !== 'confirm') return;
     let pending: PendingRestore;
     setBusy(true);
     try {
@@ -109,16 +115,6 @@ export function SettingsDialog(props: {
     } finally {
       setBusy(false);
     }
-    const answer = await dialogs.confirm({
-      title: 'Restore this backup?',
-      message:
-        `Workspaces in "${file.name}" replace the workspaces with the same identity here; other workspaces stay as they are. The file has been checked completely; nothing has changed yet.` +
-        (pending.hasKeys
-          ? ' It holds API keys encrypted with a passphrase: you will be asked for it next.'
-          : ''),
-      confirmLabel: 'Restore',
-    });
-    if (answer !== 'confirm') return;
     if (!pending.hasKeys) {
       await finishRestore(pending);
       return;
@@ -208,7 +204,7 @@ export function SettingsDialog(props: {
             checked={includeKeys()}
             onChange={(event) => setIncludeKeys(event.currentTarget.checked)}
           />
-          Include API keys, encrypted with a passphrase
+          Add the API keys, encrypted with a passphrase
         </label>
         <div class="settings-actions">
           <button type="button" class="button" disabled={busy()} onClick={download}>

@@ -18,7 +18,7 @@ export class KeysSettings {
   async downloadBackup(passphrase?: string): Promise<Buffer> {
     const settings = this.cove.settings;
     const include = settings.getByRole('checkbox', {
-      name: 'Include API keys, encrypted with a passphrase',
+      name: 'Add the API keys, encrypted with a passphrase',
     });
     await include.setChecked(passphrase !== undefined);
     const download = this.cove.page.waitForEvent('download');
