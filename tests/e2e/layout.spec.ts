@@ -39,7 +39,12 @@ test('a narrow window switches the panels to tabs', async ({ page }) => {
   );
   await expect(cove.editor('main.py')).toBeVisible();
   await panels.getByRole('tab', { name: 'Output' }).click();
-  await expect(page.getByText('Run a Python file to see what it prints here.')).toBeVisible();
+  // The empty output says what to do (while Python starts: that Run waits for it).
+  await expect(
+    page.getByText(
+      /^(Run a Python file to see what it prints here|Python is starting\. Press Run now)/,
+    ),
+  ).toBeVisible();
   await expect(cove.editor('main.py')).toBeHidden();
 });
 
@@ -83,3 +88,41 @@ test('every button and field has an accessible name', async ({ page }) => {
   });
   expect(unnamed).toEqual([]);
 });
+
+for (const size of [
+  { width: 1400, height: 900 },
+  { width: 800, height: 600 },
+]) {
+  test(`at ${size.width}×${size.height} the editor keeps its share and the output toolbar is one row`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const cove = await new CovePage(page).open();
+    await cove.item('main.py').click();
+    await expect(cove.editor('main.py')).toBeVisible();
+    const box = async (name: string) => (await page.getByRole('region', { name }).boundingBox())!;
+    const editor = await box('Editor panel');
+    const output = await box('Output panel');
+    const workArea = size.height - 40;
+    // The editor keeps more than half the height and close to half the width; the output
+    // panel is still big enough to read a traceback.
+    expect(editor.height).toBeGreaterThanOrEqual(workArea * 0.5);
+    expect(editor.width).toBeGreaterThanOrEqual(size.width * 0.44);
+    expect(output.height).toBeGreaterThanOrEqual(Math.min(240, workArea * 0.4));
+    // Side panels narrow at 800 px but never below a usable width.
+    expect((await box('Files panel')).width).toBeGreaterThanOrEqual(160);
+    expect((await box('Assistant panel')).width).toBeGreaterThanOrEqual(240);
+
+    // Every control of the output toolbar sits on one row.
+    const toolbar = page.getByRole('toolbar', { name: 'Run controls' });
+    const toolbarBox = (await toolbar.boundingBox())!;
+    expect(toolbarBox.height).toBeLessThan(44);
+    const buttons = toolbar.getByRole('button');
+    expect(await buttons.count()).toBeGreaterThanOrEqual(6);
+    for (const button of await buttons.all()) {
+      const { y, height } = (await button.boundingBox())!;
+      expect(Math.abs(y + height / 2 - (toolbarBox.y + toolbarBox.height / 2))).toBeLessThan(4);
+    }
+    await page.screenshot({ path: test.info().outputPath(`layout-${size.width}.png`) });
+  });
+}

@@ -67,6 +67,13 @@ test('hello world; stdout and stderr keep their order, stderr styled apart; Ctrl
   expect(await colour(stderr.first())).not.toBe(
     await colour(cove.output.locator('.stdout').first()),
   );
+
+  // Output belongs to its workspace: a new one starts empty, and going back shows its run.
+  await cove.createWorkspace('Second');
+  await expect(cove.page.getByRole('region', { name: /^Run of / })).toHaveCount(0);
+  await cove.switchWorkspace('Welcome');
+  await expect(cove.page.getByRole('region', { name: 'Run of streams.py' })).toBeVisible();
+  await expect(cove.output).toContainText('no newline, done');
 });
 
 test('a syntax error is located in the editor; a traceback links to its line; Debug with AI sends the failure', async ({
@@ -150,8 +157,16 @@ test('arguments and input() from the panel, EOFError at the end of the input; Ru
   await cove.page.getByLabel('Input for input()').fill('Ada\n36');
   await cove.runButton('ask.py').click();
   await expect(cove.runStatus).toHaveText(/^Failed after \d+ ms with EOFError\.$/, FIRST_RUN);
+  // What input() read is echoed where it was read, as a terminal shows typed input.
   await expect(cove.output).toHaveText(
-    "args: ['--loud', 'two words']\nName? Age? Ada is 36\nMore? ",
+    "args: ['--loud', 'two words']\nName? Ada\nAge? 36\nAda is 36\nMore? ",
+  );
+  const typed = cove.output.locator('.stdin');
+  await expect(typed).toHaveText(['Ada\n', '36\n']);
+  const colour = (locator: Locator) =>
+    locator.evaluate((element) => getComputedStyle(element).color);
+  expect(await colour(typed.first())).not.toBe(
+    await colour(cove.output.locator('.stdout').first()),
   );
   await expect(cove.page.getByRole('list', { name: 'Traceback' })).toContainText('ask.py, line 6');
 
@@ -354,6 +369,8 @@ test('a package loads from a self-hosted index; one that cannot be had is named 
     await expect(cove.runStatus).toHaveText(/with ModuleNotFoundError\.$/, FIRST_RUN);
     const section = cove.page.getByRole('region', { name: 'Run of ghost.py' });
     await expect(section).toContainText(`could not load ghostpkg: not available from ${index.url}`);
+    // Said once: in the exception, not again in a list below it.
+    await expect(section.getByText(/could not load ghostpkg/)).toHaveCount(1);
   } finally {
     await index.close();
   }

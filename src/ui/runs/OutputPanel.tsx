@@ -8,6 +8,7 @@ import {
   runButtonTitle,
   runtimeStatusShort,
   runtimeStatusText,
+  runtimeStatusTitle,
   startingElapsedText,
 } from './runtime-status';
 import './runs.css';
@@ -113,7 +114,6 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
         <button
           type="button"
           class="button"
-          aria-label="Arguments and input"
           aria-expanded={showOptions()}
           aria-controls="run-options"
           onClick={() => setShowOptions(!showOptions())}
@@ -121,7 +121,7 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           <span class="wide-only">Arguments and input</span>
           <span class="narrow-only">Input</span>
         </button>
-        <span class="runtime-status" aria-live="polite" title={status()}>
+        <span class="runtime-status" aria-live="polite" title={runtimeStatusTitle(runs.runtime())}>
           <span class="wide-only">{status()}</span>
           <span class="narrow-only" aria-hidden="true">
             {runtimeStatusShort(runs.runtime())}
@@ -170,9 +170,11 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           keyed
           fallback={
             <p class="empty-state">
-              {activePython()
-                ? 'Run a Python file to see what it prints here.'
-                : 'Open a Python file (.py) and press Run to see what it prints here.'}
+              {!activePython()
+                ? 'Open a Python file (.py) and press Run to see what it prints here.'
+                : runs.runtime().phase === 'starting'
+                  ? 'Python is starting. Press Run now and your file runs as soon as it is ready.'
+                  : 'Run a Python file to see what it prints here.'}
             </p>
           }
         >

@@ -1,16 +1,12 @@
 import type { RuntimeStatus } from '../../runtime/python-runtime';
 
-/**
- * The output panel's status line for the runtime's phase. While Python starts it says
- * that a run waits for it, which is what the runtime does: a run asked for during the boot
- * is queued behind it.
- */
+/** The output panel's status line for the runtime's phase. */
 export function runtimeStatusText(status: RuntimeStatus): string {
   switch (status.phase) {
     case 'stopped':
       return 'Python is not started';
     case 'starting':
-      return 'Python is starting… (Run waits for it)';
+      return 'Python is starting…';
     case 'ready':
       return 'Python is ready';
     case 'running':
@@ -47,6 +43,16 @@ export function runtimeStatusShort(status: RuntimeStatus): string {
 export function startingElapsedText(startingForMs: number): string {
   const seconds = Math.floor(startingForMs / 1000);
   return seconds >= 1 ? `${seconds} s` : '';
+}
+
+/**
+ * The status line's tooltip: the line itself, and while Python starts, that a run waits for
+ * it, which is what the runtime does (a run asked for during the boot is queued behind it).
+ */
+export function runtimeStatusTitle(status: RuntimeStatus): string {
+  return status.phase === 'starting'
+    ? 'Python is starting. A run you start now begins as soon as it is ready.'
+    : runtimeStatusText(status);
 }
 
 /**

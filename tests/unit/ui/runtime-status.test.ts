@@ -3,6 +3,7 @@ import type { RuntimeStatus } from '../../../src/runtime/python-runtime';
 import {
   runButtonTitle,
   runtimeStatusText,
+  runtimeStatusTitle,
   startingElapsedText,
 } from '../../../src/ui/runs/runtime-status';
 
@@ -14,7 +15,8 @@ const status = (phase: RuntimeStatus['phase'], error?: string): RuntimeStatus =>
 });
 
 it('says that a run waits while Python starts, and counts the seconds', () => {
-  expect(runtimeStatusText(status('starting'))).toBe('Python is starting… (Run waits for it)');
+  expect(runtimeStatusText(status('starting'))).toBe('Python is starting…');
+  expect(runtimeStatusTitle(status('starting'))).toMatch(/begins as soon as it is ready/);
   expect(startingElapsedText(400)).toBe('');
   expect(startingElapsedText(12_900)).toBe('12 s');
   expect(runtimeStatusText(status('ready'))).toBe('Python is ready');
