@@ -15,7 +15,8 @@ export function NoticeArea(props: { notices: NoticeService }) {
   const topModal = createTopModal();
   return (
     <Portal mount={topModal() ?? document.body}>
-      <section class="notice-area" aria-label="Notifications">
+      {/* A div, not a section: dialogs style their own sections (separators, spacing). */}
+      <div class="notice-area" role="region" aria-label="Notifications">
         <For each={props.notices.notices()}>
           {(notice) => (
             <div
@@ -67,7 +68,7 @@ export function NoticeArea(props: { notices: NoticeService }) {
             </div>
           )}
         </For>
-      </section>
+      </div>
     </Portal>
   );
 }
