@@ -124,6 +124,30 @@ interface TabState extends EditorTab {
 
 const tabsKey = (workspaceId: string) => `editor.tabs.${workspaceId}`;
 
+/**
+ * Text written at once when the page went away, kept beside the files until it is known to
+ * be stored. A file write made at once can still be lost: IndexedDB runs it after any write
+ * of the same table this page had in flight, and that one needs a callback that never comes
+ * when the page is gone, so both are aborted. The journal lives in another table, which no
+ * such write blocks; the next start puts what the files lack back (see `recoverUnsaved`).
+ */
+const unsavedKey = (workspaceId: string) => `editor.unsaved.${workspaceId}`;
+
+/** One file's text as it was when the page went away; `base` is its last committed version. */
+interface UnsavedEntry {
+  path: string;
+  text: string;
+  base: number;
+}
+
+/** "notes (unsaved).py": where recovered text goes when the file changed elsewhere since. */
+function besideName(path: string): string {
+  const slash = path.lastIndexOf('/') + 1;
+  const dot = path.lastIndexOf('.');
+  const cut = dot > slash ? dot : path.length;
+  return `${path.slice(0, cut)} (unsaved)${path.slice(cut)}`;
+}
+
 export function createEditorService(deps: {
   workspaces: WorkspaceService;
   settings: SettingsStore;
@@ -286,6 +310,38 @@ export function createEditorService(deps: {
   });
 
   /**
+   * Puts back text the last page wrote to the journal when it went away but that did not
+   * reach its file. Where the file changed elsewhere since, the text goes beside it as
+   * "name (unsaved).ext" instead of over the other version.
+   */
+  async function recoverUnsaved(workspaceId: string) {
+    const files = workspaces.files();
+    const key = unsavedKey(workspaceId);
+    const entries = await settings.get<UnsavedEntry[]>(key);
+    if (!files || !entries?.length) return;
+    for (const entry of entries) {
+      try {
+        const row = await files.find(entry.path);
+        if (row?.content === entry.text) continue;
+        // base + 1 and base + 2 are this page's own last writes (see flushNow).
+        if (!row || row.version <= entry.base + 2) {
+          await files.write(entry.path, entry.text, row ? { expectVersion: row.version } : {});
+        } else {
+          const beside = besideName(entry.path);
+          await files.write(beside, entry.text);
+          notices.show({
+            kind: 'info',
+            text: `${entry.path} changed elsewhere after your last edits; they are in ${beside}.`,
+          });
+        }
+      } catch (error) {
+        notices.error(error, `Could not put back the unsaved text of ${entry.path}`);
+      }
+    }
+    await settings.delete(key);
+  }
+
+  /**
    * Commands are called from reactive code too (the output panel marks a run's syntax error
    * from an effect). What a command reads must not subscribe its caller: that effect re-ran
    * on every later tab switch and opened its file again, so the editor stayed on it.
@@ -341,7 +397,10 @@ export function createEditorService(deps: {
     }),
     flushNow: command(() => {
       const files = workspaces.files();
-      if (!files || !host) return;
+      const workspace = workspaces.current();
+      if (!files || !host || !workspace) return;
+      const journal: UnsavedEntry[] = [];
+      const writes: Promise<unknown>[] = [];
       for (const tab of tabs()) {
         if (tab.kind !== 'text' || tab.conflict() || tab.deleted()) continue;
         const path = tab.path();
@@ -351,7 +410,10 @@ export function createEditorService(deps: {
         tab.timer = undefined;
         // A write in flight may still commit first (its transaction is older); count it.
         const version = tab.savedVersion + (tab.writer.busy ? 2 : 1);
-        files.writeAtOnce(path, text, version).then(
+        journal.push({ path, text, base: tab.savedVersion });
+        const written = files.writeAtOnce(path, text, version);
+        writes.push(written);
+        written.then(
           (row) => {
             if (row.version > tab.savedVersion) committed(tab, row, text);
           },
@@ -359,6 +421,13 @@ export function createEditorService(deps: {
             notices.error(error, `Saving ${path} failed; your text is still in the editor`),
         );
       }
+      if (!journal.length) return;
+      const key = unsavedKey(workspace.id);
+      settings.setAtOnce(key, journal).then(
+        // The page lived on (back-forward cache) and the files have it: the journal is done.
+        () => Promise.all(writes).then(() => settings.delete(key)),
+        () => undefined,
+      );
     }),
     hasUnsavedText: command(() => tabs().some((tab) => tab.dirty() || tab.saving())),
     resolveConflict: command(async (path, keep) => {
@@ -425,6 +494,9 @@ export function createEditorService(deps: {
       setActivePath(undefined);
       const workspace = workspaces.current();
       if (!workspace) return;
+      await recoverUnsaved(workspace.id).catch((error: unknown) =>
+        notices.error(error, 'Could not check for text left unsaved by the last visit'),
+      );
       const saved = await settings.get<{ paths: string[]; active?: string }>(tabsKey(workspace.id));
       if (!saved) return;
       const loaded: TabState[] = [];

@@ -267,6 +267,16 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       }
       changes.publish({ type: 'settings', key });
     },
+    async setAtOnce(key, value) {
+      if (isSecretSetting(key)) throw new Error(`setAtOnce cannot seal the secret setting ${key}`);
+      await guardWrite(() =>
+        db.transaction('rw', db.settings, (transaction) => {
+          void db.settings.put({ key, value });
+          transaction.idbtrans.commit?.();
+        }),
+      );
+      changes.publish({ type: 'settings', key });
+    },
     async delete(key) {
       const remove = () => guardWrite(() => db.settings.delete(key));
       await (isSecretSetting(key) ? secretWrites(remove) : remove());

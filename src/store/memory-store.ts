@@ -132,6 +132,11 @@ export function createMemoryStore(
       }
       changes.publish({ type: 'settings', key });
     },
+    async setAtOnce(key, value) {
+      if (isSecretSetting(key)) throw new Error(`setAtOnce cannot seal the secret setting ${key}`);
+      settingRows.set(key, { key, value: copy(value) });
+      changes.publish({ type: 'settings', key });
+    },
     async delete(key) {
       const remove = async () => void settingRows.delete(key);
       await (isSecretSetting(key) ? secretWrites(remove) : remove());

@@ -8,6 +8,12 @@ export interface SettingsStore {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Sets a plain (not secret) setting at once, for a page that is going away: the put is
+   * issued before the calling task ends and committed without waiting for a callback of this
+   * page (see FileStore.putAtOnce). Rejects for a secret setting, which needs async sealing.
+   */
+  setAtOnce(key: string, value: unknown): Promise<void>;
 }
 
 /**

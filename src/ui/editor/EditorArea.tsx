@@ -1,4 +1,13 @@
-import { createEffect, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  For,
+  on,
+  onCleanup,
+  onMount,
+  Show,
+} from 'solid-js';
 import type { EditorTab } from '../../app/editor-service';
 import { describeBinary } from '../../app/editor-service';
 import type { AppServices } from '../../app/services';
@@ -7,6 +16,8 @@ import { downloadBytes } from '../common/download';
 import { Icon } from '../common/icons';
 import type { CodeEditor } from './code-editor';
 import { languageName } from './languages';
+import { tabFolderHints } from './tab-labels';
+import { guardUnsavedText } from './unsaved-text-guard';
 
 /** Editor tabs and the editor itself; CodeMirror is loaded on first use. */
 export function EditorArea(props: { services: AppServices }) {
@@ -16,6 +27,9 @@ export function EditorArea(props: { services: AppServices }) {
   let host!: HTMLDivElement;
 
   const activeTab = () => editor.tabs().find((tab) => tab.path() === editor.activePath());
+  const folderHints = createMemo(() => tabFolderHints(editor.tabs().map((tab) => tab.path())));
+
+  onCleanup(guardUnsavedText(editor));
 
   /** Formats a Python file with Ruff, as one undoable change. */
   async function formatDocument(path: string) {
@@ -125,7 +139,18 @@ export function EditorArea(props: { services: AppServices }) {
                 onClick={() => editor.activate(tab.path())}
                 onAuxClick={(event) => event.button === 1 && void editor.close(tab.path())}
               >
-                <span>{baseName(tab.path())}</span>
+                <span>
+                  {baseName(tab.path())}
+                  {/* The whole path, for screen readers: two tabs may share a name. */}
+                  <Show when={tab.path() !== baseName(tab.path())}>
+                    <span class="visually-hidden">({tab.path()})</span>
+                  </Show>
+                </span>
+                <Show when={folderHints().get(tab.path())}>
+                  <span class="tab-folder" aria-hidden="true">
+                    {folderHints().get(tab.path())}
+                  </span>
+                </Show>
                 <Show when={tab.dirty()}>
                   <span class="dirty-marker" aria-label="unsaved changes" title="Unsaved changes">
                     ●
@@ -135,7 +160,7 @@ export function EditorArea(props: { services: AppServices }) {
               <button
                 type="button"
                 class="icon-button tab-close"
-                aria-label={`Close ${baseName(tab.path())}`}
+                aria-label={`Close ${baseName(tab.path())}${tab.path() === baseName(tab.path()) ? '' : ` (${tab.path()})`}`}
                 tabIndex={-1}
                 onClick={() => void editor.close(tab.path())}
               >
@@ -237,7 +262,9 @@ export function EditorArea(props: { services: AppServices }) {
             </button>
           </Show>
           <span>{languageName(activeTab()!.path())}</span>
-          <span>{activeTab()!.dirty() ? 'Unsaved changes' : 'Saved'}</span>
+          <span>
+            {activeTab()!.saving() ? 'Saving…' : activeTab()!.dirty() ? 'Unsaved changes' : 'Saved'}
+          </span>
         </div>
       </Show>
     </div>

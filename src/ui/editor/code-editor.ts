@@ -9,7 +9,7 @@ import {
 import { classHighlighter } from '@lezer/highlight';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   crosshairCursor,
   drawSelection,
@@ -93,6 +93,9 @@ const theme = EditorView.theme({
   },
 });
 
+/** Marks a change that did not come from the person typing (the file changed on disk). */
+const outsideChange = Annotation.define<true>();
+
 export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const states = new Map<string, EditorState>();
   const languages = new Map<string, Compartment>();
@@ -153,7 +156,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     ...(options.lint && path.endsWith('.py') ? pythonLint(path) : []),
     pathFacet.of(EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path}` })),
     EditorView.updateListener.of((update) => {
-      if (update.docChanged && shown) options.onEdit(shown);
+      if (!update.docChanged || !shown) return;
+      if (update.transactions.every((tr) => tr.annotation(outsideChange))) return;
+      options.onEdit(shown);
     }),
   ];
 
@@ -196,23 +201,24 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   return {
     show(path, text) {
       if (shown === path) return;
-      if (shown) states.set(shown, view.state);
       const state = states.get(path) ?? createState(path, text);
-      shown = path;
+      if (shown) states.set(shown, view.state);
+      // `shown` follows the view only once it really shows the file: if setState threw, typing
+      // would otherwise land in one file's text and be saved under another's name.
       view.setState(state);
+      shown = path;
     },
     read: (path) => stateOf(path)?.doc.toString(),
     replace(path, text) {
       const state = stateOf(path);
       if (!state || state.doc.toString() === text) return;
-      const change = { changes: { from: 0, to: state.doc.length, insert: text } };
-      if (path === shown) {
-        // Replacing the shown document must not count as an edit of the person's.
-        const previous = shown;
-        shown = undefined;
-        view.dispatch(change);
-        shown = previous;
-      } else states.set(path, state.update(change).state);
+      const change = {
+        changes: { from: 0, to: state.doc.length, insert: text },
+        // Not an edit of the person's: it must not mark the file dirty or save it again.
+        annotations: outsideChange.of(true),
+      };
+      if (path === shown) view.dispatch(change);
+      else states.set(path, state.update(change).state);
     },
     selection(path) {
       if (path !== shown) return undefined;

@@ -303,4 +303,35 @@ describe('editor service', () => {
     expect(runs).toBe(1);
     dispose();
   });
+
+  it('text a page could not store on its way out comes back from the journal on the next start', async () => {
+    const { store, editor, files, edit } = await setup();
+    // The file write made at once is lost (it queued behind a write the page never finished);
+    // the journal, in another table, is not.
+    store.files.putAtOnce = () => new Promise(() => undefined);
+    edit('typed just before the reload\n');
+    editor.flushNow();
+    expect((await files.read('a.py')).content).toBe('one\n');
+    await editor.restoreTabs();
+    expect((await files.read('a.py')).content).toBe('typed just before the reload\n');
+    expect(editor.tabs()[0]!.initialText).toBe('typed just before the reload\n');
+    // Done once: the journal is gone.
+    await files.write('a.py', 'later\n');
+    await editor.restoreTabs();
+    expect((await files.read('a.py')).content).toBe('later\n');
+  });
+
+  it('journal text for a file changed elsewhere since goes beside it, not over it', async () => {
+    const { store, editor, files, edit, notices } = await setup();
+    store.files.putAtOnce = () => new Promise(() => undefined);
+    edit('mine\n');
+    editor.flushNow();
+    for (const text of ['theirs 1\n', 'theirs 2\n', 'theirs 3\n']) await files.write('a.py', text);
+    await editor.restoreTabs();
+    expect((await files.read('a.py')).content).toBe('theirs 3\n');
+    expect((await files.read('a (unsaved).py')).content).toBe('mine\n');
+    expect(notices.notices().map((n) => n.text)).toContain(
+      'a.py changed elsewhere after your last edits; they are in a (unsaved).py.',
+    );
+  });
 });
