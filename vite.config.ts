@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import solid from 'vite-plugin-solid';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pyodide } from './scripts/vite-plugin-pyodide';
+import { sandboxCsp } from './scripts/vite-plugin-sandbox-csp';
 
 /**
  * BASE_PATH lets one source tree serve from `/` (default) or a sub-path such as a GitHub
@@ -39,6 +40,7 @@ export default defineConfig({
   plugins: [
     solid(),
     pyodide(),
+    sandboxCsp(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

@@ -57,6 +57,9 @@ export default {
     if (!from) return {};
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
+      // `?worker&url` imports the URL of a built worker, not its code: the runtime starts
+      // workers, as `new Worker(new URL(...))` does, without depending on them.
+      if (/\?worker&url$/.test(source)) return;
       const target = layerOf(path.resolve(path.dirname(file), source), root);
       if (!target || target.name === from.name) return;
       const data = { from: from.name, to: target.name };

@@ -8,7 +8,7 @@ import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
 import { LintClient } from './runtime/lint-client';
 import { PythonRuntimeClient } from './runtime/python-runtime-client';
-import { defaultPyodideIndexUrl, spawnPythonWorker } from './runtime/python-worker-factory';
+import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/python-worker-factory';
 import { App } from './ui/shell/App';
 import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
@@ -17,8 +17,11 @@ import './ui/theme.css';
 async function start(root: HTMLElement) {
   // Python boots while the rest starts: the first run should not wait for it.
   const python = new PythonRuntimeClient({
-    spawn: spawnPythonWorker,
+    spawn: makePythonWorkerSpawner(systemClock),
     indexUrl: defaultPyodideIndexUrl(),
+    // Python runs in an opaque-origin sandbox, another agent cluster: no memory can be
+    // shared with it, so Stop and timeouts end the worker rather than interrupt it.
+    isolated: false,
   });
   python.start();
   const linter = new LintClient();

@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
 // The Python worker: one Pyodide interpreter, the workspace mirror, and the run harness.
-// Reached only through the two ports of python-protocol.ts; it is handed no secrets.
-// Boot prefers a cached memory snapshot of a booted interpreter (~0.7 s instead of 4–6 s)
-// and falls back to a normal boot when anything about the snapshot fails.
+// It runs inside Cove's sandbox frame (an opaque origin: no access to Cove's storage, its
+// page or, unless the person allows it, the network; see src/runtime/sandbox/) and is
+// reached only through the ports of python-protocol.ts; it is handed no secrets. The page
+// hands over Pyodide's core files and, when it has one, a memory snapshot of a booted
+// interpreter (~0.7 s instead of 4–6 s); a cold boot returns a new snapshot for the page
+// to keep.
 import * as Comlink from 'comlink';
-import { loadPyodide, version as pyodideVersion } from 'pyodide';
+import { loadPyodide } from 'pyodide';
 import type { Lockfile, PyodideInterface } from 'pyodide';
 import runnerSource from '../src/runtime/python-runner.py?raw';
 import mplBackendSource from '../src/runtime/python-mpl-backend.py?raw';
@@ -15,37 +18,37 @@ import { describePackageFailure, probePackageUrl } from '../src/runtime/package-
 import {
   PYTHON_CONNECT,
   WORKSPACE_DIR,
-  type BootOptions,
   type BootReport,
   type PackageFailure,
   type PythonConnectMessage,
   type PythonException,
   type PythonWorkerApi,
+  type SandboxHostApi,
   type SnapshotOutcome,
   type SyncDelta,
   type WorkerEvent,
   type WorkerOutcomeKind,
   type WorkerRunOutcome,
+  type WorkerBootOptions,
   type WorkerRunRequest,
 } from '../src/runtime/python-protocol';
 import type { OutputStream } from '../src/runtime/python-runtime';
 import { pyodideWorkerFs, type EmscriptenFsLike } from '../src/runtime/pyodide-worker-fs';
-import {
-  CacheStorageSnapshotCache,
-  textDigest,
-  type SnapshotCache,
-} from '../src/runtime/snapshot-cache';
+import { guardNetworkApis, type NetworkScope } from '../src/runtime/sandbox/network-guard';
+import { makeSandboxFetch, type ServedFile } from '../src/runtime/sandbox/sandbox-fetch';
+import { blockedConnectionMessage, type PythonNetworkAccess } from '../src/runtime/python-network';
 import { WorkspaceMirror } from '../src/runtime/workspace-mirror';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-/** Bumped when anything that shapes the snapshot's heap changes outside the runner source. */
-const SNAPSHOT_FORMAT = 1;
 /** Environment of the interpreter; part of the snapshot, so part of its key. */
 const PYTHON_ENV = { HOME: '/home/pyodide', PYTHONDONTWRITEBYTECODE: '1' };
 const LIB_DIR = '/cove/lib';
-/** Cache Storage bucket of the last configured lock file that loaded. */
-const LOCK_FILE_CACHE = 'cove-python-lockfile';
+/**
+ * Where Pyodide believes its core files are. Never fetched from the network: the sandbox's
+ * fetch serves these URLs from the bytes the page handed over.
+ */
+const CORE_URL = 'https://pyodide.cove.invalid/';
 /** Touches what most runs use: output, stdin, an import, an exception with a traceback. */
 const WARM_UP_CODE = [
   'import sys, json',
@@ -55,8 +58,6 @@ const WARM_UP_CODE = [
   '    raise ValueError("warm")',
   'fail()',
 ].join('\n');
-/** Saving the snapshot must not hold up the first run for long. */
-const SNAPSHOT_SAVE_LIMIT_MS = 10_000;
 
 type Py = PyodideInterface;
 type CreatePyodideModule = NonNullable<Parameters<typeof loadPyodide>[0]>['createPyodideModule'];
@@ -83,6 +84,8 @@ interface RunHost {
 
 interface ActiveRun {
   runId: string;
+  /** Refusals already explained in this run's output. */
+  explained: Set<string>;
   batcher: OutputBatcher;
   decoders: Record<OutputStream, OutputDecoder>;
 }
@@ -100,6 +103,7 @@ class PythonWorker implements PythonWorkerApi {
   private interruptBuffer: Int32Array | undefined;
   private signals: InterruptSource | undefined;
   private packageIndexUrl = '';
+  private network: PythonNetworkAccess = 'package-index';
   /** Import name → lock-file package name, and package → its lock entry. */
   private readonly importToPackage = new Map<string, string>();
   private readonly packages = new Map<string, { fileName: string; imports: string[] }>();
@@ -109,73 +113,115 @@ class PythonWorker implements PythonWorkerApi {
   private active: ActiveRun | undefined;
   private fatal: string | undefined;
 
-  constructor(private readonly events: MessagePort) {}
+  constructor(
+    private readonly events: MessagePort,
+    private readonly page: SandboxHostApi,
+  ) {
+    // A connection the sandbox's policy refused: the program sees only "Failed to fetch" or
+    // a bare exception, so its output says what was blocked and where to allow it.
+    self.addEventListener('securitypolicyviolation', (event) => {
+      const violation = event as Event & { effectiveDirective?: string; blockedURI?: string };
+      if (violation.effectiveDirective !== 'connect-src') return;
+      this.explainBlocked(blockedConnectionMessage(violation.blockedURI || 'a host', this.network));
+    });
+  }
 
-  async boot(options: BootOptions): Promise<BootReport> {
+  /** Says in the run's output (once per message) why a connection was refused. */
+  private explainBlocked(message: string): void {
+    const run = this.active;
+    if (!run || run.batcher.truncated || run.explained.has(message)) return;
+    run.explained.add(message);
+    run.batcher.write('stderr', `[Cove] ${message}\n`);
+  }
+
+  async boot(options: WorkerBootOptions): Promise<BootReport> {
     if (this.py) throw new Error('This worker has already booted.');
+    if (!options.core) throw new Error("The page did not hand over Pyodide's core files.");
     const started = performance.now();
     const phases: Record<string, number> = {};
     const mark = (name: string) => {
       phases[name] = Math.round(performance.now() - started);
     };
     this.packageIndexUrl = options.packageIndexUrl;
+    this.network = options.network;
     this.interruptBuffer = options.interruptBuffer;
-    const cache = options.useSnapshot ? openSnapshotCache() : undefined;
-    const key = `pyodide-${pyodideVersion}-${SNAPSHOT_FORMAT}-${textDigest(
-      runnerSource + JSON.stringify(PYTHON_ENV),
-    )}`;
-    // Everything that does not depend on something else starts at once: the loader module,
-    // the snapshot lookup; loadPyodide then fetches and compiles the wasm while the snapshot
-    // is still being read.
-    const [asm, hasSnapshot] = await Promise.all([
-      import(/* @vite-ignore */ `${options.indexUrl}pyodide.asm.js`).then((module) => {
-        mark('loader');
-        return module as { default: CreatePyodideModule };
-      }),
-      cache ? cache.has(key).catch(() => false) : Promise.resolve(false),
+    const { core } = options;
+    const lockFile = JSON.parse(new TextDecoder().decode(core.lockFile)) as Lockfile;
+    // Pyodide fetches its files with the global fetch: serve the core from the bytes the
+    // page handed over, and ask the page for package files (it applies the network setting).
+    const files = new Map<string, ServedFile>([
+      [`${CORE_URL}pyodide.asm.wasm`, { bytes: core.wasm, contentType: 'application/wasm' }],
+      [`${CORE_URL}python_stdlib.zip`, { bytes: core.stdlib, contentType: 'application/zip' }],
+      [`${CORE_URL}pyodide-lock.json`, { bytes: core.lockFile, contentType: 'application/json' }],
     ]);
+    const explain = (message: string) => this.explainBlocked(message);
+    self.fetch = makeSandboxFetch({
+      files,
+      routed: (url) =>
+        url.startsWith(options.packageIndexUrl) ||
+        (!!options.lockFileUrl && url === options.lockFileUrl),
+      host: this.page,
+      fallback: guardNetworkApis(
+        self as unknown as NetworkScope,
+        self.fetch.bind(self),
+        (url) =>
+          options.network === 'any' ? undefined : blockedConnectionMessage(url, options.network),
+        explain,
+      ),
+      onRefused: explain,
+    });
+    // The loader cannot be imported from Cove's origin here; a blob URL of its bytes can.
+    const loaderUrl = URL.createObjectURL(new Blob([core.loader], { type: 'text/javascript' }));
+    const asm = (await import(/* @vite-ignore */ loaderUrl)) as { default: CreatePyodideModule };
+    URL.revokeObjectURL(loaderUrl);
+    mark('loader');
     const config = () => ({
-      indexURL: options.indexUrl,
+      indexURL: CORE_URL,
       packageBaseUrl: options.packageIndexUrl,
-      lockFileContents: loadLockFile(options),
+      lockFileContents: Promise.resolve(lockFile),
       createPyodideModule: asm.default,
       env: { ...PYTHON_ENV },
       stdout: () => {},
       stderr: () => {},
     });
-    let snapshot: SnapshotOutcome = cache ? 'created' : 'disabled';
+    let snapshot: SnapshotOutcome = options.useSnapshot ? 'created' : 'disabled';
     let snapshotError: string | undefined;
+    let newSnapshot: ArrayBuffer | undefined;
     let py: Py | undefined;
 
-    if (cache && hasSnapshot) {
-      const image = cache.get(key).then((bytes) => {
-        if (!bytes) throw new Error('the snapshot vanished from the cache');
-        mark('snapshot-read');
-        return bytes;
-      });
+    if (options.useSnapshot && options.snapshot) {
       try {
-        py = await loadPyodide({ ...config(), _loadSnapshot: image });
+        py = await loadPyodide({
+          ...config(),
+          _loadSnapshot: Promise.resolve(new Uint8Array(options.snapshot)),
+        });
         snapshot = 'loaded';
       } catch (error) {
         snapshotError = `the cached snapshot did not boot: ${describe(error)}`;
-        await cache.delete(key).catch(() => {});
       }
     }
     if (!py) {
-      py = await loadPyodide({ ...config(), ...(cache ? { _makeSnapshot: true } : {}) });
+      py = await loadPyodide({
+        ...config(),
+        ...(options.useSnapshot ? { _makeSnapshot: true } : {}),
+      });
       installRunner(py);
-      if (cache) {
+      if (options.useSnapshot) {
         mark('booted');
         try {
           const image = py.makeMemorySnapshot();
-          await withLimit(cache.put(key, image), SNAPSHOT_SAVE_LIMIT_MS);
-          mark('snapshot-saved');
+          newSnapshot =
+            image.buffer.byteLength === image.byteLength && image.byteOffset === 0
+              ? (image.buffer as ArrayBuffer)
+              : image.slice().buffer;
+          mark('snapshot-made');
         } catch (error) {
           snapshot = 'failed';
-          snapshotError = `saving the snapshot failed: ${describe(error)}`;
+          snapshotError = `making the snapshot failed: ${describe(error)}`;
         }
       }
     }
+    files.clear();
     mark('interpreter');
     this.afterBoot(py);
     mark('set-up');
@@ -191,6 +237,10 @@ class PythonWorker implements PythonWorkerApi {
       isolated: self.crossOriginIsolated,
     };
     if (snapshotError) report.snapshotError = snapshotError;
+    if (newSnapshot) {
+      report.newSnapshot = newSnapshot;
+      return Comlink.transfer(report, [newSnapshot]);
+    }
     return report;
   }
 
@@ -205,6 +255,7 @@ class PythonWorker implements PythonWorkerApi {
     if (this.active) throw new Error('A run is already active in this worker.');
     const run: ActiveRun = {
       runId: request.runId,
+      explained: new Set(),
       batcher: new OutputBatcher({
         limitChars: request.outputLimitChars,
         now: () => performance.now(),
@@ -553,74 +604,15 @@ function explainMissingModule(
   if (failure) exception.message = `${exception.message} (${failure.message})`;
 }
 
-/**
- * The lock file: Cove's own copy, or the configured one. A configured lock file is kept in
- * Cache Storage each time it loads, so its packages (cached by the service worker) still
- * resolve offline; when neither network nor cache has it, Cove's copy still lists the
- * official packages.
- */
-async function loadLockFile(options: BootOptions): Promise<Lockfile> {
-  const bundled = `${options.indexUrl}pyodide-lock.json`;
-  const custom = options.lockFileUrl;
-  if (custom) {
-    const cache =
-      typeof caches === 'undefined'
-        ? undefined
-        : await caches.open(LOCK_FILE_CACHE).catch(() => undefined);
-    try {
-      const response = await fetch(custom, { cache: 'no-cache' });
-      if (!response.ok) throw new Error(`${custom} answered HTTP ${response.status}`);
-      const lockfile = (await response.clone().json()) as Lockfile;
-      await cache?.put(custom, response).catch(() => {});
-      return lockfile;
-    } catch {
-      const cached = await cache?.match(custom).catch(() => undefined);
-      if (cached) {
-        try {
-          return (await cached.json()) as Lockfile;
-        } catch {
-          // Fall through to Cove's copy.
-        }
-      }
-    }
-  }
-  return fetchJson(bundled);
-}
-
-async function fetchJson(url: string): Promise<Lockfile> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-  return (await response.json()) as Lockfile;
-}
-
-function openSnapshotCache(): SnapshotCache | undefined {
-  if (typeof caches === 'undefined') return undefined;
-  // Uncompressed: boot speed over ~25 MB of quota (see CacheStorageSnapshotCache).
-  return new CacheStorageSnapshotCache(caches, false);
-}
-
-function withLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`took longer than ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
 }
 
-self.addEventListener('message', (event: MessageEvent<PythonConnectMessage>) => {
+self.addEventListener('message', function connect(event: MessageEvent<PythonConnectMessage>) {
   if (event.data?.type !== PYTHON_CONNECT) return;
-  Comlink.expose(new PythonWorker(event.data.events), event.data.rpc);
+  // Connected once: later messages (from Python itself, through `js.postMessage`) are ignored.
+  self.removeEventListener('message', connect);
+  const host = Comlink.wrap<SandboxHostApi>(event.data.host) as unknown as SandboxHostApi;
+  Comlink.expose(new PythonWorker(event.data.events, host), event.data.rpc);
 });

@@ -42,7 +42,7 @@ export interface RunView {
 /** The settings a person can change about Python. */
 export type PythonSettings = Pick<
   PythonRuntimeSettings,
-  'timeoutMs' | 'packageIndexUrl' | 'lockFileUrl'
+  'timeoutMs' | 'packageIndexUrl' | 'lockFileUrl' | 'network'
 >;
 
 export interface RunService {
@@ -183,6 +183,7 @@ export function createRunService(deps: {
   const [settings, setSettings] = createSignal<PythonSettings>({
     timeoutMs: DEFAULT_PYTHON_SETTINGS.timeoutMs,
     packageIndexUrl: DEFAULT_PYTHON_SETTINGS.packageIndexUrl,
+    network: DEFAULT_PYTHON_SETTINGS.network,
   });
   runtime.subscribe((next) => {
     batch(() => {
@@ -295,6 +296,7 @@ export function createRunService(deps: {
       const stored: PythonSettings = {
         timeoutMs: resolved.timeoutMs,
         packageIndexUrl: resolved.packageIndexUrl,
+        network: resolved.network,
         ...(resolved.lockFileUrl ? { lockFileUrl: resolved.lockFileUrl } : {}),
       };
       await settingsStore.set(SETTINGS_KEY, stored);
@@ -383,6 +385,7 @@ export function createRunService(deps: {
           setSettings({
             timeoutMs: resolved.timeoutMs,
             packageIndexUrl: resolved.packageIndexUrl,
+            network: resolved.network,
             ...(resolved.lockFileUrl ? { lockFileUrl: resolved.lockFileUrl } : {}),
           });
           runtime.configure?.(settings());

@@ -6,9 +6,11 @@
  * Wiring: the client makes two MessageChannels and posts a {@link PythonConnectMessage}
  * to the worker. Requests go over `rpc` with Comlink ({@link PythonWorkerApi}); the worker
  * posts {@link WorkerEvent}s on `events` without waiting for answers, even while Python runs
- * synchronously. Ports, not the Worker object, so the worker can later live behind a
- * sandboxed opaque-origin iframe that only forwards the two ports.
+ * synchronously. The worker lives behind a sandboxed opaque-origin iframe that only forwards
+ * the ports (src/runtime/sandbox/); it asks the page for bytes over `host`
+ * ({@link SandboxHostApi}).
  */
+import type { PythonNetworkAccess } from './python-network';
 import type {
   OutputChunk,
   PackageFailure,
@@ -37,6 +39,36 @@ export interface PythonConnectMessage {
   type: typeof PYTHON_CONNECT;
   rpc: MessagePort;
   events: MessagePort;
+  /** The page's {@link SandboxHostApi}, over Comlink: the worker's only way to ask for bytes. */
+  host: MessagePort;
+}
+
+/**
+ * Pyodide's core files as bytes. The worker runs in an opaque-origin sandbox that may not
+ * fetch from Cove's origin and has no service worker, so the page hands them over (from its
+ * offline cache) with every boot.
+ */
+export interface PyodideCoreFiles {
+  /** pyodide.asm.mjs, the Emscripten loader module. */
+  loader: ArrayBuffer;
+  wasm: ArrayBuffer;
+  stdlib: ArrayBuffer;
+  /** The lock file in force: Cove's copy or the configured one. */
+  lockFile: ArrayBuffer;
+}
+
+/** A file the page fetched for the sandbox, or why it would not. */
+export type HostFetchResult =
+  | { ok: true; status: number; contentType: string; bytes: ArrayBuffer }
+  | { ok: false; status: number; message: string };
+
+/**
+ * What the page offers the sandboxed worker. Everything it answers is checked against the
+ * settings on the page's side: the worker (and so the Python in it) is untrusted.
+ */
+export interface SandboxHostApi {
+  /** A package file (or the configured lock file), if the network setting allows it. */
+  fetchPackageFile(url: string): Promise<HostFetchResult>;
 }
 
 /** How to boot an interpreter. */
@@ -45,6 +77,8 @@ export interface BootOptions {
   indexUrl: string;
   /** Absolute URL packages are loaded from; ends with "/". */
   packageIndexUrl: string;
+  /** What Python may connect to; the sandbox's policy is built from it. */
+  network: PythonNetworkAccess;
   /** Lock file to use instead of the one at `indexUrl`. */
   lockFileUrl?: string;
   /**
@@ -60,6 +94,16 @@ export interface BootOptions {
    * boots while nobody waits; not for the first boot, where it would only move the cost.
    */
   warmUp: boolean;
+}
+
+/**
+ * BootOptions as the worker receives them: the sandboxed connection adds the core files and
+ * the stored snapshot (if any) that the worker cannot read itself.
+ */
+export interface WorkerBootOptions extends BootOptions {
+  core: PyodideCoreFiles;
+  /** A memory snapshot of a booted interpreter made by this same worker code. */
+  snapshot?: ArrayBuffer;
 }
 
 /** How the snapshot step of a boot went. */
@@ -79,6 +123,11 @@ export interface BootReport {
   pythonVersion: string;
   /** Whether the worker itself is cross-origin isolated (interrupts can land). */
   isolated: boolean;
+  /**
+   * A snapshot made by a cold boot, for the page to keep (the sandbox has no storage).
+   * The connection takes it out of the report.
+   */
+  newSnapshot?: ArrayBuffer;
 }
 
 /** One entry to create or replace in the worker's workspace folder. */
@@ -179,7 +228,7 @@ export type WorkerEvent = { runId: string; seq: number } & (
 /** What the Python worker offers over `rpc`. Every method may reject with an Error. */
 export interface PythonWorkerApi {
   /** Starts the interpreter. Call once, before anything else. */
-  boot(options: BootOptions): Promise<BootReport>;
+  boot(options: BootOptions | WorkerBootOptions): Promise<BootReport>;
   /** Brings the workspace folder up to date. */
   sync(delta: SyncDelta): Promise<void>;
   /** Runs code; events for it arrive on the events port. One run at a time. */

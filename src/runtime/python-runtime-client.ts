@@ -192,7 +192,7 @@ export class PythonRuntimeClient implements PythonRuntime {
   }
 
   /**
-   * Changes settings. A new package index or lock file (fixed at boot) replaces the
+   * Changes settings. A new package index, lock file or network setting (fixed at boot) replaces the
    * workers once the active run is over; the timeout applies from the next run.
    */
   configure(input: Partial<PythonRuntimeSettings>): void {
@@ -200,6 +200,7 @@ export class PythonRuntimeClient implements PythonRuntime {
     const rebootNeeded =
       next.packageIndexUrl !== this.settings.packageIndexUrl ||
       next.lockFileUrl !== this.settings.lockFileUrl ||
+      next.network !== this.settings.network ||
       next.useSnapshot !== this.settings.useSnapshot;
     this.settings = next;
     if (!next.spareWorker) this.dropSpare();
@@ -229,6 +230,7 @@ export class PythonRuntimeClient implements PythonRuntime {
     const options: Omit<BootOptions, 'interruptBuffer'> = {
       indexUrl: this.options.indexUrl,
       packageIndexUrl: this.settings.packageIndexUrl,
+      network: this.settings.network,
       useSnapshot: this.settings.useSnapshot,
       warmUp: role === 'spare',
     };

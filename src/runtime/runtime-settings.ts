@@ -1,5 +1,10 @@
 import { CoveError } from '../base/errors';
 import { DEFAULT_RUN_TIMEOUT_MS } from './python-runtime';
+import {
+  DEFAULT_PYTHON_NETWORK,
+  isPythonNetworkAccess,
+  type PythonNetworkAccess,
+} from './python-network';
 
 /**
  * The Pyodide release Cove ships (node_modules/pyodide). Kept as a constant so the main
@@ -34,6 +39,8 @@ export interface PythonRuntimeSettings {
    * When it cannot be fetched, Cove's copy is used.
    */
   lockFileUrl?: string;
+  /** What Python may connect to (see python-network.ts). Default: the package index only. */
+  network: PythonNetworkAccess;
   /** Keep a second, pre-booted interpreter so a kill does not wait for a boot. Default true. */
   spareWorker: boolean;
   /** Boot from a cached memory snapshot of a booted interpreter. Default true. */
@@ -44,6 +51,7 @@ export interface PythonRuntimeSettings {
 export const DEFAULT_PYTHON_SETTINGS: PythonRuntimeSettings = {
   timeoutMs: DEFAULT_RUN_TIMEOUT_MS,
   packageIndexUrl: DEFAULT_PACKAGE_INDEX_URL,
+  network: DEFAULT_PYTHON_NETWORK,
   spareWorker: true,
   useSnapshot: true,
 };
@@ -63,6 +71,13 @@ export function resolvePythonSettings(
       'bad-setting',
       `A run timeout of ${String(timeout)} ms is out of range.`,
       `Choose between ${MIN_RUN_TIMEOUT_MS / 1000} s and ${MAX_RUN_TIMEOUT_MS / 60_000} minutes.`,
+    );
+  }
+  if (!isPythonNetworkAccess(settings.network)) {
+    throw new CoveError(
+      'bad-setting',
+      `"${String(settings.network)}" is not a network setting for Python.`,
+      'Choose off, the package index only, or any host.',
     );
   }
   settings.packageIndexUrl = checkUrl(settings.packageIndexUrl, 'package index', true);

@@ -1,14 +1,29 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { describeError } from '../../base/errors';
 import { DEFAULT_PACKAGE_INDEX_URL } from '../../runtime/runtime-settings';
+import { PYTHON_NETWORK_ACCESS, type PythonNetworkAccess } from '../../runtime/python-network';
 
-/** Settings → Python: the run time limit and where packages come from. */
+/** How each network setting is offered. */
+const NETWORK_CHOICES: Record<PythonNetworkAccess, { label: string; help: string }> = {
+  off: { label: 'Off', help: 'No connections at all; packages cannot be loaded.' },
+  'package-index': {
+    label: 'Package index only',
+    help: 'Imports load packages from the index below; scripts cannot connect anywhere.',
+  },
+  any: {
+    label: 'Any host',
+    help: 'Scripts may connect to any web address. Code you run, including code from a model, can then send your workspace files anywhere.',
+  },
+};
+
+/** Settings → Python: the run time limit, what Python may connect to, where packages come from. */
 export function PythonSection(props: { services: AppServices }) {
   const { runs, notices } = props.services;
   const [timeout, setTimeout] = createSignal(String(runs.settings().timeoutMs / 1000));
   const [index, setIndex] = createSignal(runs.settings().packageIndexUrl);
   const [lock, setLock] = createSignal(runs.settings().lockFileUrl ?? '');
+  const [network, setNetwork] = createSignal<PythonNetworkAccess>(runs.settings().network);
   const [error, setError] = createSignal<string>();
 
   const save = async (event: Event) => {
@@ -24,6 +39,7 @@ export function PythonSection(props: { services: AppServices }) {
         timeoutMs: Math.round(seconds * 1000),
         packageIndexUrl: index().trim() || DEFAULT_PACKAGE_INDEX_URL,
         lockFileUrl: lock().trim() || undefined,
+        network: network(),
       });
       notices.show({ kind: 'success', text: 'Python settings saved.' });
     } catch (failure) {
@@ -42,6 +58,32 @@ export function PythonSection(props: { services: AppServices }) {
           value={timeout()}
           onInput={(e) => setTimeout(e.currentTarget.value)}
         />
+        <fieldset class="python-network">
+          <legend>Network access for Python</legend>
+          <For each={PYTHON_NETWORK_ACCESS}>
+            {(choice) => (
+              <label class="choice">
+                <input
+                  type="radio"
+                  name="python-network"
+                  value={choice}
+                  checked={network() === choice}
+                  onChange={() => setNetwork(choice)}
+                />
+                <span>
+                  <strong>{NETWORK_CHOICES[choice].label}</strong>
+                  <span class="field-help">{NETWORK_CHOICES[choice].help}</span>
+                </span>
+              </label>
+            )}
+          </For>
+          <Show when={network() === 'any'}>
+            <p class="field-warning" role="note">
+              Warning: with any host allowed, a script can send your workspace files to any server.
+              Your keys and Cove's storage stay out of reach either way.
+            </p>
+          </Show>
+        </fieldset>
         <label for="python-index">Package index</label>
         <input
           id="python-index"

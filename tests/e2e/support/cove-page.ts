@@ -197,6 +197,14 @@ export class CovePage {
     await this.expectSaved();
   }
 
+  /** Adds a text file to the workspace root through Upload files. */
+  async uploadFile(name: string, text: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Upload files' }).click();
+    await (await chooser).setFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(text) }]);
+    await expect(this.notices).toContainText('Upload: 1 file added.');
+  }
+
   /** Shows the "Arguments and input" fields of the output panel. */
   async showRunOptions(): Promise<void> {
     const toggle = this.page.getByRole('button', { name: 'Arguments and input' });
@@ -217,7 +225,7 @@ export class CovePage {
         .getByLabel('Time limit per run (seconds)')
         .fill(String(fields.timeLimitSeconds));
     if (fields.packageIndex !== undefined)
-      await settings.getByLabel('Package index').fill(fields.packageIndex);
+      await settings.getByRole('textbox', { name: 'Package index' }).fill(fields.packageIndex);
     if (fields.packageList !== undefined)
       await settings.getByLabel('Package list (lock file URL, optional)').fill(fields.packageList);
     await settings.getByRole('button', { name: 'Save Python settings' }).click();

@@ -1,0 +1,130 @@
+import type { PyodideCoreFiles } from '../python-protocol';
+import { textDigest, type SnapshotCache } from '../snapshot-cache';
+import { PYODIDE_VERSION } from '../runtime-settings';
+
+/** Where the page reads what the sandbox cannot fetch itself. */
+export interface PyodideAssetSources {
+  /** URL of the built Python worker script, on Cove's origin. */
+  workerUrl: string;
+  /** Folder of Pyodide's core files on Cove's origin, ending with "/". */
+  indexUrl: string;
+  /** The page's fetch (served from the service worker's precache when offline). */
+  fetch: typeof fetch;
+  /** Where snapshots are kept; undefined: no snapshots. */
+  snapshots: SnapshotCache | undefined;
+  /** Where a configured lock file is kept for offline use; undefined: not kept. */
+  caches: CacheStorage | undefined;
+}
+
+/** Cache Storage bucket of the last configured lock file that loaded. */
+export const LOCK_FILE_CACHE = 'cove-python-lockfile';
+
+/**
+ * The bytes a sandboxed worker needs to boot, read once per page and copied for each boot
+ * (a transferred ArrayBuffer is gone from the sender). The snapshot key is the digest of
+ * the worker's code and Pyodide's version: any change to the harness, the environment or
+ * the boot makes a new key, so an old image is never restored into new code.
+ */
+export class PyodideAssets {
+  private code: Promise<string> | undefined;
+  private core:
+    Promise<Omit<PyodideCoreFiles, 'lockFile'> & { bundledLock: ArrayBuffer }> | undefined;
+
+  constructor(private readonly sources: PyodideAssetSources) {}
+
+  /** The worker's module source. */
+  workerCode(): Promise<string> {
+    this.code ??= this.text(this.sources.workerUrl);
+    this.code.catch(() => (this.code = undefined));
+    return this.code;
+  }
+
+  /** Copies of the core files, with the lock file in force. Rejects when one cannot be read. */
+  async coreFiles(lockFileUrl: string | undefined): Promise<PyodideCoreFiles> {
+    this.core ??= this.readCore();
+    this.core.catch(() => (this.core = undefined));
+    const [core, custom] = await Promise.all([
+      this.core,
+      lockFileUrl ? this.configuredLockFile(lockFileUrl) : undefined,
+    ]);
+    return {
+      loader: core.loader.slice(0),
+      wasm: core.wasm.slice(0),
+      stdlib: core.stdlib.slice(0),
+      lockFile: (custom ?? core.bundledLock).slice(0),
+    };
+  }
+
+  async snapshotKey(): Promise<string> {
+    return `pyodide-${PYODIDE_VERSION}-${textDigest(await this.workerCode())}`;
+  }
+
+  /** The stored snapshot for this code, if any; a failed read is no snapshot. */
+  async snapshot(): Promise<ArrayBuffer | undefined> {
+    const cache = this.sources.snapshots;
+    if (!cache) return undefined;
+    try {
+      const bytes = await cache.get(await this.snapshotKey());
+      if (!bytes) return undefined;
+      return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? (bytes.buffer as ArrayBuffer)
+        : bytes.slice().buffer;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps a snapshot a cold boot made. Best effort: a full quota only costs the next boot time. */
+  async saveSnapshot(bytes: ArrayBuffer): Promise<void> {
+    const cache = this.sources.snapshots;
+    if (!cache) return;
+    await cache.put(await this.snapshotKey(), new Uint8Array(bytes)).catch(() => undefined);
+  }
+
+  /** Forgets a snapshot that did not boot. */
+  async dropSnapshot(): Promise<void> {
+    await this.sources.snapshots?.delete(await this.snapshotKey()).catch(() => undefined);
+  }
+
+  private async readCore() {
+    const base = this.sources.indexUrl;
+    const [loader, wasm, stdlib, bundledLock] = await Promise.all([
+      this.bytes(`${base}pyodide.asm.js`),
+      this.bytes(`${base}pyodide.asm.wasm`),
+      this.bytes(`${base}python_stdlib.zip`),
+      this.bytes(`${base}pyodide-lock.json`),
+    ]);
+    return { loader, wasm, stdlib, bundledLock };
+  }
+
+  /**
+   * A configured lock file: fresh from the network, kept in Cache Storage each time it
+   * loads so its packages still resolve offline; undefined (Cove's copy) when neither has it.
+   */
+  private async configuredLockFile(url: string): Promise<ArrayBuffer | undefined> {
+    const cache = await this.sources.caches?.open(LOCK_FILE_CACHE).catch(() => undefined);
+    try {
+      const response = await this.sources.fetch(url, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+      const bytes = await response.clone().arrayBuffer();
+      JSON.parse(new TextDecoder().decode(bytes));
+      await cache?.put(url, response).catch(() => undefined);
+      return bytes;
+    } catch {
+      const cached = await cache?.match(url).catch(() => undefined);
+      return cached ? cached.arrayBuffer() : undefined;
+    }
+  }
+
+  private async bytes(url: string): Promise<ArrayBuffer> {
+    const response = await this.sources.fetch(url);
+    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }
+
+  private async text(url: string): Promise<string> {
+    const response = await this.sources.fetch(url);
+    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    return response.text();
+  }
+}

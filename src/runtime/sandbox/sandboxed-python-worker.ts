@@ -1,0 +1,208 @@
+import * as Comlink from 'comlink';
+import type { Clock } from '../../base/clock';
+import { Listeners } from '../../base/listeners';
+import { describeError } from '../../base/errors';
+import { PackageFilePolicy } from '../package-file-policy';
+import {
+  PYTHON_CONNECT,
+  type BootOptions,
+  type BootReport,
+  type HostFetchResult,
+  type PythonWorkerApi,
+  type SandboxHostApi,
+  type WorkerBootOptions,
+  type WorkerEvent,
+} from '../python-protocol';
+import { sandboxConnectSources } from '../python-network';
+import type { PythonWorkerConnection } from '../python-worker-connection';
+import type { PyodideAssets } from './pyodide-assets';
+import { SANDBOX_INIT, createSandboxFrame } from './sandbox-frame';
+
+/** What a sandboxed connection needs from the page. */
+export interface SandboxEnvironment {
+  assets: PyodideAssets;
+  document: Document;
+  /** The page's fetch, for package files the policy allows. */
+  fetch: typeof fetch;
+  clock: Clock;
+  /**
+   * How long the frame may take to start its worker once its files are read. A frame
+   * whose script the page's policy refused never starts; this turns that into an error.
+   * Default 30 000 ms.
+   */
+  startLimitMs?: number;
+  /**
+   * Dev server only: run the worker as a plain same-origin worker from this factory instead
+   * of a sandbox frame (the dev server's unbundled modules cannot load in the sandbox).
+   * Never set in a production build.
+   */
+  unsandboxed?: () => Worker;
+}
+
+/** A message from the frame's script on the control port. */
+type FrameMessage = { type: 'started' } | { type: 'error'; message: string };
+
+/**
+ * A Python worker inside its own sandbox frame (sandbox-frame.ts), as a
+ * {@link PythonWorkerConnection}. The frame is made when the client boots the worker,
+ * because its policy depends on the network setting in the boot options; until then calls
+ * wait on their ports. The page answers the worker's requests for package files after
+ * checking them ({@link PackageFilePolicy}), adds the core files and snapshot to the boot,
+ * and keeps the snapshot a cold boot returns. Terminating removes the frame, which ends the
+ * worker however busy it is.
+ */
+export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorkerConnection {
+  const rpc = new MessageChannel();
+  const events = new MessageChannel();
+  const host = new MessageChannel();
+  const control = new MessageChannel();
+  const listeners = new Listeners<WorkerEvent>();
+  events.port1.onmessage = (event: MessageEvent<WorkerEvent>) => listeners.emit(event.data);
+  let frame: HTMLIFrameElement | undefined;
+  let plain: Worker | undefined;
+  let dead = false;
+  let settle: (reason: string) => void = () => {};
+  const failed = new Promise<string>((resolve) => {
+    settle = (reason) => {
+      dead = true;
+      resolve(reason);
+    };
+  });
+  let cancelStartLimit: (() => void) | undefined;
+  control.port1.onmessage = (event: MessageEvent<FrameMessage>) => {
+    if (event.data?.type === 'started') cancelStartLimit?.();
+    if (event.data?.type === 'error') {
+      settle(event.data.message || 'the Python worker stopped with an error');
+    }
+  };
+  const worker = Comlink.wrap<PythonWorkerApi>(rpc.port1) as unknown as PythonWorkerApi;
+
+  const open = async (options: BootOptions): Promise<void> => {
+    const [code, lock] = await Promise.all([
+      env.assets.workerCode(),
+      env.assets.coreFiles(options.lockFileUrl),
+    ]);
+    let lockJson: unknown;
+    try {
+      lockJson = JSON.parse(new TextDecoder().decode(lock.lockFile));
+    } catch {
+      lockJson = undefined;
+    }
+    const policy = new PackageFilePolicy(
+      options.network,
+      options.packageIndexUrl,
+      lockJson,
+      options.lockFileUrl,
+    );
+    Comlink.expose(makeHostApi(policy, env.fetch), host.port1);
+    if (dead) return;
+    if (env.unsandboxed) {
+      plain = env.unsandboxed();
+      plain.addEventListener('error', (event) => {
+        event.preventDefault();
+        settle(event.message || 'the Python worker stopped with an error');
+      });
+      plain.postMessage(
+        { type: PYTHON_CONNECT, rpc: rpc.port2, events: events.port2, host: host.port2 },
+        [rpc.port2, events.port2, host.port2],
+      );
+      return;
+    }
+    frame = createSandboxFrame(env.document, sandboxConnectSources(options.network));
+    const limit = env.startLimitMs ?? 30_000;
+    cancelStartLimit = env.clock.schedule(
+      () => settle(`the sandbox frame did not start within ${limit / 1000} s`),
+      limit,
+    );
+    await new Promise<void>((resolve) =>
+      frame!.addEventListener('load', () => resolve(), { once: true }),
+    );
+    if (dead) return;
+    frame.contentWindow!.postMessage(
+      { type: SANDBOX_INIT, code, connectType: PYTHON_CONNECT },
+      '*',
+      [control.port2, rpc.port2, events.port2, host.port2],
+    );
+  };
+
+  const boot = async (options: BootOptions): Promise<BootReport> => {
+    const opened = open(options);
+    const [core, snapshot] = await Promise.all([
+      env.assets.coreFiles(options.lockFileUrl),
+      options.useSnapshot ? env.assets.snapshot() : undefined,
+      opened,
+    ]);
+    const full: WorkerBootOptions = { ...options, core };
+    const transfers = [core.loader, core.wasm, core.stdlib, core.lockFile];
+    if (snapshot) {
+      full.snapshot = snapshot;
+      transfers.push(snapshot);
+    }
+    const report = await worker.boot(Comlink.transfer(full, transfers));
+    if (report.newSnapshot) {
+      void env.assets.saveSnapshot(report.newSnapshot);
+      delete report.newSnapshot;
+    } else if (snapshot && !report.fromSnapshot) {
+      void env.assets.dropSnapshot();
+    }
+    return report;
+  };
+
+  const api: PythonWorkerApi = {
+    boot: (options) =>
+      boot(options).catch((error: unknown) => {
+        throw new Error(`the Python sandbox did not start: ${describeError(error)}`);
+      }),
+    sync: (delta) => worker.sync(delta),
+    run: (request) => worker.run(request),
+  };
+  return {
+    api,
+    onEvent: (listener) => listeners.subscribe(listener),
+    failed,
+    terminate() {
+      cancelStartLimit?.();
+      control.port1.postMessage({ type: 'terminate' });
+      frame?.remove();
+      plain?.terminate();
+      for (const port of [rpc.port1, events.port1, host.port1, control.port1]) port.close();
+      settle('terminated');
+    },
+  };
+}
+
+/** The page's side of {@link SandboxHostApi}: fetches only what the policy allows. */
+function makeHostApi(policy: PackageFilePolicy, fetchImpl: typeof fetch): SandboxHostApi {
+  return {
+    async fetchPackageFile(url: string): Promise<HostFetchResult> {
+      const refusal = policy.refusal(url);
+      if (refusal) return { ok: false, status: 0, message: refusal };
+      try {
+        const response = await fetchImpl(url, { credentials: 'omit' });
+        if (!response.ok) {
+          return {
+            ok: false,
+            status: response.status,
+            message: `${url} answered HTTP ${response.status}`,
+          };
+        }
+        const bytes = await response.arrayBuffer();
+        return Comlink.transfer(
+          {
+            ok: true as const,
+            status: response.status,
+            contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+            bytes,
+          },
+          [bytes],
+        );
+      } catch (error) {
+        return {
+          ok: false,
+          status: 0,
+          message: `${url} could not be fetched: ${describeError(error)}`,
+        };
+      }
+    },
+  };
+}

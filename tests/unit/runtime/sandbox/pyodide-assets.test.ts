@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { PyodideAssets } from '../../../../src/runtime/sandbox/pyodide-assets';
+import { MemorySnapshotCache } from '../../../../src/runtime/snapshot-cache';
+
+function server(files: Record<string, string>) {
+  const requests: string[] = [];
+  const fetch = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    requests.push(url);
+    const body = files[url];
+    return body === undefined ? new Response('missing', { status: 404 }) : new Response(body);
+  }) as typeof globalThis.fetch;
+  return { fetch, requests };
+}
+
+const CORE = {
+  'https://cove.example/pyodide/pyodide.asm.js': 'loader',
+  'https://cove.example/pyodide/pyodide.asm.wasm': 'wasm',
+  'https://cove.example/pyodide/python_stdlib.zip': 'stdlib',
+  'https://cove.example/pyodide/pyodide-lock.json': '{"packages":{}}',
+  'https://cove.example/assets/python.worker.js': 'worker code v1',
+};
+const text = (buffer: ArrayBuffer) => new TextDecoder().decode(buffer);
+
+function assets(files: Record<string, string>, snapshots = new MemorySnapshotCache()) {
+  const net = server(files);
+  const loaded = new PyodideAssets({
+    workerUrl: 'https://cove.example/assets/python.worker.js',
+    indexUrl: 'https://cove.example/pyodide/',
+    fetch: net.fetch,
+    snapshots,
+    caches: undefined,
+  });
+  return { loaded, net, snapshots };
+}
+
+describe('PyodideAssets', () => {
+  it('reads the core files once and hands out fresh copies (a transfer detaches them)', async () => {
+    const { loaded, net } = assets(CORE);
+    const first = await loaded.coreFiles(undefined);
+    const second = await loaded.coreFiles(undefined);
+    expect(text(first.loader)).toBe('loader');
+    expect(text(second.wasm)).toBe('wasm');
+    expect(first.wasm).not.toBe(second.wasm);
+    expect(net.requests.filter((url) => url.endsWith('.wasm'))).toHaveLength(1);
+  });
+
+  it('uses a configured lock file, or Cove’s own when it cannot be had', async () => {
+    const custom = 'https://mirror.example/lock.json';
+    const withLock = assets({ ...CORE, [custom]: '{"packages":{"x":{}}}' });
+    expect(text((await withLock.loaded.coreFiles(custom)).lockFile)).toContain('"x"');
+    const without = assets(CORE);
+    expect(text((await without.loaded.coreFiles(custom)).lockFile)).toBe('{"packages":{}}');
+  });
+
+  it('a missing core file is an error naming it, and the next call tries again', async () => {
+    const files: Record<string, string> = { ...CORE };
+    delete files['https://cove.example/pyodide/pyodide.asm.wasm'];
+    const { loaded } = assets(files);
+    await expect(loaded.coreFiles(undefined)).rejects.toThrow(
+      /pyodide\.asm\.wasm answered HTTP 404/,
+    );
+  });
+
+  it('keys snapshots by the worker’s code: new code never restores an old image', async () => {
+    const snapshots = new MemorySnapshotCache();
+    const v1 = assets(CORE, snapshots);
+    await v1.loaded.saveSnapshot(new Uint8Array([1, 2, 3]).buffer);
+    expect(new Uint8Array((await v1.loaded.snapshot())!)).toEqual(new Uint8Array([1, 2, 3]));
+    const v2 = assets(
+      { ...CORE, 'https://cove.example/assets/python.worker.js': 'worker code v2' },
+      snapshots,
+    );
+    expect(await v2.loaded.snapshot()).toBeUndefined();
+    await v1.loaded.dropSnapshot();
+    expect(await v1.loaded.snapshot()).toBeUndefined();
+  });
+});
