@@ -1,7 +1,7 @@
 // `npm run bench`: builds Cove, serves the production build locally, measures it in Chromium
 // and writes bench-results/latest.json ({commit, date, runs, metrics}) plus a summary table.
 // Each figure is the median of several runs; the machine is noisy, so never time in tests.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { startStaticServer } from '../tests/fixtures/static-server.mjs';
@@ -22,6 +22,14 @@ if (!process.env.BENCH_SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// BENCH_BUSY=N runs N busy loops beside the measurements (the CPU busy, as on a machine
+// doing other work); Cove and its peer are measured under the same load, in the same run.
+const BUSY = Number(process.env.BENCH_BUSY ?? 0);
+const busy = Array.from({ length: BUSY }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+);
+if (BUSY) console.log(`bench: ${BUSY} busy process(es) beside the measurements`);
+
 const server = await startStaticServer({ root: 'dist' });
 const browser = await chromium.launch({ executablePath: findChromium().path, args: CHROMIUM_ARGS });
 const metrics = {};
@@ -37,13 +45,16 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  for (const child of busy) child.kill();
 }
 
-// Suites not run this time keep their last figures, so one file holds every issue's numbers.
+// Suites not run this time keep their last figures, so one file holds every issue's numbers;
+// figures under load are kept apart from quiet ones.
+const LATEST = BUSY ? 'bench-results/latest-busy.json' : 'bench-results/latest.json';
 await mkdir('bench-results', { recursive: true });
 let previous = {};
 try {
-  previous = JSON.parse(await readFile('bench-results/latest.json', 'utf8')).metrics ?? {};
+  previous = JSON.parse(await readFile(LATEST, 'utf8')).metrics ?? {};
 } catch {
   // First run.
 }
@@ -54,9 +65,10 @@ const result = {
   commit: execSync('git rev-parse --short HEAD').toString().trim(),
   date: new Date().toISOString(),
   runs: RUNS,
+  busyProcesses: BUSY,
   metrics: { ...previous, ...rounded },
 };
-await writeFile('bench-results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
+await writeFile(LATEST, `${JSON.stringify(result, null, 2)}\n`);
 await writeFile(
   `bench-results/${result.date.replace(/[:.]/g, '-')}.json`,
   `${JSON.stringify(result, null, 2)}\n`,

@@ -67,6 +67,8 @@ export interface BufferHost {
 export interface EditorService {
   readonly tabs: Accessor<EditorTab[]>;
   readonly activePath: Accessor<string | undefined>;
+  /** Counts calls of {@link openFile}, also of a file already shown (a narrow layout shows the editor on each). */
+  readonly openRequests: Accessor<number>;
   openFile(path: string): Promise<void>;
   activate(path: string): void;
   /** Closes a tab, saving unsaved edits first; a failed save keeps the tab open. */
@@ -157,6 +159,7 @@ export function createEditorService(deps: {
   const { workspaces, settings, notices, clock } = deps;
   const [tabs, setTabs] = createSignal<TabState[]>([]);
   const [activePath, setActivePath] = createSignal<string | undefined>();
+  const [openRequests, setOpenRequests] = createSignal(0);
   let host: BufferHost | undefined;
 
   const find = (path: string) => tabs().find((tab) => tab.path() === path);
@@ -354,7 +357,9 @@ export function createEditorService(deps: {
   const service: EditorService = {
     tabs,
     activePath,
+    openRequests,
     openFile: command(async (path) => {
+      setOpenRequests((count) => count + 1);
       if (find(path)) return service.activate(path);
       try {
         const tab = await load(path);

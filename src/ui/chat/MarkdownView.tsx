@@ -169,16 +169,39 @@ export function MarkdownView(props: {
   const onClick = (event: MouseEvent) => {
     const module = render();
     if (!module) return;
-    const target = (event.target as HTMLElement).closest<HTMLElement>(
+    const target = (event.target as HTMLElement).closest<HTMLButtonElement>(
       `.${module.IMAGE_PLACEHOLDER_CLASS}`,
     );
     if (!target || !container.contains(target)) return;
+    const source = target.dataset.imageSrc ?? '';
+    const host = target.dataset.imageHost ?? 'its host';
+    const refuse = (why: string) => {
+      const note = document.createElement('span');
+      note.className = 'cove-md-image-failed';
+      note.setAttribute('role', 'status');
+      note.textContent = why;
+      note.title = source;
+      target.replaceWith(note);
+    };
+    // The page's policy allows https images only: an http one would be refused silently.
+    if (!source.startsWith('https:')) {
+      refuse(
+        `Image not loaded: Cove loads images only over https, and this one is on plain http (${host}).`,
+      );
+      return;
+    }
+    target.disabled = true;
+    target.textContent = `Loading image from ${host}…`;
     const image = document.createElement('img');
-    image.src = target.dataset.imageSrc ?? '';
     image.alt = target.dataset.imageAlt ?? '';
     image.referrerPolicy = 'no-referrer';
     image.className = 'cove-md-loaded-image';
-    target.replaceWith(image);
+    image.onload = () => target.replaceWith(image);
+    image.onerror = () =>
+      refuse(
+        `Image not loaded: ${host} did not send an image (it may be missing, or refuse other sites).`,
+      );
+    image.src = source;
   };
 
   return <div ref={container} class="markdown" onClick={onClick} />;

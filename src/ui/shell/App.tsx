@@ -92,6 +92,7 @@ function Shell(props: AppProps) {
   });
   // Opening a file on a phone-sized screen shows it.
   createEffect(() => {
+    editor.openRequests();
     if (editor.activePath() && narrow()) setNarrowView('editor');
   });
   window.addEventListener('pagehide', () => void editor.saveAll());
