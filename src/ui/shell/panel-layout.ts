@@ -4,6 +4,7 @@
  * their minimum widths) and the output panel gets lower, so the editor keeps a fair share
  * instead of being squeezed to a sliver. Pure: the shell measures the window and applies it.
  */
+import type { LayoutPreferences } from '../../app/preferences-service';
 
 /** Narrowest the files panel is drawn, in CSS pixels. */
 export const SIDEBAR_MIN_WIDTH = 160;
@@ -19,14 +20,7 @@ export const EDITOR_MIN_HEIGHT_SHARE = 0.55;
 export const SPLITTER_SIZE = 4;
 
 /** The saved layout, as the preferences hold it. */
-export interface SavedLayout {
-  sidebarWidth: number;
-  assistantWidth: number;
-  outputHeight: number;
-  sidebarCollapsed: boolean;
-  assistantCollapsed: boolean;
-  outputCollapsed: boolean;
-}
+export type SavedLayout = LayoutPreferences;
 
 /** Sizes to draw, in CSS pixels, and how far each splitter may go in this window. */
 export interface FittedLayout {

@@ -33,7 +33,8 @@ function depth(root: Element): number {
   return max;
 }
 
-describe('pathological Markdown', () => {
+// Heavy inputs under jsdom: generous time so a busy or slow machine does not fail them.
+describe('pathological Markdown', { timeout: 60_000 }, () => {
   test('50,000 nested > quotes nest only a dozen deep', () => {
     const { root } = renderBounded('>'.repeat(50_000) + ' deep');
     expect(root.querySelectorAll('blockquote').length).toBe(
@@ -126,7 +127,7 @@ describe('a long typical message', () => {
   }, 60_000);
 });
 
-describe('pathological structure', () => {
+describe('pathological structure', { timeout: 60_000 }, () => {
   test('a 2,000-column table over thousands of rows does not allocate millions of cells', () => {
     const text =
       '|' + 'a|'.repeat(2_000) + '\n|' + '-|'.repeat(2_000) + '\n' + '|x\n'.repeat(20_000);
