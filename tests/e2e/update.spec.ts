@@ -57,8 +57,10 @@ test('a new deployment asks to reload instead of mixing versions', async ({ page
     await expect(page.getByText(/\(build (?!next-version)/)).toBeVisible();
     await page.getByRole('button', { name: 'Close settings' }).click();
 
+    // Wait from before the click: on a fast path the new page loads before click() returns.
+    const loaded = page.waitForEvent('load');
     await notice.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForEvent('load');
+    await loaded;
     await cove.ready();
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByText('(build next-version)')).toBeVisible();

@@ -162,6 +162,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     }),
   ];
 
+  /** What the last run found in each file, with the text it was found in. */
+  const runProblems = new Map<string, { text: string; diagnostics: Diagnostic[] }>();
+
   /** Ruff diagnostics, fetched a moment after typing stops. */
   function pythonLint(path: string): Extension[] {
     return [
@@ -172,6 +175,10 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
           const found = await options.lint!(path, text).catch(() => []);
           // The document may have changed while Ruff ran; positions would be stale.
           if (view.state.doc.toString() !== text) return [];
+          // A run's own findings for this very text stand: Ruff landing after the run (a
+          // busy machine) must not wipe the error the run located.
+          const marked = runProblems.get(path);
+          if (marked?.text === text) return marked.diagnostics;
           return found.map((d) => toDiagnostic(view.state.doc, d));
         },
         { delay: 400 },
@@ -248,6 +255,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     markProblems(path, problems) {
       if (path !== shown) return;
       const doc = view.state.doc;
+      const marked = { text: doc.toString(), diagnostics: [] as Diagnostic[] };
+      runProblems.set(path, marked);
       const diagnostics = problems.map((problem) =>
         toDiagnostic(doc, {
           line: problem.line,
@@ -260,9 +269,11 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
           tags: [],
         }),
       );
+      marked.diagnostics = diagnostics;
       view.dispatch(setDiagnostics(view.state, diagnostics));
     },
     drop(path) {
+      runProblems.delete(path);
       states.delete(path);
       languages.delete(path);
       if (shown === path) {
