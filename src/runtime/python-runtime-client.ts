@@ -112,7 +112,6 @@ export class PythonRuntimeClient implements PythonRuntime {
   private primary: PythonWorkerHandle | undefined;
   private spare: PythonWorkerHandle | undefined;
   private cancelSpareTimer: (() => void) | undefined;
-  private spareBooted = false;
   /** The workspace the last run synced: a spare copies it in while idle. */
   private lastFiles: RunWorkspace | undefined;
   /** A spare's copy of the workspace still being made; a run on it waits for it. */
@@ -276,10 +275,10 @@ export class PythonRuntimeClient implements PythonRuntime {
 
   private scheduleSpare(): void {
     if (!this.settings.spareWorker || this.spare || this.cancelSpareTimer || this.disposed) return;
-    // Only the first spare waits, so it does not slow the page's first boot; a spare that
-    // replaces a promoted one starts at once, ready for the next kill.
-    const delay = this.spareBooted ? 0 : (this.options.spareDelayMs ?? 1000);
-    this.spareBooted = true;
+    // Every spare waits a moment: the first so it does not slow the page's first boot, a
+    // replacement so that its boot (a sandbox frame and ~45 MB of files handed over on the
+    // page's thread) does not slow the run that follows a kill.
+    const delay = this.options.spareDelayMs ?? 1000;
     this.cancelSpareTimer = this.clock.schedule(() => {
       this.cancelSpareTimer = undefined;
       if (!this.settings.spareWorker || this.spare || this.disposed) return;

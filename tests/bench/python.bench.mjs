@@ -233,7 +233,7 @@ async function measureCove(browser, url, median) {
             (el) => el.getAttribute('aria-label') === 'Run of recover.py',
           );
           const status = region?.querySelector('[role="status"]');
-          const again = find('button', (el) => el.textContent?.trim() === 'Run selection');
+          const again = find('button', (el) => el.getAttribute('aria-label') === 'Run selection');
           if (status?.textContent?.startsWith('Stopped: the run took longer') && again) {
             state.killedAt = performance.now();
             again.click();
