@@ -245,8 +245,29 @@ test('a reload in the middle of a reply keeps what was shown and marks it interr
   await ask(cove, 'Be slow');
   const reply = replies(cove).last();
   await expect(reply).toContainText('slowly slowly slowly slowly slowly');
-  // Let at least one periodic write land, then go away mid-stream.
-  await cove.page.waitForTimeout(1500);
+  // Wait until a periodic write has put part of the reply in IndexedDB, then go away mid-stream.
+  await expect
+    .poll(() =>
+      cove.page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('cove');
+            open.onsuccess = () => {
+              const all = open.result.transaction('nodes').objectStore('nodes').getAll();
+              all.onsuccess = () => {
+                const rows = all.result as { role: string; content?: unknown }[];
+                const texts = rows
+                  .filter((row) => row.role === 'assistant' && typeof row.content === 'string')
+                  .map((row) => (row.content as string).length);
+                open.result.close();
+                resolve(Math.max(0, ...texts));
+              };
+            };
+            open.onerror = () => resolve(0);
+          }),
+      ),
+    )
+    .toBeGreaterThan(35);
   const shown = (await reply.locator('.markdown').innerText()).trim().length;
   await cove.reload();
   const after = replies(cove).last();

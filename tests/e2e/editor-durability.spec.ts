@@ -43,6 +43,7 @@ for (const delay of [0, 300, 700]) {
     await fileWithFirstLine(cove, 'notes.py', '# first\n');
     // Typed key by key, as a person does: autosave may write part of the line meanwhile.
     await page.keyboard.type(`# reload-after-${delay}`);
+    // The delay is what this test is about (the issue names 0, 300 and 700 ms).
     if (delay) await page.waitForTimeout(delay);
     await cove.reload();
     await expectFileAfterReload(cove, 'notes.py', `# first\n# reload-after-${delay}`);
@@ -60,6 +61,7 @@ test('Ctrl+S then a reload 150 ms later keeps the line; "Saved" means it is stor
   await fileWithFirstLine(cove, 'notes.py', '# first\n');
   await page.keyboard.type('# saved-then-reload');
   await page.keyboard.press('ControlOrMeta+s');
+  // The 150 ms between Ctrl+S and the reload is what this test is about.
   await page.waitForTimeout(150);
   await cove.reload();
   await expectFileAfterReload(cove, 'notes.py', '# first\n# saved-then-reload');
