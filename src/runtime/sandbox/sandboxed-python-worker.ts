@@ -77,14 +77,11 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
   };
   const worker = Comlink.wrap<PythonWorkerApi>(rpc.port1) as unknown as PythonWorkerApi;
 
-  const open = async (options: BootOptions): Promise<void> => {
-    const [code, lock] = await Promise.all([
-      env.assets.workerCode(),
-      env.assets.coreFiles(options.lockFileUrl),
-    ]);
+  const open = async (options: BootOptions, lockFile: ArrayBuffer): Promise<void> => {
+    const code = await env.assets.workerCode();
     let lockJson: unknown;
     try {
-      lockJson = JSON.parse(new TextDecoder().decode(lock.lockFile));
+      lockJson = JSON.parse(new TextDecoder().decode(lockFile));
     } catch {
       lockJson = undefined;
     }
@@ -126,12 +123,13 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
   };
 
   const boot = async (options: BootOptions): Promise<BootReport> => {
-    const opened = open(options);
+    // One copy of the core files per boot: the frame's policy reads the lock file before
+    // the copies are transferred to the worker.
     const [core, snapshot] = await Promise.all([
       env.assets.coreFiles(options.lockFileUrl),
       options.useSnapshot ? env.assets.snapshot() : undefined,
-      opened,
     ]);
+    await open(options, core.lockFile);
     const full: WorkerBootOptions = { ...options, core };
     const transfers = [core.loader, core.wasm, core.stdlib, core.lockFile];
     if (snapshot) {
