@@ -1,0 +1,79 @@
+/**
+ * The contract between the agent loop and the things it can do (DESIGN.md, "src/tools").
+ * A tool is plain data plus one function: the loop offers `name`, `description` and
+ * `parameters` to the model, validates the model's arguments against `parameters` before
+ * `execute` is called, and asks for approval according to `approval`. Tools reach the
+ * world only through the context they are given, so each runs the same under Node tests
+ * (in-memory store, scripted Python) and in the page.
+ */
+
+/** What kind of effect a tool has; the approval policy decides per kind. */
+export type ToolApprovalKind =
+  /** Reads only: never asks. */
+  | 'read'
+  /** Changes workspace files: runs without asking in auto-edit and auto. */
+  | 'edit'
+  /** Runs code (Python, bash): asks unless the policy is auto. */
+  | 'code'
+  /** Reaches the network (fetch_url, MCP): asks unless the policy is auto. */
+  | 'network';
+
+/** A picture a tool produced (a matplotlib figure), for models that can see. */
+export interface ToolImage {
+  /** A data: URL (image/png). */
+  url: string;
+  alt: string;
+}
+
+/**
+ * What a tool hands back. `content` is what the model reads; `isError` tells the model
+ * (and the timeline) that the call failed, with `content` saying why and what to do.
+ * `changedFiles` lists workspace paths the call wrote, moved or deleted.
+ */
+export interface ToolResult {
+  content: string;
+  isError?: boolean;
+  images?: ToolImage[];
+  changedFiles?: string[];
+  /** Structured detail for the UI (a diff, a run's status); never sent to the model. */
+  details?: Record<string, unknown>;
+}
+
+/** Streams partial output of a long call (Python's stdout) to the timeline. */
+export type ToolUpdateSink = (update: {
+  stream: 'stdout' | 'stderr' | 'status';
+  text: string;
+}) => void;
+
+/**
+ * Everything a tool may use. Tools that need a capability take it from here; a context
+ * built for tests provides in-memory implementations. Extended by each tool family
+ * (files, Python, shell, web) through its own interface in its own module.
+ */
+export interface ToolContext {
+  /** Aborted on Stop: a tool must end promptly and report what it did so far. */
+  signal: AbortSignal;
+  /** Partial output for the timeline while the call runs. */
+  update: ToolUpdateSink;
+}
+
+/** One tool. `Args` is the type its JSON Schema describes. */
+export interface Tool<Args = Record<string, unknown>, Context extends ToolContext = ToolContext> {
+  name: string;
+  /** For the model: what it does and when to use it, in a sentence or three. */
+  description: string;
+  /** JSON Schema (draft-07 subset that ajv and OpenAI accept) of the arguments object. */
+  parameters: Record<string, unknown>;
+  approval: ToolApprovalKind;
+  /**
+   * Runs the call with arguments already validated against `parameters`. Should not throw
+   * for failures the model can act on (return `isError`); a throw is turned into an error
+   * result by the loop.
+   */
+  execute(args: Args, context: Context): Promise<ToolResult>;
+}
+
+/** True for tools that only read, which run in parallel and never ask. */
+export function isReadOnly(tool: Pick<Tool, 'approval'>): boolean {
+  return tool.approval === 'read';
+}
