@@ -42,6 +42,13 @@ const damaged = (detail: string) =>
     'Nothing was imported. Re-create the archive and try again.',
   );
 
+const expandsTooFar = (limits: ZipLimits) =>
+  new CoveError(
+    'zip-too-large',
+    `This zip expands to more than ${formatBytes(limits.maxExpandedBytes)}.`,
+    'Nothing was imported. It may be a zip bomb; import a smaller archive.',
+  );
+
 /**
  * Reads a .zip fully in memory with hard limits: the archive size, the entry count, each
  * entry's size and the total expanded size are checked while inflating (so an archive
@@ -61,16 +68,21 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
   // The central directory is the archive's table of contents; reading it first rejects
   // truncated and foreign files before anything is inflated.
   const declared: string[] = [];
+  let declaredBytes = 0;
   try {
     unzipSync(bytes, {
       filter: (entry) => {
         declared.push(entry.name);
+        declaredBytes += entry.originalSize;
         return false;
       },
     });
   } catch (error) {
     throw damaged(error instanceof Error ? error.message : String(error));
   }
+  // An honest bomb says how big it is: stop it before inflating hundreds of megabytes on
+  // the page's thread. Archives that lie are still stopped while inflating, below.
+  if (declaredBytes > limits.maxExpandedBytes) throw expandsTooFar(limits);
   if (declared.length > limits.maxEntries) {
     throw new CoveError(
       'zip-too-large',
@@ -113,11 +125,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
       size += data.byteLength;
       expanded += data.byteLength;
       if (expanded > limits.maxExpandedBytes) {
-        failure = new CoveError(
-          'zip-too-large',
-          `This zip expands to more than ${formatBytes(limits.maxExpandedBytes)}.`,
-          'Nothing was imported. It may be a zip bomb; import a smaller archive.',
-        );
+        failure = expandsTooFar(limits);
         entry.terminate();
         return;
       }

@@ -15,6 +15,16 @@ function row(
   return { workspaceId: 'w', path, kind, content, size, mtime: Date.UTC(2026, 5, 1), version: 1 };
 }
 
+/** Rewrites every declared uncompressed size (local and central headers) to 10 bytes. */
+function understateSizes(zip: Uint8Array): void {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  for (let i = 0; i + 4 <= zip.byteLength; i++) {
+    const signature = view.getUint32(i, true);
+    if (signature === 0x04034b50) view.setUint32(i + 22, 10, true);
+    if (signature === 0x02014b50) view.setUint32(i + 24, 10, true);
+  }
+}
+
 function failure(run: () => unknown): CoveError {
   try {
     run();
@@ -79,6 +89,20 @@ describe('hostile and broken archives', () => {
     );
     expect(error.code).toBe('zip-too-large');
     expect(error.hint).toContain('zip bomb');
+  });
+
+  it('stops a bomb whose headers understate the sizes while inflating', () => {
+    const zeros = new Uint8Array(3 * 1024 * 1024);
+    const zip = zipSync({ 'a.bin': zeros, 'b.bin': zeros }, { level: 9 });
+    understateSizes(zip);
+    const error = failure(() =>
+      readZip(zip, {
+        ...DEFAULT_ZIP_LIMITS,
+        maxFileBytes: 4 * 1024 * 1024,
+        maxExpandedBytes: 5 * 1024 * 1024,
+      }),
+    );
+    expect(error.code).toBe('zip-too-large');
   });
 
   it('catches an entry whose headers understate its size', () => {
