@@ -12,6 +12,7 @@ import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/pytho
 import { App } from './ui/shell/App';
 import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
+import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
 import './ui/theme.css';
 
 async function start(root: HTMLElement) {
@@ -38,7 +39,10 @@ async function start(root: HTMLElement) {
     systemClock,
     updates,
     { runtime: python, linter },
-    { connectivity: browserConnectivity(window) },
+    {
+      connectivity: browserConnectivity(window),
+      unloadJournal: createLocalUnloadJournal(window.localStorage),
+    },
   );
   await services.preferences.load();
   await services.providers

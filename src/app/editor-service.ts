@@ -1,5 +1,6 @@
 import { createSignal, untrack, type Accessor, type Setter } from 'solid-js';
 import type { Clock } from '../base/clock';
+import { createMemoryUnloadJournal, type UnloadJournal, type UnsavedEntry } from './unload-journal';
 import { CoveError } from '../base/errors';
 import type { SettingsStore } from '../store/settings-store';
 import { isWithin } from '../workspace/paths';
@@ -135,13 +136,6 @@ const tabsKey = (workspaceId: string) => `editor.tabs.${workspaceId}`;
  */
 const unsavedKey = (workspaceId: string) => `editor.unsaved.${workspaceId}`;
 
-/** One file's text as it was when the page went away; `base` is its last committed version. */
-interface UnsavedEntry {
-  path: string;
-  text: string;
-  base: number;
-}
-
 /** "notes (unsaved).py": where recovered text goes when the file changed elsewhere since. */
 function besideName(path: string): string {
   const slash = path.lastIndexOf('/') + 1;
@@ -155,8 +149,11 @@ export function createEditorService(deps: {
   settings: SettingsStore;
   notices: NoticeService;
   clock: Clock;
+  /** Where a leaving page puts uncommitted text synchronously; in memory when absent. */
+  unloadJournal?: UnloadJournal;
 }): EditorService {
   const { workspaces, settings, notices, clock } = deps;
+  const unloadJournal = deps.unloadJournal ?? createMemoryUnloadJournal();
   const [tabs, setTabs] = createSignal<TabState[]>([]);
   const [activePath, setActivePath] = createSignal<string | undefined>();
   const [openRequests, setOpenRequests] = createSignal(0);
@@ -320,7 +317,8 @@ export function createEditorService(deps: {
   async function recoverUnsaved(workspaceId: string) {
     const files = workspaces.files();
     const key = unsavedKey(workspaceId);
-    const entries = await settings.get<UnsavedEntry[]>(key);
+    // Both journals are written together; the synchronous one survives more often.
+    const entries = unloadJournal.load(workspaceId) ?? (await settings.get<UnsavedEntry[]>(key));
     if (!files || !entries?.length) return;
     for (const entry of entries) {
       try {
@@ -342,6 +340,7 @@ export function createEditorService(deps: {
       }
     }
     await settings.delete(key);
+    unloadJournal.clear(workspaceId);
   }
 
   /**
@@ -427,10 +426,15 @@ export function createEditorService(deps: {
         );
       }
       if (!journal.length) return;
+      unloadJournal.save(workspace.id, journal);
       const key = unsavedKey(workspace.id);
       settings.setAtOnce(key, journal).then(
         // The page lived on (back-forward cache) and the files have it: the journal is done.
-        () => Promise.all(writes).then(() => settings.delete(key)),
+        () =>
+          Promise.all(writes).then(async () => {
+            await settings.delete(key);
+            unloadJournal.clear(workspace.id);
+          }),
         () => undefined,
       );
     }),

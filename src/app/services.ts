@@ -6,6 +6,7 @@ import { createChatService, type ChatService } from './chat-service';
 import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
 import { createEditorService, type EditorService } from './editor-service';
+import type { UnloadJournal } from './unload-journal';
 import { createFileActions, type FileActions } from './file-actions';
 import { createPythonSymbolLocator } from './python-symbol-locator';
 import { createRunService, type RunService } from './run-service';
@@ -58,7 +59,7 @@ export function createAppServices(
     linter: PythonLinter;
   },
   /** What only the page knows; absent in tests and demos (then always online). */
-  environment: { connectivity?: ConnectivitySource } = {},
+  environment: { connectivity?: ConnectivitySource; unloadJournal?: UnloadJournal } = {},
 ): AppServices {
   const notices = createNoticeService(clock);
   const preferences = createPreferencesService(store.settings, (e) =>
@@ -74,7 +75,13 @@ export function createAppServices(
   });
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
-  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+  const editor = createEditorService({
+    workspaces,
+    settings: store.settings,
+    notices,
+    clock,
+    ...(environment.unloadJournal ? { unloadJournal: environment.unloadJournal } : {}),
+  });
   const fileActions = createFileActions({ workspaces, editor, notices });
   const pageOrigin = typeof location !== 'undefined' ? location.origin : undefined;
   const client = createLazyChatClient(async () => {

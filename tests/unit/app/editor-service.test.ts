@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
 import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
+import { createMemoryUnloadJournal, type UnloadJournal } from '../../../src/app/unload-journal';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
@@ -51,7 +52,7 @@ function gateWrites(store: ReturnType<typeof createMemoryStore>) {
   };
 }
 
-async function setup() {
+async function setup(unloadJournal: UnloadJournal = createMemoryUnloadJournal()) {
   const clock = new ManualClock(1_000);
   const store = createMemoryStore();
   const gate = gateWrites(store);
@@ -59,7 +60,13 @@ async function setup() {
   const notices = createNoticeService(clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   await workspaces.start();
-  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+  const editor = createEditorService({
+    workspaces,
+    settings: store.settings,
+    notices,
+    clock,
+    unloadJournal,
+  });
   const buffers = new FakeBuffers();
   editor.attach(buffers);
   const files = workspaces.files()!;
@@ -319,6 +326,22 @@ describe('editor service', () => {
     await files.write('a.py', 'later\n');
     await editor.restoreTabs();
     expect((await files.read('a.py')).content).toBe('later\n');
+  });
+
+  it('text comes back from the synchronous journal when every IndexedDB write of the leaving page is dropped', async () => {
+    const journal = createMemoryUnloadJournal();
+    const { store, editor, files, edit } = await setup(journal);
+    // The page dies before IndexedDB commits anything it started on the way out.
+    store.files.putAtOnce = () => new Promise(() => undefined);
+    store.settings.setAtOnce = () => new Promise(() => undefined);
+    edit('typed 300 ms before the reload\n');
+    editor.flushNow();
+    expect(journal.load(files.workspaceId)).toEqual([
+      { path: 'a.py', text: 'typed 300 ms before the reload\n', base: 1 },
+    ]);
+    await editor.restoreTabs();
+    expect((await files.read('a.py')).content).toBe('typed 300 ms before the reload\n');
+    expect(journal.load(files.workspaceId)).toBeUndefined();
   });
 
   it('journal text for a file changed elsewhere since goes beside it, not over it', async () => {
