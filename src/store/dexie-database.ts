@@ -1,10 +1,12 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type {
-  FileRecord,
-  NodeRecord,
-  SessionRecord,
-  SettingRecord,
-  WorkspaceRecord,
+import {
+  fileMeta,
+  type FileMeta,
+  type FileRecord,
+  type NodeRecord,
+  type SessionRecord,
+  type SettingRecord,
+  type WorkspaceRecord,
 } from './records';
 import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
 import { isSecretSetting } from './settings-store';
@@ -14,7 +16,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -33,6 +35,11 @@ export interface ProfileKeyRecord {
 export class CoveDatabase extends Dexie {
   workspaces!: EntityTable<WorkspaceRecord, 'id'>;
   files!: Dexie.Table<FileRecord, [string, string]>;
+  /**
+   * Every row of `files` without its content (FileMeta), same key: listings read this and
+   * never load contents. Every write of `files` writes it in the same transaction.
+   */
+  fileMeta!: Dexie.Table<FileMeta, [string, string]>;
   settings!: EntityTable<SettingRecord, 'key'>;
   sessions!: EntityTable<SessionRecord, 'id'>;
   nodes!: EntityTable<NodeRecord, 'id'>;
@@ -73,6 +80,22 @@ export class CoveDatabase extends Dexie {
           const value = await Dexie.waitFor(sealSecretValue(row.value, cipher));
           await tx.table('settings').put({ key: row.key, value });
         }
+      });
+    // 3: `fileMeta` mirrors `files` without contents, so a tree, list_files or a search of
+    // names never loads file contents. The upgrade fills it from `files` one row at a time
+    // (a cursor, not one array of every content) in the versionchange transaction: a
+    // failure leaves version 2 as it was.
+    this.version(3)
+      .stores({ fileMeta: '[workspaceId+path], workspaceId' })
+      .upgrade(async (tx) => {
+        const metas: FileMeta[] = [];
+        await tx
+          .table('files')
+          .toCollection()
+          .each((row: FileRecord) => {
+            metas.push(fileMeta(row));
+          });
+        if (metas.length) await tx.table('fileMeta').bulkPut(metas);
       });
   }
 }

@@ -117,15 +117,25 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
     async delete(id) {
       await guardWrite(() =>
-        db.transaction('rw', [db.workspaces, db.files, db.sessions, db.nodes], async () => {
-          await db.files.where('workspaceId').equals(id).delete();
-          await deleteSessionsOf(id);
-          await db.workspaces.delete(id);
-        }),
+        db.transaction(
+          'rw',
+          [db.workspaces, db.files, db.fileMeta, db.sessions, db.nodes],
+          async () => {
+            await deleteFilesOf(id);
+            await deleteSessionsOf(id);
+            await db.workspaces.delete(id);
+          },
+        ),
       );
       changes.publish({ type: 'workspaces' });
     },
   };
+
+  /** Inside a transaction over files and fileMeta: removes a workspace's files. */
+  async function deleteFilesOf(workspaceId: string) {
+    await db.files.where('workspaceId').equals(workspaceId).delete();
+    await db.fileMeta.where('workspaceId').equals(workspaceId).delete();
+  }
 
   /** Inside a transaction over sessions and nodes: removes a workspace's conversations. */
   async function deleteSessionsOf(workspaceId: string) {
@@ -199,9 +209,13 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
   };
 
   const files: FileStore = {
-    async list(workspaceId): Promise<FileMeta[]> {
-      const rows = await db.files.where('workspaceId').equals(workspaceId).toArray();
-      return rows.map(fileMeta).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    list(workspaceId): Promise<FileMeta[]> {
+      // Content-free: only `fileMeta` is read. Its primary key orders rows by path (IndexedDB
+      // compares strings by code unit, as `<` does), so no sort is needed.
+      return db.fileMeta
+        .where('[workspaceId+path]')
+        .between([workspaceId, Dexie.minKey], [workspaceId, Dexie.maxKey])
+        .toArray();
     },
     async listWithContent(workspaceId): Promise<FileRecord[]> {
       const rows = await db.files.where('workspaceId').equals(workspaceId).toArray();
@@ -210,16 +224,19 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     get: (workspaceId, path) => db.files.get([workspaceId, path]),
     async apply(workspaceId, batch: FileChange[], now) {
       const plan = await guardWrite(() =>
-        db.transaction('rw', db.files, db.workspaces, async () => {
+        db.transaction('rw', db.files, db.fileMeta, db.workspaces, async () => {
           const result = await planFileChanges(workspaceId, batch, now, (path) =>
             db.files.get([workspaceId, path]),
           );
           if (result.deletes.length) {
-            await db.files.bulkDelete(
-              result.deletes.map((path) => [workspaceId, path] as [string, string]),
-            );
+            const keys = result.deletes.map((path) => [workspaceId, path] as [string, string]);
+            await db.files.bulkDelete(keys);
+            await db.fileMeta.bulkDelete(keys);
           }
-          if (result.puts.length) await db.files.bulkPut(result.puts);
+          if (result.puts.length) {
+            await db.files.bulkPut(result.puts);
+            await db.fileMeta.bulkPut(result.puts.map(fileMeta));
+          }
           await db.workspaces.update(workspaceId, { updatedAt: now });
           return result;
         }),
@@ -233,8 +250,9 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       await guardWrite(() =>
         // No await before the put: Dexie runs this scope in a microtask of the calling task,
         // and after pagehide no IndexedDB callback of this page may ever run.
-        db.transaction('rw', db.files, (transaction) => {
+        db.transaction('rw', db.files, db.fileMeta, (transaction) => {
           void db.files.put(row);
+          void db.fileMeta.put(fileMeta(row));
           // Commit now rather than when the request's callback runs, which may be never.
           transaction.idbtrans.commit?.();
         }),
@@ -314,13 +332,14 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       );
       const snapshot = { ...input, settings: sealed };
       await guardWrite(() =>
-        db.transaction('rw', tables, async () => {
+        db.transaction('rw', [...tables, db.fileMeta], async () => {
           for (const workspace of snapshot.workspaces) {
-            await db.files.where('workspaceId').equals(workspace.id).delete();
+            await deleteFilesOf(workspace.id);
             await deleteSessionsOf(workspace.id);
           }
           await db.workspaces.bulkPut(snapshot.workspaces);
           await db.files.bulkPut(snapshot.files);
+          await db.fileMeta.bulkPut(snapshot.files.map(fileMeta));
           await db.settings.bulkPut(snapshot.settings);
           await db.sessions.bulkPut(snapshot.sessions);
           await db.nodes.bulkPut(snapshot.nodes);

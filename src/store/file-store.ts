@@ -22,7 +22,11 @@ export type FileChange =
  * src/workspace; the store only keeps them.
  */
 export interface FileStore {
-  /** Every entry of a workspace without contents, sorted by path. */
+  /**
+   * Every entry of a workspace without contents, sorted by path (code-unit order). Loads no
+   * file contents, so it stays cheap in big workspaces: the Dexie store reads a metadata
+   * table that every write keeps in step with `files` in the same transaction.
+   */
   list(workspaceId: string): Promise<FileMeta[]>;
   /** Every entry of a workspace with contents, sorted by path. */
   listWithContent(workspaceId: string): Promise<FileRecord[]>;
