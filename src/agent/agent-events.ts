@@ -9,11 +9,11 @@ import type { ToolApprovalKind, ToolImage } from '../tools/tool';
  *
  *   run_start
  *   ( turn_start
- *       [user_message]                     steering delivered before this request
  *       message_start
  *       ( text_delta | reasoning_delta | toolcall_delta | retry_scheduled )*
  *       message_end
  *       ( approval_request? tool_start tool_update* tool_end )*   one per tool call
+ *       user_message*                      steering, delivered after the tool batch
  *     turn_end )*
  *   run_end
  *
@@ -61,8 +61,8 @@ export interface TurnStartEvent {
 
 /**
  * A message the user typed during the run was delivered to the model (steering): it is
- * appended to the conversation after the tool batch that was running, before the next
- * request.
+ * appended to the conversation after the turn's tool batch (or after a final answer, which
+ * then does not end the run), before the next request.
  */
 export interface UserMessageEvent {
   type: 'user_message';

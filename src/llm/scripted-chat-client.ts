@@ -18,6 +18,12 @@ export interface ScriptedReply {
   chunkSize?: number;
   /** End with this error after streaming the parts above (a partial reply). */
   error?: LlmErrorData;
+  /**
+   * Holds the stream after `afterChunks` chunks (0: before the first; past the last: just
+   * before `done`) until `until()` resolves or the request is aborted, so a test can act
+   * while a reply is mid-way (see tests/fakes/gate.ts).
+   */
+  pause?: { afterChunks: number; until: () => PromiseLike<void> };
 }
 
 /** A scripted reply, or a function that builds one from the request it answers. */
@@ -73,12 +79,16 @@ export function makeScriptedChatClient(
       const reply = typeof step === 'function' ? step(request) : step;
       const assembler = new DeltaAssembler();
       let firstTokenAt: number | undefined;
-      for (const chunk of chunksOf(reply)) {
+      const chunks = chunksOf(reply);
+      const pauseAt = reply.pause ? Math.min(reply.pause.afterChunks, chunks.length) : -1;
+      for (let index = 0; index <= chunks.length; index++) {
+        if (index === pauseAt) await untilOrAbort(reply.pause!.until(), request.signal);
         if (request.signal?.aborted) {
           yield failed(abortedError(), assembler, startedAt, now(), firstTokenAt);
           return;
         }
-        for (const event of assembler.push(chunk)) {
+        if (index === chunks.length) break;
+        for (const event of assembler.push(chunks[index])) {
           firstTokenAt ??= now();
           yield event;
         }
@@ -104,6 +114,20 @@ export function makeScriptedChatClient(
       yield { type: 'done', message, usage: message.usage, finishReason };
     },
   };
+}
+
+/** Waits for `gate`, or less if the signal aborts first. Never rejects. */
+function untilOrAbort(gate: PromiseLike<void>, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const onAbort = () => resolve();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    gate.then(settle, settle);
+  });
 }
 
 function abortedError(): LlmError {

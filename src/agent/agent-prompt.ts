@@ -1,0 +1,136 @@
+/**
+ * The agent's system prompt, from plain data. Two parts: a short static part (who it is,
+ * how to choose among the tools it has, the hard rules) that stays byte-identical across
+ * turns, and a dynamic part rebuilt for every request (workspace tree summary, open file
+ * and selection, the workspace's AGENTS.md, the date). Guidance about a tool appears only
+ * when that tool is offered, so the prompt never names a tool the model cannot call.
+ */
+
+/** The open file and selection as the agent sees them. Lines are 1-based. */
+export interface AgentOpenFile {
+  path: string;
+  /** Lines around the cursor, or the whole file when short; omitted to send only the path. */
+  excerpt?: string;
+  selection?: { fromLine: number; toLine: number; text: string };
+}
+
+/** What the dynamic part is built from; the app gathers it before every request. */
+export interface AgentDynamicContext {
+  workspaceName?: string;
+  /** A summary of the workspace's files (e.g. an indented tree, cut to a few hundred lines). */
+  treeSummary?: string;
+  openFile?: AgentOpenFile;
+  /** The text of the workspace's AGENTS.md, when it has one. */
+  agentsMd?: string;
+  date: Date;
+}
+
+/** Longest AGENTS.md sent, in characters; longer files are cut with a marker. */
+export const AGENTS_MD_MAX_CHARS = 8_000;
+
+const IDENTITY = `You are Cove's agent. You work in the user's workspace inside their browser: you read files, change them and run code until the task is done, then answer briefly.`;
+
+const HARD_RULES = [
+  'Work in small steps and check each one; when something fails, read the error and change your approach instead of repeating the same call.',
+  'Do not invent file contents, outputs or results: look them up with your tools.',
+  'When the task is done, reply without calling tools: say what you changed and how you checked it.',
+  'If the request is unclear or would destroy work, ask instead of guessing.',
+];
+
+/** Guidance per tool name, included only for tools that are offered. */
+const TOOL_GUIDANCE: Record<string, string> = {
+  list_files: 'Use list_files to see the workspace before assuming paths.',
+  search_files:
+    'Use search_files to find where a name or text occurs instead of reading every file.',
+  read_file:
+    'Read a file with read_file before you change it; for long files, read the line range you need.',
+  edit_file:
+    'Change existing files with edit_file: each old_text must match the file exactly once, so copy it from what you read.',
+  write_file: 'Use write_file to create a file or replace one completely.',
+  run_python: 'Run code with run_python to test your changes; read the traceback when it fails.',
+  lint_python: 'Check Python for mistakes with lint_python after larger edits.',
+  python_structure:
+    'Use python_structure to see the classes and functions of a Python file with their line numbers.',
+  bash: 'bash runs shell commands over the workspace files, without network.',
+  fetch_url: 'fetch_url reads a web page as Markdown; use it only when the task needs the web.',
+  todo_write:
+    'For tasks of several steps, keep a checklist with todo_write and update it as you go.',
+};
+
+/**
+ * The static part for the offered tools (by name). The same tools give the same text, so
+ * providers can cache it.
+ */
+export function buildAgentStaticPrompt(toolNames: readonly string[]): string {
+  const offered = new Set(toolNames);
+  const guidance = Object.entries(TOOL_GUIDANCE)
+    .filter(([name]) => offered.has(name))
+    .map(([, text]) => `- ${text}`);
+  const parts = [IDENTITY];
+  if (toolNames.length > 0) {
+    parts.push(`Tools: ${toolNames.join(', ')}.`);
+    if (guidance.length) parts.push(guidance.join('\n'));
+  } else {
+    parts.push('No tools are available in this conversation: answer from what you are given.');
+  }
+  parts.push(`Rules:\n${HARD_RULES.map((rule) => `- ${rule}`).join('\n')}`);
+  return parts.join('\n\n');
+}
+
+/** The dynamic part: date, workspace, AGENTS.md, open file and selection. */
+export function buildAgentDynamicPrompt(context: AgentDynamicContext): string {
+  const parts = [`Today is ${context.date.toISOString().slice(0, 10)}.`];
+  if (context.workspaceName) parts.push(`Workspace: ${context.workspaceName}`);
+  if (context.treeSummary?.trim()) parts.push(`Files:\n${fence(context.treeSummary.trimEnd())}`);
+  if (context.agentsMd?.trim()) {
+    const rules = cut(context.agentsMd.trim(), AGENTS_MD_MAX_CHARS);
+    parts.push(
+      `The workspace's AGENTS.md (follow these project rules):\n${fence(rules, 'markdown')}`,
+    );
+  }
+  const file = context.openFile;
+  if (file) {
+    parts.push(`Open in the editor: ${file.path}`);
+    if (file.excerpt) parts.push(fence(file.excerpt, languageOf(file.path)));
+    if (file.selection) {
+      const { fromLine, toLine, text } = file.selection;
+      parts.push(`Selected, lines ${fromLine}–${toLine}:\n${fence(text, languageOf(file.path))}`);
+    }
+  }
+  return parts.join('\n\n');
+}
+
+/** Static and dynamic part as one system prompt. */
+export function buildAgentSystemPrompt(
+  toolNames: readonly string[],
+  context: AgentDynamicContext,
+): string {
+  return `${buildAgentStaticPrompt(toolNames)}\n\n${buildAgentDynamicPrompt(context)}`;
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n[… ${text.length - max} more characters not shown …]`;
+}
+
+/** A fence longer than any backtick run inside, so the text cannot close it. */
+function fence(text: string, language = ''): string {
+  let longest = 2;
+  for (const match of text.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${language}\n${text}\n${ticks}`;
+}
+
+function languageOf(path: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  const known: Record<string, string> = {
+    py: 'python',
+    js: 'javascript',
+    ts: 'typescript',
+    md: 'markdown',
+    json: 'json',
+    toml: 'toml',
+    txt: '',
+  };
+  return extension ? (known[extension] ?? extension) : '';
+}
