@@ -61,13 +61,14 @@ export function planCreate(
 
 /**
  * Writes a file's content, creating it (and its folders) when missing. With
- * `expectVersion`, refuses when the file changed since that version was read.
+ * `expectVersion`, refuses when the file changed since that version was read; with
+ * `'absent'`, when the file exists (someone created it since the listing was read).
  */
 export function planWrite(
   listing: Listing,
   path: string,
   content: FileContent,
-  expectVersion?: number,
+  expectVersion?: number | 'absent',
 ): FileChange[] {
   const existing = listing.get(path);
   if (existing?.kind === 'folder') {

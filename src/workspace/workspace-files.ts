@@ -77,9 +77,14 @@ export class WorkspaceFiles {
 
   /**
    * Creates or replaces a file, creating missing folders. With `expectVersion`, refuses
-   * (CoveError `conflict`) when the stored file is not at that version any more.
+   * (CoveError `conflict`) when the stored file is not at that version any more; with
+   * `'absent'` (CoveError `exists`) when a file is there, so only a new file is written.
    */
-  async write(path: string, content: FileContent, options: { expectVersion?: number } = {}) {
+  async write(
+    path: string,
+    content: FileContent,
+    options: { expectVersion?: number | 'absent' } = {},
+  ) {
     const normal = normalizePath(path);
     checkSize(normal, content);
     const listing = indexListing(await this.list());
