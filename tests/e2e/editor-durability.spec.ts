@@ -9,14 +9,9 @@ import { expect, test } from './support/fixtures';
 // Python boots in a worker of the page: allow for a slow, busy machine on the first run.
 const FIRST_RUN = { timeout: 60_000 };
 
-/** Accepts every "leave the page?" warning and returns the kinds of dialogs seen. */
-function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.type());
-    void dialog.accept();
-  });
-  return seen;
+/** Accepts every "leave the page?" warning. */
+function acceptDialogs(page: Page): void {
+  page.on('dialog', (dialog) => void dialog.accept());
 }
 
 /** Creates `path`, types `first` into it and waits until it is saved. */
@@ -39,7 +34,9 @@ async function expectFileAfterReload(cove: CovePage, path: string, text: string)
 
 for (const delay of [0, 300, 700]) {
   test(`a line typed ${delay} ms before a reload is in the file once`, async ({ cove, page }) => {
-    const dialogs = acceptDialogs(page);
+    // Whether the browser asks first depends on whether autosave won the race; either way
+    // the line must be there (the warning itself: tests/unit/ui/editor/unsaved-text-guard).
+    acceptDialogs(page);
     await fileWithFirstLine(cove, 'notes.py', '# first\n');
     // Typed key by key, as a person does: autosave may write part of the line meanwhile.
     await page.keyboard.type(`# reload-after-${delay}`);
@@ -47,8 +44,6 @@ for (const delay of [0, 300, 700]) {
     if (delay) await page.waitForTimeout(delay);
     await cove.reload();
     await expectFileAfterReload(cove, 'notes.py', `# first\n# reload-after-${delay}`);
-    // Reloading at once, the text could not be committed yet: the browser asked first.
-    if (delay === 0) expect(dialogs).toContain('beforeunload');
   });
 }
 
