@@ -42,6 +42,11 @@ async function start(root: HTMLElement) {
     {
       connectivity: browserConnectivity(window),
       unloadJournal: createLocalUnloadJournal(window.localStorage),
+      // A reply being streamed is written now, not a second later, when the page goes away.
+      onPageHide: (listener) => {
+        window.addEventListener('pagehide', listener);
+        return () => window.removeEventListener('pagehide', listener);
+      },
     },
   );
   await services.preferences.load();
@@ -58,8 +63,6 @@ async function start(root: HTMLElement) {
   if (firstFile) await services.editor.openFile(firstFile);
   await services.chat.start();
   await services.runs.start();
-  // A reply being streamed is written now, not a second later, when the page goes away.
-  window.addEventListener('pagehide', () => services.chat.flush());
   void services.storage.requestPersistence().catch(() => undefined);
   // Tests and the benchmark wait for this mark: the shell is interactive from here on.
   performance.mark('cove:ready');

@@ -1,5 +1,3 @@
-import type { ChatMessage } from '../llm';
-import { estimateTokens } from './token-estimate';
 import type { TaskType } from './task-type';
 
 /** The open file as the chat sees it. Lines are 1-based. */
@@ -125,28 +123,4 @@ export function namedSymbols(message: string): string[] {
   }
   for (const match of message.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\(\)/g)) names.add(match[1]!);
   return [...names];
-}
-
-function messageText(message: ChatMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
-/**
- * The newest messages that fit `budgetTokens`, oldest first. The last message is always
- * kept (it is the question); older ones are dropped whole, never cut.
- */
-export function slidingWindow(history: ChatMessage[], budgetTokens: number): ChatMessage[] {
-  const kept: ChatMessage[] = [];
-  let used = 0;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const message = history[i]!;
-    const cost = estimateTokens(messageText(message)) + 4;
-    if (kept.length > 0 && used + cost > budgetTokens) break;
-    kept.unshift(message);
-    used += cost;
-  }
-  // A window that starts with an assistant reply lost its question; drop the orphan.
-  while (kept.length > 1 && kept[0]!.role !== 'user') kept.shift();
-  return kept;
 }

@@ -1,32 +1,21 @@
 import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
+import type { SymbolLocator } from '../agent/context-builder';
 import {
-  buildChatSystemPrompt,
-  namedSymbols,
-  slidingWindow,
-  type OpenFileContext,
-  type SymbolContext,
-} from '../agent/chat-prompt';
-import { innermostWorkspaceFrame } from '../agent/python-traceback';
-import {
-  activePath,
-  branchPosition,
-  switchBranch as planBranchSwitch,
-  type BranchPosition,
-} from '../agent/session-tree';
-import { detectTaskType } from '../agent/task-type';
-import { estimateTokens } from '../agent/token-estimate';
+  createSessionEngine,
+  type ReplyOutcome,
+  type SessionEngineEvent,
+} from '../agent/session-engine';
+import { createSessionPersister } from '../agent/session-persister';
+import type { NodeDraft } from '../agent/session-reducer';
+import { branchPosition, activePath, type BranchPosition } from '../agent/session-tree';
 import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
-import { CoveError, describeError } from '../base/errors';
-import { newId } from '../base/ids';
 import type { ChatClient } from '../llm/chat-client';
-import type { ChatMessage } from '../llm/chat-message';
-import type { LlmError } from '../llm/llm-error';
-import { resolveModelSettings } from '../llm/provider-config';
 import type { CoveStore } from '../store/cove-store';
 import type {
   NodeRecord,
   NodeStatus,
+  SessionMode,
   SessionRecord,
   StoredError,
   StoredUsage,
@@ -38,10 +27,7 @@ import { parseModelRef, type ProviderService } from './provider-service';
 import type { SessionLocks } from './session-locks';
 import type { WorkspaceService } from './workspace-service';
 
-/** How often a growing reply is written to IndexedDB, at the least. */
-export const STREAM_PERSIST_MS = 1000;
-/** Longest session title taken from the first message. */
-const TITLE_LENGTH = 60;
+export type { SymbolLocator } from '../agent/context-builder';
 
 /** One message of the active conversation; the parts that change while streaming are signals. */
 export interface ChatMessageView {
@@ -75,17 +61,12 @@ export interface RetryState {
 }
 
 /**
- * Finds a Python function or class by name in source (Python's ast, in the runtime). With a
- * 1-based `line`, only a definition around that line counts (the innermost one).
+ * The chat panel's state over the session engine (src/agent/session-engine.ts): the
+ * sessions of the current workspace, the active path as views with signals, the composer's
+ * draft. Every action goes down to the engine; what it publishes comes back as signals.
  */
-export type SymbolLocator = (
-  source: string,
-  name: string,
-  line?: number,
-) => Promise<SymbolContext | undefined>;
-
 export interface ChatService {
-  /** Chat sessions of the current workspace, most recent first. */
+  /** Sessions of the current workspace (chat and agent), most recent first. */
   readonly sessions: Accessor<SessionRecord[]>;
   readonly activeSession: Accessor<SessionRecord | undefined>;
   /** The active path of the session's tree, root first. */
@@ -121,6 +102,8 @@ export interface ChatService {
   newSession(): void;
   openSession(id: string): Promise<void>;
   renameSession(id: string, title: string): Promise<void>;
+  /** Switches a session between chat and agent mode (stored; its messages stay). */
+  setMode(id: string, mode: SessionMode): Promise<void>;
   deleteSession(id: string): Promise<void>;
   /** Writes the growing reply now (the page is going away). */
   flush(): void;
@@ -172,6 +155,24 @@ function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   };
 }
 
+/** Copies a draft into a view's signals (a signal set to its own value notifies nobody). */
+function showDraft(view: MutableView, draft: NodeDraft) {
+  batch(() => {
+    view.setContent(draft.content);
+    view.setReasoning(draft.reasoning);
+    view.setReasoningMs(draft.reasoningMs);
+    view.setStatus(draft.status);
+    view.setError(draft.error);
+    view.setUsage(draft.usage);
+  });
+}
+
+/** A stored node with what this tab's stream has added to it since it was last written. */
+function withDraft(node: NodeRecord, draft: NodeDraft | undefined): NodeRecord {
+  if (!draft) return node;
+  return { ...node, content: draft.content, reasoning: draft.reasoning, status: draft.status };
+}
+
 /** True when a view still shows what `node` holds (so it can be kept rather than redrawn). */
 function showsNode(view: MutableView, node: NodeRecord): boolean {
   return (
@@ -182,29 +183,8 @@ function showsNode(view: MutableView, node: NodeRecord): boolean {
   );
 }
 
-function toChatMessage(node: NodeRecord): ChatMessage | undefined {
-  if (node.role === 'user') return { role: 'user', content: node.content };
-  if (node.role === 'assistant') {
-    // A reply that failed before saying anything is not part of the conversation.
-    if (!node.content && node.status !== 'complete') return undefined;
-    return { role: 'assistant', content: node.content };
-  }
-  return undefined;
-}
-
-/** A session's title from its first message: its words, without the code it quotes. */
-function titleOf(content: string): string {
-  const words = content.replace(
-    /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(^ {0,3}\1[^\n]*$|(?![\s\S]))/gm,
-    ' ',
-  );
-  const title = words.replace(/\s+/g, ' ').trim() || content.replace(/\s+/g, ' ').trim();
-  return title.slice(0, TITLE_LENGTH);
-}
-
-function storedError(error: LlmError | CoveError): StoredError {
-  return { code: error.code, message: error.message, hint: error.hint };
-}
+const NO_MODEL =
+  'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.';
 
 export function createChatService(deps: {
   store: CoveStore;
@@ -216,28 +196,99 @@ export function createChatService(deps: {
   locks: SessionLocks;
   notices: NoticeService;
   locateSymbol?: SymbolLocator;
+  /** Registers a listener for the page going away (`pagehide`); returns its removal. */
+  onPageHide?: (listener: () => void) => () => void;
 }): ChatService {
-  const { store, workspaces, editor, providers, client, clock, locks, notices } = deps;
+  const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
   const [activeId, setActiveId] = createSignal<string | undefined>();
   const [messages, setMessages] = createSignal<MutableView[]>([]);
   const [busy, setBusy] = createSignal(false);
   const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
-  let controller: AbortController | undefined;
-  let streamingSessionId: string | undefined;
-  let pendingWrite: { id: string; flush: () => void } | undefined;
+  /** Replies this tab streams now, as far as they have grown. */
+  const live = new Map<string, NodeDraft>();
+
+  const engine = createSessionEngine({
+    sessions: store.sessions,
+    clock,
+    locks,
+    client: deps.client,
+    models: {
+      current() {
+        const ref = providers.selectedModel();
+        const parsed = ref ? parseModelRef(ref) : undefined;
+        const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+        return ref && parsed && provider ? { ref, provider, modelId: parsed.modelId } : undefined;
+      },
+      streamOptionsUnsupported: (id) => void providers.markStreamOptionsUnsupported(id),
+    },
+    settings: () => providers.chatOptions(),
+    context: {
+      workspaceName: () => workspaces.current()?.name,
+      activeDocument: () => editor.activeDocument(),
+      async readFile(path) {
+        const record = await workspaces.files()?.read(path);
+        return typeof record?.content === 'string' ? record.content : undefined;
+      },
+      ...(deps.locateSymbol ? { locateSymbol: deps.locateSymbol } : {}),
+    },
+    makeYielder: () => createYielder(() => performance.now()),
+  });
+  const persister = createSessionPersister({
+    sessions: store.sessions,
+    clock,
+    locks,
+    onError: (error, what) => notices.error(error, what),
+    ...(deps.onPageHide ? { onPageHide: deps.onPageHide } : {}),
+  });
+  engine.subscribe((event) => persister.handle(event));
+  engine.subscribe(mirror);
 
   const activeSession = () => sessions().find((s) => s.id === activeId());
   /** Mirrors a leaf this tab stored into the session list. */
   const markLeaf = (sessionId: string, leafId: string | null) =>
     setSessions((list) => list.map((s) => (s.id === sessionId ? { ...s, leafId } : s)));
 
+  /** What the engine publishes, as signals. */
+  function mirror(event: SessionEngineEvent): Promise<void> | undefined {
+    switch (event.type) {
+      case 'leaf_moved':
+        markLeaf(event.sessionId, event.leafId);
+        if (activeId() === event.sessionId) showPath(event.nodes, event.leafId);
+        return undefined;
+      case 'reply_start':
+        setBusy(true);
+        return undefined;
+      case 'node_event': {
+        const { event: happened, draft: next } = event;
+        if (happened.type === 'retry_scheduled') {
+          setRetrying({
+            attempt: happened.attempt,
+            at: event.at + happened.delayMs,
+            reason: happened.error.message,
+          });
+        } else if (happened.type === 'text_delta' || happened.type === 'reasoning_delta') {
+          if (retrying()) setRetrying(undefined);
+        }
+        const view = messages().find((m) => m.id === event.nodeId);
+        if (view) showDraft(view, next);
+        if (view && happened.type === 'text_delta') view.textDeltas.emit(happened.delta);
+        if (happened.type !== 'node_end') {
+          live.set(event.nodeId, next);
+          return undefined;
+        }
+        live.delete(event.nodeId);
+        setRetrying(undefined);
+        setBusy(false);
+        return loadSessions().then(() => undefined);
+      }
+    }
+  }
+
   async function loadSessions() {
     const workspace = workspaces.current();
-    const list = workspace
-      ? (await store.sessions.list(workspace.id)).filter((s) => s.mode === 'chat')
-      : [];
+    const list = workspace ? await engine.list(workspace.id) : [];
     setSessions(list);
     return list;
   }
@@ -250,7 +301,8 @@ export function createChatService(deps: {
     const shown = new Map(messages().map((view) => [view.id, view]));
     const views = activePath(nodes, leafId)
       .filter((node) => node.role === 'user' || node.role === 'assistant')
-      .map((node) => {
+      .map((stored) => {
+        const node = withDraft(stored, live.get(stored.id));
         const branch = branchPosition(nodes, node.id);
         const kept = shown.get(node.id);
         if (kept && showsNode(kept, node)) {
@@ -268,24 +320,16 @@ export function createChatService(deps: {
       setMessages([]);
       return;
     }
-    const session = await store.sessions.get(sessionId);
-    const nodes = await store.sessions.nodes(sessionId);
+    const { session, nodes } = await engine.load(sessionId);
     if (activeId() !== sessionId) return;
     if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
     showPath(nodes, session?.leafId ?? null);
   }
 
-  /** The active session as stored now (its leaf may have moved since the list was read). */
-  async function currentSession(): Promise<SessionRecord | undefined> {
-    const listed = activeSession();
-    if (!listed) return undefined;
-    return (await store.sessions.get(listed.id)) ?? listed;
-  }
-
   async function refresh() {
     const list = await loadSessions();
     if (!list.some((s) => s.id === activeId())) setActiveId(list[0]?.id);
-    if (streamingSessionId !== activeId()) await loadMessages(activeId());
+    if (engine.streaming() !== activeId()) await loadMessages(activeId());
   }
 
   let refreshTimer: (() => void) | undefined;
@@ -313,310 +357,14 @@ export function createChatService(deps: {
     await loadMessages(list[0]?.id);
   }
 
-  /** Writes the growing reply at most once a second; `flush` writes it now. */
-  function persistSoon(view: MutableView) {
-    if (pendingWrite?.id === view.id) return;
-    const write = () => {
-      if (pendingWrite?.id === view.id) pendingWrite = undefined;
-      void store.sessions
-        .updateNode(view.id, { content: view.content(), reasoning: view.reasoning() })
-        .catch((error: unknown) => notices.error(error, 'Could not save the reply as it streamed'));
-    };
-    const cancel = clock.schedule(write, STREAM_PERSIST_MS);
-    pendingWrite = {
-      id: view.id,
-      flush: () => {
-        cancel();
-        write();
-      },
-    };
-  }
-
-  /**
-   * When the question holds a Python traceback: the workspace file and the function where
-   * the error is (the innermost frame in the person's own files), read from the editor when
-   * that file is open there, else from the workspace. Undefined when there is no traceback,
-   * no such frame, or the file cannot be read.
-   */
-  async function failingFunction(
-    question: string,
-  ): Promise<{ file: OpenFileContext; symbol?: SymbolContext } | undefined> {
-    const frame = innermostWorkspaceFrame(question);
-    if (!frame || !frame.file.endsWith('.py')) return undefined;
-    const document = editor.activeDocument();
-    let file: OpenFileContext;
-    if (document?.path === frame.file) {
-      file = { path: document.path, content: document.text, selection: document.selection };
-    } else {
-      const record = await workspaces
-        .files()
-        ?.read(frame.file)
-        .catch(() => undefined);
-      if (!record || typeof record.content !== 'string') return undefined;
-      file = { path: frame.file, content: record.content, open: false };
-    }
-    if (frame.name === '<module>' || !deps.locateSymbol) return { file };
-    const found = await deps
-      .locateSymbol(file.content, frame.name, frame.line)
-      .catch(() => undefined);
-    return { file, symbol: found && { ...found, errorLine: frame.line } };
-  }
-
-  async function buildMessages(
-    history: NodeRecord[],
-    contextWindow: number,
-    maxOutput: number,
-    question: string,
-  ) {
-    const options = providers.chatOptions();
-    const document = options.fileContext ? editor.activeDocument() : undefined;
-    let file: OpenFileContext | undefined = document && {
-      path: document.path,
-      content: document.text,
-      selection: document.selection,
-    };
-    let symbol: SymbolContext | undefined;
-    const failure = options.fileContext ? await failingFunction(question) : undefined;
-    if (failure) {
-      file = failure.file;
-      symbol = failure.symbol;
-    } else if (document && deps.locateSymbol && document.path.endsWith('.py')) {
-      for (const name of namedSymbols(question)) {
-        symbol = await deps.locateSymbol(document.text, name).catch(() => undefined);
-        if (symbol) break;
-      }
-    }
-    const system = buildChatSystemPrompt({
-      customSystemPrompt: options.customSystemPrompt,
-      workspaceName: workspaces.current()?.name,
-      file,
-      symbol,
-      taskType: detectTaskType(question),
-      date: new Date(clock.now()),
-      // About half the window for the file, in characters (four per token).
-      maxFileChars: Math.max(2000, Math.min(200_000, Math.floor(contextWindow * 2))),
-    });
-    const chat = history.map(toChatMessage).filter((m): m is ChatMessage => Boolean(m));
-    const budget = contextWindow - maxOutput - estimateTokens(system) - 256;
-    return [
-      { role: 'system', content: system } as ChatMessage,
-      ...slidingWindow(chat, Math.max(budget, 512)),
-    ];
-  }
-
-  /**
-   * Stores a user message under `parentId` (a new sibling when that parent already has
-   * children) and streams the reply to it. The message and the leaf's move to it are one
-   * transaction, stored before any request for it starts (invariants 1 and 4).
-   */
-  async function ask(
-    session: SessionRecord,
-    parentId: string | null,
-    content: string,
-    onStored?: () => void,
-  ) {
-    const now = clock.now();
-    const question: NodeRecord = {
-      id: newId(),
-      sessionId: session.id,
-      parentId,
-      role: 'user',
-      content,
-      status: 'complete',
-      startedAt: now,
-      finishedAt: now,
-    };
-    await store.sessions.append(question, now);
-    onStored?.();
-    markLeaf(session.id, question.id);
-    showPath(await store.sessions.nodes(session.id), question.id);
-    await generate({ ...session, leafId: question.id }, question);
-  }
-
-  async function generate(session: SessionRecord, parent: NodeRecord): Promise<void> {
-    const ref = providers.selectedModel();
-    const parsed = ref ? parseModelRef(ref) : undefined;
-    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
-    if (!ref || !parsed || !provider) {
-      notices.show({
-        kind: 'error',
-        text: 'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.',
-      });
-      return;
-    }
-    const now = clock.now();
-    const reply: NodeRecord = {
-      id: newId(),
-      sessionId: session.id,
-      parentId: parent.id,
-      role: 'assistant',
-      content: '',
-      status: 'streaming',
-      model: ref,
-      startedAt: now,
-    };
-    const outcome = await locks.tryWith(session.id, async () => {
-      // The reply and the leaf's move to it are one transaction (invariant 4); a sibling
-      // reply (regenerate) leaves the earlier one and what followed it in the tree.
-      await store.sessions.append(reply, now);
-      const nodes = await store.sessions.nodes(session.id);
-      markLeaf(session.id, reply.id);
-      const view = showPath(nodes, reply.id).at(-1)!;
-      await streamInto(session, reply, view, provider.id, parsed.modelId);
-    });
-    if (!outcome) {
+  /** Says why a reply was not asked for; an answered one shows its own outcome. */
+  function report(outcome: ReplyOutcome | undefined) {
+    if (outcome === 'no_model') notices.show({ kind: 'error', text: NO_MODEL });
+    if (outcome === 'locked') {
       notices.show({
         kind: 'error',
         text: 'This conversation is answering in another tab. Wait for it to finish there, or start a new chat here.',
       });
-    }
-  }
-
-  async function streamInto(
-    session: SessionRecord,
-    reply: NodeRecord,
-    view: MutableView,
-    providerId: string,
-    modelId: string,
-  ) {
-    const provider = providers.providers().find((p) => p.id === providerId)!;
-    const settings = resolveModelSettings(provider, modelId);
-    const options = providers.chatOptions();
-    const maxOutput = Math.min(
-      options.maxTokens ?? settings.capabilities.maxOutputTokens,
-      settings.capabilities.maxOutputTokens,
-    );
-    const nodes = await store.sessions.nodes(session.id);
-    const history = activePath(nodes, reply.parentId);
-    const question = history[history.length - 1]?.content ?? '';
-    controller = new AbortController();
-    streamingSessionId = session.id;
-    setBusy(true);
-    let reasoningStarted: number | undefined;
-    let final: Partial<NodeRecord> = {};
-    try {
-      const chatMessages = await buildMessages(
-        history,
-        settings.capabilities.contextWindow,
-        maxOutput,
-        question,
-      );
-      const stream = client.stream({
-        provider,
-        model: modelId,
-        messages: chatMessages,
-        maxOutputTokens: options.maxTokens,
-        temperature: options.temperature,
-        signal: controller.signal,
-      });
-      const maybeYield = createYielder(() => performance.now());
-      for await (const event of stream) {
-        // A fast stream delivers thousands of events per network read; let the page paint.
-        const pause = maybeYield();
-        if (pause) await pause;
-        switch (event.type) {
-          case 'text_delta':
-            if (reasoningStarted !== undefined && view.reasoningMs() === undefined) {
-              view.setReasoningMs(clock.now() - reasoningStarted);
-            }
-            if (retrying()) setRetrying(undefined);
-            view.setContent((text) => text + event.delta);
-            view.textDeltas.emit(event.delta);
-            persistSoon(view);
-            break;
-          case 'reasoning_delta':
-            reasoningStarted ??= clock.now();
-            if (retrying()) setRetrying(undefined);
-            view.setReasoning((text) => text + event.delta);
-            persistSoon(view);
-            break;
-          case 'retry_scheduled':
-            setRetrying({
-              attempt: event.attempt,
-              at: clock.now() + event.delayMs,
-              reason: event.error.message,
-            });
-            break;
-          case 'stream_options_unsupported':
-            void providers.markStreamOptionsUnsupported(providerId);
-            break;
-          case 'done': {
-            const usage = event.usage && {
-              inputTokens: event.usage.inputTokens,
-              outputTokens: event.usage.outputTokens,
-              ...(event.usage.reasoningTokens !== undefined
-                ? { reasoningTokens: event.usage.reasoningTokens }
-                : {}),
-              ...(event.usage.cachedInputTokens !== undefined
-                ? { cachedInputTokens: event.usage.cachedInputTokens }
-                : {}),
-            };
-            batch(() => {
-              view.setContent(event.message.content);
-              view.setReasoning(event.message.reasoning);
-              view.setUsage(usage);
-              view.setStatus('complete');
-            });
-            final = {
-              status: 'complete',
-              usage,
-              stopReason: event.message.stopReason,
-              content: event.message.content,
-              reasoning: event.message.reasoning,
-            };
-            break;
-          }
-          case 'error': {
-            const aborted = event.error.code === 'aborted';
-            const error = aborted ? undefined : storedError(event.error);
-            batch(() => {
-              view.setContent(event.message.content);
-              view.setReasoning(event.message.reasoning);
-              view.setError(error);
-              view.setStatus(aborted ? 'aborted' : 'error');
-            });
-            final = {
-              status: aborted ? 'aborted' : 'error',
-              error,
-              stopReason: event.message.stopReason,
-              content: event.message.content,
-              reasoning: event.message.reasoning,
-            };
-            break;
-          }
-        }
-      }
-    } catch (failure) {
-      // The client never throws; building the prompt or a listener might. Keep what arrived.
-      const error = storedError(
-        failure instanceof CoveError
-          ? failure
-          : new CoveError(
-              'internal',
-              `Cove failed while answering: ${describeError(failure)}`,
-              'Try again; if it keeps failing, reload the page.',
-            ),
-      );
-      view.setError(error);
-      view.setStatus('error');
-      final = { status: 'error', error, content: view.content(), reasoning: view.reasoning() };
-    } finally {
-      if (pendingWrite?.id === view.id) pendingWrite = undefined;
-      if (reasoningStarted !== undefined && view.reasoningMs() === undefined)
-        view.setReasoningMs(clock.now() - reasoningStarted);
-      const reasoningMs = view.reasoningMs();
-      await store.sessions
-        .updateNode(reply.id, {
-          ...final,
-          ...(reasoningMs !== undefined ? { reasoningMs } : {}),
-          finishedAt: clock.now(),
-        })
-        .catch((error: unknown) => notices.error(error, 'Could not save the reply'));
-      controller = undefined;
-      streamingSessionId = undefined;
-      setRetrying(undefined);
-      setBusy(false);
-      await loadSessions();
     }
   }
 
@@ -640,51 +388,31 @@ export function createChatService(deps: {
         return;
       }
       if (!providers.selectedModel()) {
-        notices.show({
-          kind: 'error',
-          text: 'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.',
-        });
+        notices.show({ kind: 'error', text: NO_MODEL });
         return;
       }
       try {
         let session = activeSession();
-        const now = clock.now();
         if (!session) {
-          session = {
-            id: newId(),
-            workspaceId: workspace.id,
-            title: titleOf(content),
-            mode: 'chat',
-            leafId: null,
-            createdAt: now,
-            updatedAt: now,
-            starred: false,
-            model: providers.selectedModel(),
-          };
-          await store.sessions.put(session);
-          setSessions((list) => [session!, ...list]);
-          setActiveId(session.id);
+          const created = await engine.create(workspace.id, content, providers.selectedModel());
+          setSessions((list) => [created, ...list]);
+          setActiveId(created.id);
+          session = created;
         }
         // The question follows what the person sees: the last message shown.
-        const parentId = messages().at(-1)?.id ?? (await currentSession())?.leafId ?? null;
-        await ask(session, parentId, content, () => setDraft(''));
+        const shownLeaf = messages().at(-1)?.id;
+        report(await engine.send(session.id, shownLeaf, content, () => setDraft('')));
       } catch (error) {
         notices.error(error, 'Could not send the message');
       }
     },
-    stop() {
-      controller?.abort();
-    },
+    stop: () => engine.stop(),
     async regenerate(assistantId) {
       if (busy()) return;
       const session = activeSession();
       if (!session) return;
-      const nodes = await store.sessions.nodes(session.id);
-      const target = nodes.find((n) => n.id === assistantId);
-      const parent = target?.parentId ? nodes.find((n) => n.id === target.parentId) : undefined;
-      if (!parent) return;
       // The earlier reply, and all that followed it, stays in the tree as a sibling branch.
-      await generate(session, parent);
+      report(await engine.regenerate(session.id, assistantId));
     },
     async editMessage(userId, text) {
       const content = text.trim();
@@ -692,10 +420,7 @@ export function createChatService(deps: {
       try {
         const session = activeSession();
         if (!session) return;
-        const nodes = await store.sessions.nodes(session.id);
-        const original = nodes.find((n) => n.id === userId && n.role === 'user');
-        if (!original) return;
-        await ask(session, original.parentId, content);
+        report(await engine.edit(session.id, userId, content));
       } catch (error) {
         notices.error(error, 'Could not send the edited message');
       }
@@ -705,13 +430,7 @@ export function createChatService(deps: {
       const session = activeSession();
       if (!session) return;
       try {
-        const nodes = await store.sessions.nodes(session.id);
-        const target = planBranchSwitch(nodes, nodeId, direction);
-        if (!target) return;
-        // Only the leaf moves: reading another branch does not make the session newer.
-        await store.sessions.update(session.id, { leafId: target.leafId });
-        markLeaf(session.id, target.leafId);
-        if (activeId() === session.id) showPath(nodes, target.leafId);
+        await engine.switchBranch(session.id, nodeId, direction);
       } catch (error) {
         notices.error(error, 'Could not switch to that branch');
       }
@@ -732,32 +451,24 @@ export function createChatService(deps: {
       await loadMessages(id);
     },
     async renameSession(id, title) {
-      const clean = title.trim().replace(/\s+/g, ' ');
-      if (!clean) throw new CoveError('bad-name', 'A conversation needs a title.', 'Type a title.');
-      await store.sessions.update(id, { title: clean.slice(0, 120) });
+      await engine.rename(id, title);
+      await loadSessions();
+    },
+    async setMode(id, mode) {
+      await engine.setMode(id, mode);
       await loadSessions();
     },
     async deleteSession(id) {
-      if (busy() && streamingSessionId === id) controller?.abort();
-      await store.sessions.delete(id);
+      await engine.delete(id);
       const list = await loadSessions();
       if (activeId() === id) {
         setActiveId(list[0]?.id);
         await loadMessages(list[0]?.id);
       }
     },
-    flush() {
-      pendingWrite?.flush();
-    },
+    flush: () => persister.flush(),
     async start() {
-      const leftovers = await store.sessions.streamingNodes();
-      for (const node of leftovers) {
-        if (await locks.isHeld(node.sessionId)) continue;
-        await store.sessions.updateNode(node.id, {
-          status: 'interrupted',
-          finishedAt: clock.now(),
-        });
-      }
+      await persister.recover();
       lastWorkspace = undefined;
       await followWorkspace();
     },

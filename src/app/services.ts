@@ -59,7 +59,12 @@ export function createAppServices(
     linter: PythonLinter;
   },
   /** What only the page knows; absent in tests and demos (then always online). */
-  environment: { connectivity?: ConnectivitySource; unloadJournal?: UnloadJournal } = {},
+  environment: {
+    connectivity?: ConnectivitySource;
+    unloadJournal?: UnloadJournal;
+    /** Registers a listener for `pagehide`; returns its removal. */
+    onPageHide?: (listener: () => void) => () => void;
+  } = {},
 ): AppServices {
   const notices = createNoticeService(clock);
   const preferences = createPreferencesService(store.settings, (e) =>
@@ -114,6 +119,7 @@ export function createAppServices(
     locks,
     notices,
     locateSymbol: createPythonSymbolLocator(python.runtime),
+    ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
   });
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')

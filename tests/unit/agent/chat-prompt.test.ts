@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildChatSystemPrompt,
-  cutWithMarker,
-  namedSymbols,
-  slidingWindow,
-} from '../../../src/agent/chat-prompt';
+import { buildChatSystemPrompt, cutWithMarker, namedSymbols } from '../../../src/agent/chat-prompt';
 import { detectTaskType } from '../../../src/agent/task-type';
-import type { ChatMessage } from '../../../src/llm';
 
 const date = new Date('2026-12-02T10:00:00Z');
 
@@ -122,31 +116,5 @@ describe('named symbols', () => {
       'greet',
     ]);
     expect(namedSymbols('What does this do?')).toEqual([]);
-  });
-});
-
-describe('sliding window', () => {
-  const turn = (i: number): ChatMessage[] => [
-    { role: 'user', content: `question ${i} ${'x'.repeat(400)}` },
-    { role: 'assistant', content: `answer ${i} ${'y'.repeat(400)}` },
-  ];
-
-  it('keeps the newest messages that fit and always the last question', () => {
-    const history = [
-      ...turn(1),
-      ...turn(2),
-      ...turn(3),
-      { role: 'user', content: 'last?' } as ChatMessage,
-    ];
-    const kept = slidingWindow(history, 250);
-    expect(kept[0]!.role).toBe('user');
-    expect(kept.at(-1)!.content).toBe('last?');
-    expect(kept.length).toBeLessThan(history.length);
-    expect(slidingWindow(history, 100_000)).toEqual(history);
-  });
-
-  it('keeps a last message even when it alone is over budget', () => {
-    const huge: ChatMessage = { role: 'user', content: 'z'.repeat(10_000) };
-    expect(slidingWindow([...turn(1), huge], 10)).toEqual([huge]);
   });
 });

@@ -1,0 +1,223 @@
+/**
+ * What goes to the model for one reply: the system prompt (instructions, task, date, the
+ * open file or the function a traceback or the question points at) and as much of the
+ * active path as fits the model's window. Reads the world only through `ContextSources`,
+ * so it runs the same under Node tests and in the page.
+ */
+import type { ChatMessage } from '../llm';
+import type { NodeRecord } from '../store/records';
+import {
+  buildChatSystemPrompt,
+  namedSymbols,
+  type OpenFileContext,
+  type SymbolContext,
+} from './chat-prompt';
+import { innermostWorkspaceFrame } from './python-traceback';
+import { detectTaskType } from './task-type';
+import { estimateTokens } from './token-estimate';
+
+/**
+ * Finds a Python function or class by name in source (Python's ast, in the runtime). With a
+ * 1-based `line`, only a definition around that line counts (the innermost one).
+ */
+export type SymbolLocator = (
+  source: string,
+  name: string,
+  line?: number,
+) => Promise<SymbolContext | undefined>;
+
+/** Where the context builder reads the workspace and the editor from. */
+export interface ContextSources {
+  workspaceName(): string | undefined;
+  /** The file active in the editor, with its unsaved text and selection, if any. */
+  activeDocument():
+    { path: string; text: string; selection?: OpenFileContext['selection'] } | undefined;
+  /** A workspace text file's content; undefined when it is missing, binary or unreadable. */
+  readFile(path: string): Promise<string | undefined>;
+  locateSymbol?: SymbolLocator;
+}
+
+/** The person's chat settings that shape the prompt. */
+export interface PromptSettings {
+  /** Send the open file (and selection) with each message. */
+  fileContext: boolean;
+  /** Replaces Cove's base instructions when non-empty. */
+  customSystemPrompt: string;
+}
+
+/** Tokens kept free besides the reply and the system prompt (message framing, rounding). */
+const FRAMING_TOKENS = 256;
+/** History gets at least this much even when the system prompt is large. */
+const MIN_HISTORY_TOKENS = 512;
+
+/**
+ * A stored node as the model reads it; undefined for nodes that are not part of the
+ * conversation (a reply that failed before saying anything, system and compaction nodes).
+ */
+export function nodeToMessage(node: NodeRecord): ChatMessage | undefined {
+  switch (node.role) {
+    case 'user':
+      return { role: 'user', content: node.content };
+    case 'assistant': {
+      const calls = node.toolCalls ?? [];
+      if (!node.content && calls.length === 0 && node.status !== 'complete') return undefined;
+      return calls.length
+        ? { role: 'assistant', content: node.content, toolCalls: calls.map((c) => ({ ...c })) }
+        : { role: 'assistant', content: node.content };
+    }
+    case 'tool':
+      return node.toolCallId
+        ? { role: 'tool', toolCallId: node.toolCallId, content: node.content }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function messageTokens(message: ChatMessage): number {
+  let text: string;
+  if (typeof message.content === 'string') text = message.content;
+  else text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  if (message.role === 'assistant') {
+    for (const call of message.toolCalls ?? []) text += call.name + call.arguments;
+  }
+  return estimateTokens(text) + 4;
+}
+
+/**
+ * Splits a conversation into the pieces a budget cut may drop: an assistant message that
+ * calls tools together with the results that follow it, and every other message alone.
+ */
+function cutUnits(history: readonly ChatMessage[]): ChatMessage[][] {
+  const units: ChatMessage[][] = [];
+  for (const message of history) {
+    const last = units.at(-1);
+    const head = last?.[0];
+    const answersLast =
+      message.role === 'tool' &&
+      head?.role === 'assistant' &&
+      (head.toolCalls ?? []).some((call) => call.id === message.toolCallId);
+    if (answersLast) last!.push(message);
+    else units.push([message]);
+  }
+  return units;
+}
+
+/**
+ * The newest messages that fit `budgetTokens`, oldest first. The last message (the
+ * question, or the newest tool round) is always kept; older ones are dropped whole, never
+ * cut, and a tool call is dropped or kept together with its results. The window starts
+ * with a user message when it can: a reply whose question was dropped is dropped too.
+ */
+export function slidingWindow(
+  history: readonly ChatMessage[],
+  budgetTokens: number,
+): ChatMessage[] {
+  const units = cutUnits(history);
+  const kept: ChatMessage[][] = [];
+  let used = 0;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const unit = units[i]!;
+    const cost = unit.reduce((sum, message) => sum + messageTokens(message), 0);
+    if (kept.length > 0 && used + cost > budgetTokens) break;
+    kept.unshift(unit);
+    used += cost;
+  }
+  while (kept.length > 1 && kept[0]![0]!.role !== 'user') kept.shift();
+  return kept.flat();
+}
+
+/**
+ * When the question holds a Python traceback: the workspace file and the function where
+ * the error is (the innermost frame in the person's own files), read from the editor when
+ * that file is open there, else from the workspace. Undefined when there is no traceback,
+ * no such frame, or the file cannot be read.
+ */
+async function failingFunction(
+  question: string,
+  sources: ContextSources,
+): Promise<{ file: OpenFileContext; symbol?: SymbolContext } | undefined> {
+  const frame = innermostWorkspaceFrame(question);
+  if (!frame || !frame.file.endsWith('.py')) return undefined;
+  const document = sources.activeDocument();
+  let file: OpenFileContext;
+  if (document?.path === frame.file) {
+    file = { path: document.path, content: document.text, selection: document.selection };
+  } else {
+    const content = await sources.readFile(frame.file).catch(() => undefined);
+    if (content === undefined) return undefined;
+    file = { path: frame.file, content, open: false };
+  }
+  if (frame.name === '<module>' || !sources.locateSymbol) return { file };
+  const found = await sources
+    .locateSymbol(file.content, frame.name, frame.line)
+    .catch(() => undefined);
+  return { file, symbol: found && { ...found, errorLine: frame.line } };
+}
+
+/**
+ * The file (and the part of it) the prompt shows: the function a traceback in the question
+ * points at, else the open file, narrowed to a function or class the question names.
+ */
+async function promptFile(
+  question: string,
+  sources: ContextSources,
+): Promise<{ file?: OpenFileContext; symbol?: SymbolContext }> {
+  const document = sources.activeDocument();
+  const failure = await failingFunction(question, sources);
+  if (failure) return failure;
+  if (!document) return {};
+  const file: OpenFileContext = {
+    path: document.path,
+    content: document.text,
+    selection: document.selection,
+  };
+  if (sources.locateSymbol && document.path.endsWith('.py')) {
+    for (const name of namedSymbols(question)) {
+      const symbol = await sources.locateSymbol(document.text, name).catch(() => undefined);
+      if (symbol) return { file, symbol };
+    }
+  }
+  return { file };
+}
+
+/** Everything one reply's context is built from. */
+export interface ChatContextInput {
+  /** The active path up to the message being answered, root first. */
+  path: readonly NodeRecord[];
+  settings: PromptSettings;
+  sources: ContextSources;
+  /** The model's window and the reply's output limit, in tokens. */
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** Clock time of the request (the prompt states the date). */
+  now: number;
+}
+
+/**
+ * The messages of one chat request: the system prompt, then the newest part of the active
+ * path that fits the window once the reply and the system prompt have their share.
+ */
+export async function buildChatContext(input: ChatContextInput): Promise<ChatMessage[]> {
+  const question = input.path.at(-1)?.content ?? '';
+  const { file, symbol } = input.settings.fileContext
+    ? await promptFile(question, input.sources)
+    : {};
+  const system = buildChatSystemPrompt({
+    customSystemPrompt: input.settings.customSystemPrompt,
+    workspaceName: input.sources.workspaceName(),
+    file,
+    symbol,
+    taskType: detectTaskType(question),
+    date: new Date(input.now),
+    // About half the window for the file, in characters (four per token).
+    maxFileChars: Math.max(2000, Math.min(200_000, Math.floor(input.contextWindow * 2))),
+  });
+  const history = input.path.map(nodeToMessage).filter((m): m is ChatMessage => Boolean(m));
+  const budget =
+    input.contextWindow - input.maxOutputTokens - estimateTokens(system) - FRAMING_TOKENS;
+  return [
+    { role: 'system', content: system },
+    ...slidingWindow(history, Math.max(budget, MIN_HISTORY_TOKENS)),
+  ];
+}

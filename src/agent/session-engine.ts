@@ -1,0 +1,376 @@
+/**
+ * The session engine: one engine for chat and agent sessions (DESIGN.md, "The agent run").
+ * It owns the way down from a message to the model: store the question (before any
+ * request, invariant 1), take the session's cross-tab lock, append the reply, build the
+ * context, stream, and fold each event into the reply with the pure reducer. It writes the
+ * tree's structure itself (a node and the leaf's move are one transaction, invariant 4) and
+ * publishes every step as an event: the persister stores growing nodes, the app mirrors them
+ * into signals. No Solid, no DOM, no timers of its own: it runs under Node in tests.
+ *
+ * Event order of one reply:
+ *   leaf_moved (question stored) → leaf_moved (reply stored, status streaming) → reply_start
+ *   → node_event* (model events folded) → node_event{node_end} (awaited: stored and shown)
+ */
+import type { Clock } from '../base/clock';
+import { CoveError, describeError } from '../base/errors';
+import { newId as randomId } from '../base/ids';
+import { resolveModelSettings, type ChatClient, type ProviderConfig } from '../llm';
+import type { NodeRecord, SessionMode, SessionRecord, StoredError } from '../store/records';
+import type { SessionStore } from '../store/session-store';
+import { buildChatContext, type ContextSources, type PromptSettings } from './context-builder';
+import type { SessionEvent } from './session-events';
+import type { SessionLocks } from './session-locks';
+import { draftOf, reduceNode, type NodeDraft } from './session-reducer';
+import { sessionTitle } from './session-title';
+import { activePath, switchBranch as planBranchSwitch } from './session-tree';
+
+/** Longest title a person may give a session, in characters. */
+const MAX_TITLE_LENGTH = 120;
+
+/** The model a reply is asked of. */
+export interface ReplyModel {
+  /** "providerId/modelId", stored on the reply. */
+  ref: string;
+  provider: ProviderConfig;
+  modelId: string;
+}
+
+/** Where the engine learns which model to ask, and tells what it learned about a provider. */
+export interface ReplyModels {
+  /** The model new replies use; undefined when none is set up. */
+  current(): ReplyModel | undefined;
+  /** The provider refused `stream_options`; remember not to send it again. */
+  streamOptionsUnsupported(providerId: string): void;
+}
+
+/** The person's settings for replies. */
+export interface ReplySettings extends PromptSettings {
+  /** Output limit per reply; undefined uses the model's. */
+  maxTokens?: number;
+  temperature?: number;
+}
+
+/** What the engine publishes. Listeners see them in order, synchronously. */
+export type SessionEngineEvent =
+  /** The session's leaf moved (a node was appended, or another branch was chosen). */
+  | {
+      type: 'leaf_moved';
+      sessionId: string;
+      leafId: string | null;
+      /** Every node of the session after the move. */
+      nodes: readonly NodeRecord[];
+    }
+  /** A reply is stored as `streaming` and about to be asked for. */
+  | { type: 'reply_start'; sessionId: string; node: NodeRecord }
+  /** An event was folded into node `nodeId` at clock time `at`, giving `draft`. */
+  | {
+      type: 'node_event';
+      sessionId: string;
+      nodeId: string;
+      event: SessionEvent;
+      draft: NodeDraft;
+      at: number;
+    };
+
+/**
+ * A listener of the engine. It may return a promise: for the event that ends a node
+ * (`node_end`), the engine waits for every listener's promise before the reply counts as
+ * done, which is how "stored and shown" is awaited. A listener that throws or rejects is
+ * reported and the others still run.
+ */
+export type SessionEngineListener = (event: SessionEngineEvent) => void | Promise<void>;
+
+/** How asking for a reply went. Errors and Stop are `answered`: the reply holds them. */
+export type ReplyOutcome =
+  /** The reply ran to its end (complete, error or aborted). */
+  | 'answered'
+  /** No model is set up: nothing was appended. */
+  | 'no_model'
+  /** Another tab is answering in this session: nothing was appended. */
+  | 'locked';
+
+export interface SessionEngineDeps {
+  sessions: SessionStore;
+  clock: Clock;
+  locks: SessionLocks;
+  client: ChatClient;
+  models: ReplyModels;
+  settings(): ReplySettings;
+  context: ContextSources;
+  newId?: () => string;
+  /**
+   * Makes a yielder for one stream: called per event, it returns a promise when the stream
+   * should let the page paint first. Absent under Node.
+   */
+  makeYielder?: () => () => Promise<void> | undefined;
+  /** A listener threw; the default logs it. */
+  onListenerError?: (error: unknown) => void;
+}
+
+export interface SessionEngine {
+  /** Adds a listener; returns its removal. */
+  subscribe(listener: SessionEngineListener): () => void;
+  /** Every session of a workspace, chat and agent alike, most recently updated first. */
+  list(workspaceId: string): Promise<SessionRecord[]>;
+  /** A session as stored now and all its nodes. */
+  load(sessionId: string): Promise<{ session: SessionRecord | undefined; nodes: NodeRecord[] }>;
+  /** Creates and stores an empty chat session titled after its first message. */
+  create(workspaceId: string, firstMessage: string, model?: string): Promise<SessionRecord>;
+  /**
+   * Stores `content` as a user message under `parentId` (a new sibling when that parent has
+   * children; null for a root; undefined for the session's stored leaf) and asks for the
+   * reply. `onStored` runs once the message is
+   * in the store, before any request.
+   */
+  send(
+    sessionId: string,
+    parentId: string | null | undefined,
+    content: string,
+    onStored?: () => void,
+  ): Promise<ReplyOutcome>;
+  /** Asks again for the reply `nodeId` answered: a sibling; the old reply stays. */
+  regenerate(sessionId: string, nodeId: string): Promise<ReplyOutcome | undefined>;
+  /** Sends `content` as a sibling of the user message `nodeId`. */
+  edit(sessionId: string, nodeId: string, content: string): Promise<ReplyOutcome | undefined>;
+  /**
+   * Moves the leaf to the newest leaf under the previous or next sibling of `nodeId` and
+   * stores it; returns the new leaf, undefined at either end. The session's updatedAt stays.
+   */
+  switchBranch(
+    sessionId: string,
+    nodeId: string,
+    direction: 'previous' | 'next',
+  ): Promise<string | undefined>;
+  /** Renames a session. Throws `bad-name` for a title that is only spaces. */
+  rename(sessionId: string, title: string): Promise<void>;
+  /**
+   * Stores the session's mode; its nodes stay as they are, so a session can go from chat to
+   * agent and back. Until the agent loop exists, an agent session is answered like a chat.
+   */
+  setMode(sessionId: string, mode: SessionMode): Promise<void>;
+  /** Stops the session's reply if this engine streams it, then deletes it with its nodes. */
+  delete(sessionId: string): Promise<void>;
+  /** Stops the reply being streamed; what arrived is kept. */
+  stop(): void;
+  /** The session whose reply this engine streams now, if any. */
+  streaming(): string | undefined;
+}
+
+function internalError(failure: unknown): StoredError {
+  const error =
+    failure instanceof CoveError
+      ? failure
+      : new CoveError(
+          'internal',
+          `Cove failed while answering: ${describeError(failure)}`,
+          'Try again; if it keeps failing, reload the page.',
+        );
+  return { code: error.code, message: error.message, hint: error.hint };
+}
+
+export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
+  const { sessions, clock, locks, client, models } = deps;
+  const newId = deps.newId ?? randomId;
+  const reportListenerError =
+    deps.onListenerError ?? ((error: unknown) => console.error('A session listener threw:', error));
+  const listeners = new Set<SessionEngineListener>();
+  let controller: AbortController | undefined;
+  let streamingSessionId: string | undefined;
+
+  /** Calls every listener; returns a promise only when one of them returned one. */
+  function emit(event: SessionEngineEvent): Promise<void> | undefined {
+    let waits: Promise<void>[] | undefined;
+    for (const listener of [...listeners]) {
+      try {
+        const result = listener(event);
+        if (result) (waits ??= []).push(result.catch(reportListenerError));
+      } catch (error) {
+        reportListenerError(error);
+      }
+    }
+    return waits && Promise.all(waits).then(() => undefined);
+  }
+
+  /** Appends `node` and moves the leaf to it (one transaction), then says so. */
+  async function append(node: NodeRecord): Promise<void> {
+    await sessions.append(node, node.startedAt);
+    const nodes = await sessions.nodes(node.sessionId);
+    await emit({ type: 'leaf_moved', sessionId: node.sessionId, leafId: node.id, nodes });
+  }
+
+  async function ask(
+    sessionId: string,
+    parentId: string | null,
+    content: string,
+    onStored?: () => void,
+  ): Promise<ReplyOutcome> {
+    const now = clock.now();
+    const question: NodeRecord = {
+      id: newId(),
+      sessionId,
+      parentId,
+      role: 'user',
+      content,
+      status: 'complete',
+      startedAt: now,
+      finishedAt: now,
+    };
+    await append(question);
+    onStored?.();
+    return reply(sessionId, question);
+  }
+
+  /** Appends a streaming reply under `parent` holding the session's lock, and streams it. */
+  async function reply(sessionId: string, parent: NodeRecord): Promise<ReplyOutcome> {
+    const model = models.current();
+    if (!model) return 'no_model';
+    const answer: NodeRecord = {
+      id: newId(),
+      sessionId,
+      parentId: parent.id,
+      role: 'assistant',
+      content: '',
+      status: 'streaming',
+      model: model.ref,
+      startedAt: clock.now(),
+    };
+    const outcome = await locks.tryWith(sessionId, async () => {
+      // A sibling reply (regenerate) leaves the earlier one and what followed it in the tree.
+      await append(answer);
+      await stream(answer, model);
+    });
+    return outcome ? 'answered' : 'locked';
+  }
+
+  async function stream(answer: NodeRecord, model: ReplyModel): Promise<void> {
+    const sessionId = answer.sessionId;
+    let draft = draftOf(answer);
+    const fold = (event: SessionEvent) => {
+      const at = clock.now();
+      draft = reduceNode(draft, event, at);
+      return emit({ type: 'node_event', sessionId, nodeId: answer.id, event, draft, at });
+    };
+    const abort = new AbortController();
+    controller = abort;
+    streamingSessionId = sessionId;
+    try {
+      await emit({ type: 'reply_start', sessionId, node: answer });
+      const settings = deps.settings();
+      const { capabilities } = resolveModelSettings(model.provider, model.modelId);
+      const maxOutputTokens = Math.min(
+        settings.maxTokens ?? capabilities.maxOutputTokens,
+        capabilities.maxOutputTokens,
+      );
+      const path = activePath(await sessions.nodes(sessionId), answer.parentId);
+      const messages = await buildChatContext({
+        path,
+        settings,
+        sources: deps.context,
+        contextWindow: capabilities.contextWindow,
+        maxOutputTokens,
+        now: clock.now(),
+      });
+      const events = client.stream({
+        provider: model.provider,
+        model: model.modelId,
+        messages,
+        maxOutputTokens: settings.maxTokens,
+        temperature: settings.temperature,
+        signal: abort.signal,
+      });
+      const maybeYield = deps.makeYielder?.();
+      for await (const event of events) {
+        // A fast stream delivers thousands of events per network read; let the page paint.
+        const pause = maybeYield?.();
+        if (pause) await pause;
+        if (event.type === 'stream_options_unsupported') {
+          models.streamOptionsUnsupported(model.provider.id);
+        }
+        fold(event);
+      }
+    } catch (failure) {
+      // The client never throws; building the context might. Keep what arrived.
+      fold({ type: 'node_failed', error: internalError(failure) });
+    } finally {
+      if (controller === abort) {
+        controller = undefined;
+        streamingSessionId = undefined;
+      }
+      await fold({ type: 'node_end' });
+    }
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    list: (workspaceId) => sessions.list(workspaceId),
+    async load(sessionId) {
+      const [session, nodes] = await Promise.all([
+        sessions.get(sessionId),
+        sessions.nodes(sessionId),
+      ]);
+      return { session, nodes };
+    },
+    async create(workspaceId, firstMessage, model) {
+      const now = clock.now();
+      const session: SessionRecord = {
+        id: newId(),
+        workspaceId,
+        title: sessionTitle(firstMessage),
+        mode: 'chat',
+        leafId: null,
+        createdAt: now,
+        updatedAt: now,
+        starred: false,
+        ...(model ? { model } : {}),
+      };
+      await sessions.put(session);
+      return session;
+    },
+    async send(sessionId, parentId, content, onStored) {
+      const parent =
+        parentId !== undefined ? parentId : ((await sessions.get(sessionId))?.leafId ?? null);
+      return ask(sessionId, parent, content, onStored);
+    },
+    async regenerate(sessionId, nodeId) {
+      const nodes = await sessions.nodes(sessionId);
+      const target = nodes.find((n) => n.id === nodeId);
+      const parent = target?.parentId ? nodes.find((n) => n.id === target.parentId) : undefined;
+      if (!parent) return undefined;
+      return reply(sessionId, parent);
+    },
+    async edit(sessionId, nodeId, content) {
+      const nodes = await sessions.nodes(sessionId);
+      const original = nodes.find((n) => n.id === nodeId && n.role === 'user');
+      if (!original) return undefined;
+      return ask(sessionId, original.parentId, content);
+    },
+    async switchBranch(sessionId, nodeId, direction) {
+      const nodes = await sessions.nodes(sessionId);
+      const target = planBranchSwitch(nodes, nodeId, direction);
+      if (!target) return undefined;
+      // Only the leaf moves: reading another branch does not make the session newer.
+      await sessions.update(sessionId, { leafId: target.leafId });
+      await emit({ type: 'leaf_moved', sessionId, leafId: target.leafId, nodes });
+      return target.leafId;
+    },
+    async rename(sessionId, title) {
+      const clean = title.trim().replace(/\s+/g, ' ');
+      if (!clean) throw new CoveError('bad-name', 'A conversation needs a title.', 'Type a title.');
+      await sessions.update(sessionId, { title: clean.slice(0, MAX_TITLE_LENGTH) });
+    },
+    async setMode(sessionId, mode) {
+      await sessions.update(sessionId, { mode });
+    },
+    async delete(sessionId) {
+      if (streamingSessionId === sessionId) controller?.abort();
+      await sessions.delete(sessionId);
+    },
+    stop() {
+      controller?.abort();
+    },
+    streaming: () => streamingSessionId,
+  };
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createSessionEngine,
+  type ReplyModel,
+  type SessionEngineEvent,
+} from '../../../src/agent/session-engine';
+import { createMemorySessionLocks } from '../../../src/agent/session-locks';
+import { createSessionPersister } from '../../../src/agent/session-persister';
+import { ManualClock } from '../../../src/base/clock';
+import { makeScriptedChatClient, type ProviderConfig, type ScriptStep } from '../../../src/llm';
+import { createMemoryStore } from '../../../src/store/memory-store';
+
+const provider: ProviderConfig = {
+  id: 'p1',
+  name: 'Fake',
+  presetId: 'custom',
+  baseURL: 'http://127.0.0.1:9/v1',
+  models: [{ id: 'm1', capabilities: { contextWindow: 32_000, maxOutputTokens: 1000 } }],
+};
+
+function setup(
+  steps: ScriptStep[] = [],
+  options: { model?: ReplyModel | null; activeDocument?: () => undefined } = {},
+) {
+  const clock = new ManualClock(Date.UTC(2026, 11, 2));
+  const store = createMemoryStore();
+  const locks = createMemorySessionLocks();
+  const client = makeScriptedChatClient(steps, { clock });
+  let ids = 0;
+  const listenerErrors: unknown[] = [];
+  const engine = createSessionEngine({
+    sessions: store.sessions,
+    clock,
+    locks,
+    client,
+    models: {
+      current: () =>
+        options.model === null
+          ? undefined
+          : (options.model ?? { ref: 'p1/m1', provider, modelId: 'm1' }),
+      streamOptionsUnsupported: () => undefined,
+    },
+    settings: () => ({ fileContext: true, customSystemPrompt: '' }),
+    context: {
+      workspaceName: () => 'demo',
+      activeDocument: options.activeDocument ?? (() => undefined),
+      readFile: async () => undefined,
+    },
+    newId: () => `n${++ids}`,
+    onListenerError: (error) => listenerErrors.push(error),
+  });
+  const persister = createSessionPersister({
+    sessions: store.sessions,
+    clock,
+    locks,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  engine.subscribe((event) => persister.handle(event));
+  const seen: SessionEngineEvent[] = [];
+  engine.subscribe((event) => void seen.push(event));
+  return { clock, store, locks, client, engine, seen, listenerErrors };
+}
+
+describe('session engine', () => {
+  it('one message goes down in order: stored question, stored reply, request, folded events', async () => {
+    const ctx = setup([{ text: 'Hello there', chunkSize: 6 }]);
+    const session = await ctx.engine.create('w', 'Hi, who are you?');
+    let storedBeforeRequest: string[] = [];
+    const stream = ctx.client.stream.bind(ctx.client);
+    ctx.client.stream = async function* (request) {
+      storedBeforeRequest = (await ctx.store.sessions.nodes(session.id)).map(
+        (n) => `${n.role}:${n.status}`,
+      );
+      yield* stream(request);
+    };
+    expect(await ctx.engine.send(session.id, undefined, 'Hi, who are you?')).toBe('answered');
+    expect(storedBeforeRequest.sort()).toEqual(['assistant:streaming', 'user:complete']);
+    expect(
+      ctx.seen.map((e) => (e.type === 'node_event' ? `node_event:${e.event.type}` : e.type)),
+    ).toEqual([
+      'leaf_moved',
+      'leaf_moved',
+      'reply_start',
+      'node_event:text_delta',
+      'node_event:text_delta',
+      'node_event:done',
+      'node_event:node_end',
+    ]);
+    const nodes = await ctx.store.sessions.nodes(session.id);
+    expect(nodes.find((n) => n.role === 'assistant')).toMatchObject({
+      content: 'Hello there',
+      status: 'complete',
+      model: 'p1/m1',
+    });
+    expect((await ctx.store.sessions.get(session.id))?.leafId).toBe(
+      nodes.find((n) => n.role === 'assistant')!.id,
+    );
+    expect(session.title).toBe('Hi, who are you?');
+  });
+
+  it('a session switches to agent mode and back, keeping its nodes, in one list', async () => {
+    const ctx = setup([{ text: 'ok' }]);
+    const chat = await ctx.engine.create('w', 'first');
+    await ctx.engine.send(chat.id, null, 'first');
+    const other = await ctx.engine.create('w', 'second');
+    await ctx.engine.setMode(chat.id, 'agent');
+    const listed = await ctx.engine.list('w');
+    expect(listed.map((s) => [s.id, s.mode]).sort()).toEqual(
+      [
+        [chat.id, 'agent'],
+        [other.id, 'chat'],
+      ].sort(),
+    );
+    expect((await ctx.engine.load(chat.id)).nodes).toHaveLength(2);
+    await ctx.engine.setMode(chat.id, 'chat');
+    expect((await ctx.store.sessions.get(chat.id))?.mode).toBe('chat');
+  });
+
+  it('without a model nothing is appended or asked', async () => {
+    const ctx = setup([{ text: 'never' }], { model: null });
+    const session = await ctx.engine.create('w', 'q');
+    expect(await ctx.engine.send(session.id, null, 'q')).toBe('no_model');
+    expect(ctx.client.requests).toHaveLength(0);
+    expect((await ctx.store.sessions.nodes(session.id)).map((n) => n.role)).toEqual(['user']);
+  });
+
+  it('while another tab holds the lock nothing is appended or asked', async () => {
+    const ctx = setup([{ text: 'never' }]);
+    const session = await ctx.engine.create('w', 'q');
+    let finish!: () => void;
+    const held = ctx.locks.tryWith(session.id, () => new Promise<void>((r) => (finish = r)));
+    expect(await ctx.engine.send(session.id, null, 'q')).toBe('locked');
+    expect(ctx.client.requests).toHaveLength(0);
+    expect((await ctx.store.sessions.nodes(session.id)).map((n) => n.role)).toEqual(['user']);
+    finish();
+    await held;
+  });
+
+  it('a failure while building the request ends the reply with an error, stored', async () => {
+    const ctx = setup([{ text: 'never' }], {
+      activeDocument: () => {
+        throw new Error('the editor is gone');
+      },
+    });
+    const session = await ctx.engine.create('w', 'q');
+    expect(await ctx.engine.send(session.id, null, 'q')).toBe('answered');
+    expect(ctx.client.requests).toHaveLength(0);
+    const reply = (await ctx.store.sessions.nodes(session.id)).find((n) => n.role === 'assistant');
+    expect(reply).toMatchObject({ status: 'error', error: { code: 'internal' } });
+    expect(reply?.error?.message).toContain('the editor is gone');
+    expect(ctx.engine.streaming()).toBeUndefined();
+  });
+
+  it('a listener that throws does not stop the reply', async () => {
+    const ctx = setup([{ text: 'fine' }]);
+    ctx.engine.subscribe(() => {
+      throw new Error('a broken view');
+    });
+    const session = await ctx.engine.create('w', 'q');
+    expect(await ctx.engine.send(session.id, null, 'q')).toBe('answered');
+    const reply = (await ctx.store.sessions.nodes(session.id)).find((n) => n.role === 'assistant');
+    expect(reply).toMatchObject({ status: 'complete', content: 'fine' });
+    expect(ctx.listenerErrors.length).toBeGreaterThan(0);
+    expect(ctx.listenerErrors.every((e) => String(e).includes('a broken view'))).toBe(true);
+  });
+});
