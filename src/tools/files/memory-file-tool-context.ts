@@ -1,7 +1,10 @@
 import { ManualClock } from '../../base/clock';
 import type { CoveStore } from '../../store/cove-store';
+import type { FileChange } from '../../store/file-store';
 import { createMemoryStore } from '../../store/memory-store';
 import type { FileContent } from '../../store/records';
+import { indexListing, planParents } from '../../workspace/file-plans';
+import { normalizePath } from '../../workspace/paths';
 import { WorkspaceFiles } from '../../workspace/workspace-files';
 import type { ToolUpdateSink } from '../tool';
 import type { FileToolContext } from './file-tool-context';
@@ -36,9 +39,16 @@ export async function createMemoryFileToolContext(
     updatedAt: clock.now(),
   });
   const files = new WorkspaceFiles(store.files, workspaceId, clock);
-  for (const [path, content] of Object.entries(options.files ?? {})) {
-    await files.write(path, content);
+  // One batch, so a test workspace of thousands of files is quick to build.
+  const changes: FileChange[] = [];
+  const listing = indexListing([]);
+  const folders = new Set<string>();
+  for (const [raw, content] of Object.entries(options.files ?? {})) {
+    const path = normalizePath(raw);
+    changes.push(...planParents(listing, path, folders));
+    changes.push({ type: 'put', path, kind: 'file', content, expect: 'absent' });
   }
+  if (changes.length) await files.apply(changes);
   const controller = new AbortController();
   return {
     context: {

@@ -60,25 +60,23 @@ async function rawVersion(name: string): Promise<{ verno: number; tables: string
 async function storesRead(body: () => Promise<unknown>): Promise<Set<string>> {
   const seen = new Set<string>();
   const methods = ['get', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count'];
-  for (const method of methods) {
-    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
-      const original = (proto as unknown as Record<string, (...args: unknown[]) => unknown>)[
-        method
-      ];
+  const restore: (() => void)[] = [];
+  for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+    const table = proto as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of methods) {
+      const original = table[method];
       if (typeof original !== 'function') continue;
-      vi.spyOn(proto as never, method as never).mockImplementation(function (
-        this: IDBObjectStore | IDBIndex,
-        ...args: unknown[]
-      ) {
+      table[method] = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
         seen.add('objectStore' in this ? this.objectStore.name : this.name);
         return original.apply(this, args);
-      } as never);
+      };
+      restore.push(() => (table[method] = original));
     }
   }
   try {
     await body();
   } finally {
-    vi.restoreAllMocks();
+    for (const undo of restore) undo();
   }
   return seen;
 }
