@@ -52,11 +52,13 @@ export interface TextProtocolReply {
 }
 
 const MARKUP = String.raw`[ \t>*_#\-]*`;
-const ACTION_LINE = new RegExp(String.raw`^${MARKUP}Action[*_]*[ \t]*:[ \t]*(.*)$`, 'im');
-const ACTION_INPUT = /Action[ \t_-]*Input[*_]*[ \t]*:/i;
-const THOUGHT = new RegExp(String.raw`^${MARKUP}Thought[*_]*[ \t]*:[ \t]*`, 'im');
-const FINAL_ANSWER = new RegExp(String.raw`^${MARKUP}Final[ \t]+Answer[*_]*[ \t]*:[ \t]*`, 'im');
-const FENCE_OPEN_AT_END = /(?:^|\n)[ \t]*(```|~~~)[\w-]*[ \t]*\n?[ \t]*$/;
+// A label such as "Action:", also as "**Action:**", "> Action:" or "- Action:".
+const label = (word: string) => String.raw`^${MARKUP}${word}[*_]*[ \t]*:[*_]*[ \t]*`;
+const ACTION_LINE = new RegExp(`${label('Action')}(.*)$`, 'im');
+const ACTION_INPUT = /Action[ \t_-]*Input[*_]*[ \t]*:[*_]*/i;
+const THOUGHT = new RegExp(label('Thought'), 'im');
+const FINAL_ANSWER = new RegExp(label(String.raw`Final[ \t]+Answer`), 'im');
+const FENCE_LINE = /^[ \t]*(```|~~~)[\w-]*[ \t]*$/gm;
 
 /**
  * Reads one complete reply. `callId` becomes the id of the call it finds. The first Action
@@ -65,10 +67,9 @@ const FENCE_OPEN_AT_END = /(?:^|\n)[ \t]*(```|~~~)[\w-]*[ \t]*\n?[ \t]*$/;
 export function parseTextProtocolReply(text: string, callId = 'call_text_0'): TextProtocolReply {
   const action = ACTION_LINE.exec(text);
   if (!action) return splitThought(text);
-  let before = text.slice(0, action.index);
-  // An action written inside a code fence: drop the fence that opened it.
-  before = before.replace(FENCE_OPEN_AT_END, '\n');
-  const { content, thought } = splitThought(before);
+  // An action written inside a code fence: drop the fence lines around the thought.
+  const before = text.slice(0, action.index).replace(FENCE_LINE, '');
+  const { content, thought } = splitThought(before, true);
   const rest = text.slice(action.index + action[0].length);
   const nameLine = action[1] ?? '';
   const name = /[A-Za-z0-9_][\w.-]*/.exec(nameLine.replace(/[`*"'“”]/g, ' '))?.[0] ?? '';
@@ -93,7 +94,7 @@ export function parseTextProtocolReply(text: string, callId = 'call_text_0'): Te
 }
 
 /** Splits "prose Thought: … Final Answer: …" into the answer and the thought. */
-function splitThought(text: string): { content: string; thought: string } {
+function splitThought(text: string, beforeAction = false): { content: string; thought: string } {
   const thought = THOUGHT.exec(text);
   const final = FINAL_ANSWER.exec(text);
   if (final) {
@@ -111,7 +112,9 @@ function splitThought(text: string): { content: string; thought: string } {
     // so is the thought when there is nothing else (better shown than lost).
     const prose = text.slice(0, thought.index).trim();
     const body = text.slice(thought.index + thought[0].length).trim();
-    return prose ? { content: prose, thought: body } : { content: body, thought: '' };
+    return prose || beforeAction
+      ? { content: prose, thought: body }
+      : { content: body, thought: '' };
   }
   return { content: text.trim(), thought: '' };
 }
