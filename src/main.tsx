@@ -28,12 +28,15 @@ async function start(root: HTMLElement) {
   const linter = new LintClient();
   const guard = createDatabaseGuard();
   const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
-  const updates = createUpdateService(
-    `${import.meta.env.BASE_URL}service-worker.js`,
-    import.meta.env.BASE_URL,
-    (error) =>
+  const updates = createUpdateService({
+    swUrl: `${import.meta.env.BASE_URL}service-worker.js`,
+    scope: import.meta.env.BASE_URL,
+    onError: (error) =>
       console.warn('Service worker registration failed; Cove works but not offline.', error),
-  );
+    serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+    reload: () => location.reload(),
+    clock: systemClock,
+  });
   const services = createAppServices(
     store,
     systemClock,
@@ -41,6 +44,11 @@ async function start(root: HTMLElement) {
     { runtime: python, linter },
     {
       connectivity: browserConnectivity(window),
+      // The page's effects: src/app takes them from here, never from globals (lint enforces).
+      fetch: (input, init) => fetch(input, init),
+      pageOrigin: location.origin,
+      ...(navigator.locks ? { locks: navigator.locks } : {}),
+      ...(navigator.storage ? { storage: navigator.storage } : {}),
       unloadJournal: createLocalUnloadJournal(window.localStorage),
       // A reply being streamed is written now, not a second later, when the page goes away.
       onPageHide: (listener) => {

@@ -1,19 +1,81 @@
+import type { Clock } from '../base/clock';
+// Modules of src/llm by name, not its index: the index carries the openai SDK this defers.
 import type { ChatClient } from '../llm/chat-client';
+import { failedCallEvent } from '../llm/failed-call';
+import { LlmError } from '../llm/llm-error';
+import { makeFailure, type FailureContext } from '../llm/llm-failures';
+import { redactSecret } from '../llm/redact-secret';
 
 /**
  * A ChatClient whose implementation (the openai SDK) is loaded on the first request, so the
- * app's first load does not carry it. A failed load is thrown to the caller, which reports
- * it; the chat service turns it into an inline error.
+ * app's first load does not carry it. It keeps the ChatClient contract end to end: `stream`
+ * never throws. A failed load (offline, or a new deployment removed the chunk) ends the
+ * call with one `connection` error event, and the next request tries the load again; an
+ * implementation that throws after all ends with an `internal` error event.
  */
-export function createLazyChatClient(load: () => Promise<ChatClient>): ChatClient {
+export function createLazyChatClient(load: () => Promise<ChatClient>, clock: Clock): ChatClient {
   let client: Promise<ChatClient> | undefined;
   return {
     async *stream(request) {
-      client ??= load().catch((error: unknown) => {
-        client = undefined;
-        throw error;
-      });
-      yield* (await client).stream(request);
+      const startedAt = clock.now();
+      const context: FailureContext = {
+        baseURL: request.provider.baseURL,
+        presetId: request.provider.presetId,
+        ...(request.provider.apiKey ? { apiKey: request.provider.apiKey } : {}),
+      };
+      let loaded: ChatClient;
+      try {
+        client ??= load().catch((error: unknown) => {
+          client = undefined;
+          throw error;
+        });
+        loaded = await client;
+      } catch (error) {
+        yield failedCallEvent(loadFailure(error, context), { startedAt, finishedAt: clock.now() });
+        return;
+      }
+      let ended = false;
+      try {
+        for await (const event of loaded.stream(request)) {
+          if (ended) continue;
+          ended = event.type === 'done' || event.type === 'error';
+          yield event;
+        }
+      } catch (error) {
+        if (!ended) {
+          yield failedCallEvent(internalFailure(error, context), {
+            startedAt,
+            finishedAt: clock.now(),
+          });
+          ended = true;
+        }
+      }
+      if (!ended) {
+        yield failedCallEvent(internalFailure('the reply ended without a result', context), {
+          startedAt,
+          finishedAt: clock.now(),
+        });
+      }
     },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function loadFailure(error: unknown, context: FailureContext): LlmError {
+  return new LlmError({
+    kind: 'connection',
+    message: redactSecret(
+      `Cove could not load the code that talks to the model: ${messageOf(error)}.`,
+      context.apiKey,
+    ),
+    hint: 'Check the connection and send again; if Cove was just updated, reload the page.',
+  });
+}
+
+/** A bug below: the implementation threw, or ended without its `done` or `error` event. */
+function internalFailure(error: unknown, context: FailureContext): LlmError {
+  return makeFailure('internal', context, { internalMessage: messageOf(error) });
 }

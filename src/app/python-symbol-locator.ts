@@ -1,3 +1,4 @@
+import type { Clock } from '../base/clock';
 import type { SymbolContext } from '../agent/chat-prompt';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { SymbolLocator } from './chat-service';
@@ -36,15 +37,22 @@ print(json.dumps(found))
  * up (the chat then sends the whole file) when Python is not ready within `waitMs`, so a
  * message never waits long for the interpreter to boot.
  */
-export function createPythonSymbolLocator(runtime: PythonRuntime, waitMs = 2000): SymbolLocator {
+export function createPythonSymbolLocator(
+  runtime: PythonRuntime,
+  clock: Clock,
+  waitMs = 2000,
+): SymbolLocator {
   return async (source, name, line) => {
     const run = runtime.run({
       code: FIND_SYMBOL,
       argv: [source, name, String(line ?? 0)],
       timeoutMs: 5000,
     });
-    const timer = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), waitMs));
-    const result = await Promise.race([run, timer]);
+    let cancel = () => {};
+    const timer = new Promise<undefined>((resolve) => {
+      cancel = clock.schedule(() => resolve(undefined), waitMs);
+    });
+    const result = await Promise.race([run, timer]).finally(() => cancel());
     if (!result || result.status !== 'ok') return undefined;
     try {
       const found = JSON.parse(result.stdout.trim()) as Omit<

@@ -1,4 +1,5 @@
 import type { Clock } from '../base/clock';
+import type { FetchLike } from '../llm/fetch-like';
 import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
 import { createBackupService, type BackupService } from './backup-service';
@@ -22,7 +23,11 @@ import {
 } from './connectivity-service';
 import { createPreferencesService, type PreferencesService } from './preferences-service';
 import { createProviderService, type ProviderService } from './provider-service';
-import { createStorageService, type StorageService } from './storage-service';
+import {
+  createStorageService,
+  type PersistentStorage,
+  type StorageService,
+} from './storage-service';
 import type { UpdateService } from './update-service';
 import { createWorkspaceService, type WorkspaceService } from './workspace-service';
 
@@ -64,17 +69,27 @@ export function createAppServices(
     unloadJournal?: UnloadJournal;
     /** Registers a listener for `pagehide`; returns its removal. */
     onPageHide?: (listener: () => void) => () => void;
+    /** The network, for model requests; absent: every request fails as if offline. */
+    fetch?: FetchLike;
+    /** The page's origin (`location.origin`), for CORS and local-network advice. */
+    pageOrigin?: string;
+    /** The Web Locks of the origin's tabs (`navigator.locks`); absent: locks within this page. */
+    locks?: LockManager;
+    /** `navigator.storage`, to ask that Cove's data be kept; absent: never persisted. */
+    storage?: PersistentStorage;
   } = {},
 ): AppServices {
   const notices = createNoticeService(clock);
   const preferences = createPreferencesService(store.settings, (e) =>
     notices.error(e, 'Could not save preferences'),
   );
+  const network = environment.fetch ?? offline;
+  const { pageOrigin } = environment;
   const providers = createProviderService({
     settings: store.settings,
     clock,
-    fetch: (input, init) => fetch(input, init),
-    ...(typeof location !== 'undefined' ? { pageOrigin: location.origin } : {}),
+    fetch: network,
+    ...(pageOrigin ? { pageOrigin } : {}),
     changes: store.changes,
     notices,
   });
@@ -88,19 +103,13 @@ export function createAppServices(
     ...(environment.unloadJournal ? { unloadJournal: environment.unloadJournal } : {}),
   });
   const fileActions = createFileActions({ workspaces, editor, notices });
-  const pageOrigin = typeof location !== 'undefined' ? location.origin : undefined;
   const client = createLazyChatClient(async () => {
     const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
-    return makeOpenAIChatClient({
-      fetch: (input, init) => fetch(input, init),
-      clock,
-      ...(pageOrigin ? { pageOrigin } : {}),
-    });
-  });
-  const locks =
-    typeof navigator !== 'undefined' && navigator.locks
-      ? createWebSessionLocks(navigator.locks)
-      : createMemorySessionLocks();
+    return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
+  }, clock);
+  const locks = environment.locks
+    ? createWebSessionLocks(environment.locks)
+    : createMemorySessionLocks();
   const runs = createRunService({
     runtime: python.runtime,
     workspaces,
@@ -118,7 +127,7 @@ export function createAppServices(
     clock,
     locks,
     notices,
-    locateSymbol: createPythonSymbolLocator(python.runtime),
+    locateSymbol: createPythonSymbolLocator(python.runtime, clock),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
   });
   store.changes.subscribe(({ change, local }) => {
@@ -136,9 +145,12 @@ export function createAppServices(
     runs,
     linter: python.linter,
     fileActions,
-    storage: createStorageService(store),
+    storage: createStorageService(store, environment.storage),
     backup: createBackupService(store, clock),
     updates,
     connectivity: createConnectivityService(environment.connectivity ?? alwaysOnline),
   };
 }
+
+/** The network of a page without one (tests, demos): every request fails as offline does. */
+const offline: FetchLike = () => Promise.reject(new TypeError('Failed to fetch: no network here'));

@@ -15,18 +15,28 @@ export interface StorageService {
   requestPersistence(): Promise<boolean>;
 }
 
-export function createStorageService(store: CoveStore): StorageService {
+/** The part of the browser's StorageManager (`navigator.storage`) this service uses. */
+export type PersistentStorage = Partial<Pick<StorageManager, 'persisted' | 'persist'>>;
+
+/**
+ * Storage usage and persistence. `storage` is the page's `navigator.storage`, passed in by
+ * the composition root; without it (tests, browsers without it) nothing is ever persisted.
+ */
+export function createStorageService(
+  store: CoveStore,
+  storage?: PersistentStorage,
+): StorageService {
   const [status, setStatus] = createSignal<StorageStatus>({ persisted: false });
   const refresh = async () => {
     const estimate = await store.estimate();
-    const persisted = (await navigator.storage?.persisted?.()) ?? false;
+    const persisted = (await storage?.persisted?.()) ?? false;
     setStatus({ usage: estimate?.usage, quota: estimate?.quota, persisted });
   };
   return {
     status,
     refresh,
     async requestPersistence() {
-      const granted = (await navigator.storage?.persist?.()) ?? false;
+      const granted = (await storage?.persist?.()) ?? false;
       await refresh();
       return granted;
     },

@@ -1,5 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js';
 import { Workbox } from 'workbox-window';
+import type { Clock } from '../base/clock';
 
 export interface UpdateService {
   /** True when a new version is installed and waiting for this tab's consent. */
@@ -10,32 +11,54 @@ export interface UpdateService {
   applyUpdate(): void;
 }
 
+/** What {@link createUpdateService} needs from the page; the composition root passes it. */
+export interface UpdateServiceDeps {
+  /** URL of the service worker script. */
+  swUrl: string;
+  /** The scope it controls: the app's base path. */
+  scope: string;
+  /** Called when registration fails; Cove then works, but not offline. */
+  onError: (error: unknown) => void;
+  /** The page's service workers (`navigator.serviceWorker`); absent where there are none. */
+  serviceWorker: Pick<ServiceWorkerContainer, 'controller'> | undefined;
+  /** Reloads the page (`location.reload()`). */
+  reload: () => void;
+  /** Times the hourly check for a new deployment. */
+  clock: Clock;
+}
+
+/** How often an open tab asks whether a new deployment exists. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /**
  * Registers the service worker. A new deployment installs in the background and waits;
  * the person is told and chooses when to reload, so old and new code never mix in a tab.
  */
-export function createUpdateService(
-  swUrl: string,
-  scope: string,
-  onError: (e: unknown) => void,
-): UpdateService {
+export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   const [updateReady, setUpdateReady] = createSignal(false);
   const [offlineReady, setOfflineReady] = createSignal(false);
-  if (!('serviceWorker' in navigator)) {
-    return { updateReady, offlineReady, applyUpdate: () => location.reload() };
+  const { serviceWorker } = deps;
+  if (!serviceWorker) {
+    return { updateReady, offlineReady, applyUpdate: () => deps.reload() };
   }
-  const workbox = new Workbox(swUrl, { scope, type: 'classic' });
+  const workbox = new Workbox(deps.swUrl, { scope: deps.scope, type: 'classic' });
   workbox.addEventListener('waiting', () => setUpdateReady(true));
   workbox.addEventListener('activated', () => setOfflineReady(true));
   // Another tab accepted the update: the new worker took over, so this page must reload too.
   workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) location.reload();
+    if (event.isUpdate) deps.reload();
   });
   workbox.register().then((registration) => {
-    if (navigator.serviceWorker.controller) setOfflineReady(true);
+    if (serviceWorker.controller) setOfflineReady(true);
     // Check for a new deployment every hour while the tab stays open.
-    setInterval(() => void registration?.update().catch(() => undefined), 60 * 60 * 1000);
-  }, onError);
+    const check = () => {
+      deps.clock.schedule(() => {
+        void registration?.update().catch(() => undefined);
+        check();
+      }, UPDATE_CHECK_MS);
+    };
+    check();
+  }, deps.onError);
   return {
     updateReady,
     offlineReady,

@@ -2,6 +2,12 @@
 export type { AssistantReply, FinishReason, ReplyTiming, StopReason } from './assistant-reply';
 export type { ChatClient, ChatRequest } from './chat-client';
 export type { ChatMessage, ContentPart, ToolCall, ToolSpec } from './chat-message';
+export {
+  DEFAULT_CHAT_OPTIONS,
+  readChatOptions,
+  validateChatOptions,
+  type ChatOptions,
+} from './chat-options';
 export { testConnection, type ConnectionTestResult } from './connection-test';
 export { probeReachability, type Reachability } from './cors-probe';
 export { DeltaAssembler, type AssembledReply } from './delta-assembler';
@@ -42,6 +48,15 @@ export {
   type ModelListResult,
   type ProviderRequestDeps,
 } from './model-listing';
+export {
+  effectiveModelRef,
+  hasModelRef,
+  modelChoices,
+  modelRef,
+  parseModelRef,
+  type ModelChoice,
+} from './model-ref';
+export { validateModelConfig } from './model-validation';
 export { makeOpenAIChatClient, type OpenAIChatClientDeps } from './openai-chat-client';
 export {
   apiKeyProblem,
@@ -51,6 +66,11 @@ export {
   type ProviderConfig,
   type ResolvedModelSettings,
 } from './provider-config';
+export { validateProviderDraft, type ProviderDraft } from './provider-draft';
+export { mergeProviderImport, type ProviderImportSummary } from './provider-import';
+export * as providerRegistry from './provider-registry';
+export type { ProviderRegistry, RegistryChange, RegistryPart } from './provider-registry';
+export type { ProviderSecret, ProviderSecrets } from './provider-secret';
 export {
   getPreset,
   PROVIDER_PRESETS,
@@ -64,6 +84,14 @@ export {
   type ProviderImportPlan,
 } from './provider-transfer';
 export { redactSecret } from './redact-secret';
+export { checkRequestHeaders, type ReservedHeader } from './request-headers';
+export {
+  isSecretHeaderName,
+  joinSecretHeaders,
+  readSecretHeaders,
+  splitSecretHeaders,
+  type HeaderMap,
+} from './secret-headers';
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
 export {
   makeScriptedChatClient,

@@ -4,14 +4,12 @@ import { keySendDecision } from './key-binding';
 import type { ModelCapabilities, ModelConfig } from './model-capabilities';
 import { normalizeApiKey, normalizeBaseURL, type ProviderConfig } from './provider-config';
 import { getPreset } from './provider-presets';
+import { splitSecretHeaders } from './secret-headers';
 
 /** Marks a Cove provider export, so an import can tell it from any other JSON. */
 export const PROVIDER_EXPORT_FORMAT = 'cove.providers';
 /** Version of the export layout; imports accept this version only. */
 export const PROVIDER_EXPORT_VERSION = 1;
-
-/** Header names that usually carry secrets; they travel only inside the passphrase box. */
-const SECRET_HEADER = /authorization|api[-_]?key|token|secret|cookie|password|session/i;
 
 /** What the passphrase box of an export holds per provider id. */
 interface ExportedSecret {
@@ -32,10 +30,10 @@ function splitSecrets(provider: ProviderConfig): {
   delete config.apiKey;
   delete config.keyOrigin;
   if (config.headers) {
-    const entries = Object.entries(config.headers);
-    config.headers = Object.fromEntries(entries.filter(([name]) => !SECRET_HEADER.test(name)));
-    const hidden = entries.filter(([name]) => SECRET_HEADER.test(name));
-    if (hidden.length) secret.headers = Object.fromEntries(hidden);
+    // Secret-looking headers travel only inside the passphrase box.
+    const { publicHeaders, secretHeaders } = splitSecretHeaders(config.headers);
+    config.headers = publicHeaders;
+    if (Object.keys(secretHeaders).length) secret.headers = secretHeaders;
   }
   return { config, secret: Object.keys(secret).length ? secret : undefined };
 }

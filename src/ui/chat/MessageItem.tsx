@@ -1,7 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { ChatMessageView } from '../../app/chat-service';
 import type { AppServices } from '../../app/services';
-import { parseModelRef } from '../../app/provider-service';
+import { parseModelRef } from '../../llm';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { BranchSwitcher } from './BranchSwitcher';

@@ -1,0 +1,103 @@
+import { CoveError } from '../base/errors';
+import { apiKeyProblem, normalizeApiKey, normalizeBaseURL } from './provider-config';
+import { getPreset, type ProviderPresetId } from './provider-presets';
+import { checkRequestHeaders, type ReservedHeader } from './request-headers';
+import { splitSecretHeaders, type HeaderMap } from './secret-headers';
+
+/** What the person types when adding or editing a provider. */
+export interface ProviderDraft {
+  presetId: ProviderPresetId;
+  name: string;
+  baseURL: string;
+  /** As pasted; trimmed and stripped of "Bearer " before it is kept. Empty: no key. */
+  apiKey: string;
+  headers: HeaderMap;
+}
+
+/** A draft that passed {@link validateProviderDraft}, normalized, headers split. */
+export interface ValidProviderDraft {
+  name: string;
+  presetId: ProviderPresetId;
+  baseURL: string;
+  /** Normalized; empty when there is none. */
+  apiKey: string;
+  publicHeaders: HeaderMap;
+  secretHeaders: HeaderMap;
+}
+
+/** The key has its own field: an Authorization header would bypass the key's binding. */
+const PROVIDER_RESERVED_HEADERS: readonly ReservedHeader[] = [
+  {
+    name: 'authorization',
+    problem: 'The key goes in the API key field, not in an Authorization header.',
+    hint: 'Remove the header and paste the key (without “Bearer”) in the API key field.',
+  },
+];
+
+/**
+ * Checks what the person typed against the providers already there (`ownId` is the one
+ * being edited, if any): a name (unique, ignoring case), an http(s) base URL, a key that
+ * can go in a header (required by some presets), valid extra headers. Throws a CoveError
+ * whose code names the field: `provider_name`, `provider_base_url`, `provider_api_key`,
+ * `provider_headers`; its hint says what to type instead.
+ */
+export function validateProviderDraft(
+  draft: ProviderDraft,
+  providers: readonly { id: string; name: string }[],
+  ownId: string | undefined,
+): ValidProviderDraft {
+  const preset = getPreset(draft.presetId);
+  const name = draft.name.trim().replace(/\s+/g, ' ');
+  if (!name) {
+    throw new CoveError(
+      'provider_name',
+      'The provider needs a name.',
+      'Type a name that tells it apart, e.g. the service or the machine it runs on.',
+    );
+  }
+  const taken = providers.some(
+    (provider) => provider.id !== ownId && provider.name.toLowerCase() === name.toLowerCase(),
+  );
+  if (taken) {
+    throw new CoveError(
+      'provider_name',
+      `Another provider is already called “${name}”.`,
+      'Choose another name, so model pickers can tell the two apart.',
+    );
+  }
+  const usual = preset.baseURL
+    ? `For ${preset.label} it is usually ${preset.baseURL}.`
+    : 'Use the address of the OpenAI-compatible API; it usually ends in /v1.';
+  if (!draft.baseURL.trim()) {
+    throw new CoveError('provider_base_url', 'The base URL is empty.', usual);
+  }
+  const base = normalizeBaseURL(draft.baseURL);
+  if (!base.ok) throw new CoveError('provider_base_url', base.problem, usual);
+  const apiKey = normalizeApiKey(draft.apiKey);
+  const keyProblem = apiKey ? apiKeyProblem(apiKey) : undefined;
+  if (keyProblem) {
+    throw new CoveError(
+      'provider_api_key',
+      keyProblem,
+      'Paste it straight from the provider’s key page.',
+    );
+  }
+  if (!apiKey && preset.key === 'required') {
+    throw new CoveError(
+      'provider_api_key',
+      `${preset.label} needs an API key.`,
+      preset.keyPage
+        ? `Paste your key; you can create one at ${preset.keyPage}.`
+        : 'Paste the key the provider gave you.',
+    );
+  }
+  const headers = checkRequestHeaders(draft.headers, PROVIDER_RESERVED_HEADERS);
+  if (!headers.ok) throw new CoveError('provider_headers', headers.problem, headers.hint);
+  return {
+    name,
+    presetId: preset.id,
+    baseURL: base.url,
+    apiKey,
+    ...splitSecretHeaders(headers.headers),
+  };
+}
