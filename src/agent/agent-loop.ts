@@ -195,7 +195,13 @@ class AgentRun<C extends ToolContext> {
       this.emit({ type: 'turn_end', turn, at: this.now() });
       return steered ? undefined : { reason: 'done' };
     }
-    const prepared = calls.map((call) => this.catalog.prepare(call));
+    const prepared = calls.map((call) => {
+      const checked = this.catalog.prepare(call);
+      // Arguments cut off by the output limit are the likely reason a call is broken.
+      if (reply.stopReason === 'length' && checked.invalid !== undefined)
+        checked.invalid += `\n(Your reply reached the output limit before this call was complete: send smaller arguments, e.g. several smaller edits.)`;
+      return checked;
+    });
     const ends = await runToolBatch(prepared, {
       turn,
       clock: this.options.clock,

@@ -9,6 +9,8 @@ export type ArgumentValidator = (args: Record<string, unknown>) => ArgumentCheck
 // One Ajv for the whole app: compiled validators are cached per schema object below, so a
 // tool's schema is compiled once however many runs and turns use it.
 let ajv: Ajv | undefined;
+/** Set once the platform refused Ajv's code generation, so later schemas skip it. */
+let evalBlocked = false;
 const compiled = new WeakMap<object, ArgumentValidator>();
 
 /**
@@ -23,10 +25,12 @@ export function argumentValidator(schema: Record<string, unknown>): ArgumentVali
   if (cached) return cached;
   let validator: ArgumentValidator;
   try {
-    ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    if (evalBlocked) throw new EvalError('code generation is blocked');
+    ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, logger: false });
     const validate = ajv.compile(schema);
     validator = (args) => (validate(args) ? OK : { ok: false, problems: describe(validate) });
-  } catch {
+  } catch (error) {
+    if (error instanceof EvalError) evalBlocked = true;
     validator = (args) => checkBasics(schema, args);
   }
   compiled.set(schema, validator);
@@ -54,6 +58,14 @@ function sentence(error: ErrorObject): string {
       return `${where} must be of type ${String(params['type'])}.`;
     case 'enum':
       return `${where} must be one of ${JSON.stringify(params['allowedValues'])}.`;
+    case 'minLength':
+      return `${where} must have at least ${String(params['limit'])} characters.`;
+    case 'maxLength':
+      return `${where} must have at most ${String(params['limit'])} characters.`;
+    case 'minItems':
+      return `${where} must have at least ${String(params['limit'])} items.`;
+    case 'maxItems':
+      return `${where} must have at most ${String(params['limit'])} items.`;
     default:
       return `${where} ${error.message ?? 'is not valid'}.`;
   }
@@ -72,33 +84,69 @@ function pointerToPath(pointer: string): string {
 }
 
 /**
- * A minimal check for when Ajv cannot compile: required properties and the JSON type of
- * each declared top-level property. Catches the common mistakes (a missing path, a number
- * as a string) without code generation.
+ * The check used when Ajv cannot compile (Cove's page forbids `eval`, which Ajv's code
+ * generation needs): an interpreter of the keywords tool schemas use — type, required,
+ * properties, additionalProperties: false, items, enum, const, minimum, maximum,
+ * minLength, maxLength, minItems, maxItems — at any depth. Keywords it does not know
+ * (anyOf, patterns, formats) are not checked; the tool still validates what it relies on.
  */
 export function checkBasics(
   schema: Record<string, unknown>,
   args: Record<string, unknown>,
 ): ArgumentCheck {
   const problems: string[] = [];
-  const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : [];
-  for (const name of required) {
-    if (typeof name === 'string' && !(name in args)) problems.push(`\`${name}\` is required.`);
+  checkValue(schema, args, '', problems);
+  return problems.length ? { ok: false, problems: problems.slice(0, 8) } : OK;
+}
+
+function checkValue(schema: unknown, value: unknown, path: string, problems: string[]): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  const s = schema as Record<string, unknown>;
+  const where = path ? `\`${path}\`` : 'The arguments';
+  const types = typeof s['type'] === 'string' ? [s['type']] : s['type'];
+  if (Array.isArray(types) && !types.some((type) => hasJsonType(value, String(type)))) {
+    problems.push(`${where} must be of type ${types.join(' or ')}.`);
+    return;
   }
-  const properties = (schema['properties'] ?? {}) as Record<string, { type?: unknown }>;
-  for (const [name, value] of Object.entries(args)) {
-    const declared = properties[name];
-    if (!declared) {
-      if (schema['additionalProperties'] === false)
-        problems.push(`\`${name}\` is not a known argument.`);
-      continue;
-    }
-    const types = typeof declared.type === 'string' ? [declared.type] : declared.type;
-    if (Array.isArray(types) && !types.some((type) => hasJsonType(value, String(type)))) {
-      problems.push(`\`${name}\` must be of type ${types.join(' or ')}.`);
+  if (Array.isArray(s['enum']) && !s['enum'].some((allowed) => allowed === value))
+    problems.push(`${where} must be one of ${JSON.stringify(s['enum'])}.`);
+  if ('const' in s && s['const'] !== value)
+    problems.push(`${where} must be ${JSON.stringify(s['const'])}.`);
+  if (typeof value === 'number') {
+    if (typeof s['minimum'] === 'number' && value < s['minimum'])
+      problems.push(`${where} must be >= ${s['minimum']}.`);
+    if (typeof s['maximum'] === 'number' && value > s['maximum'])
+      problems.push(`${where} must be <= ${s['maximum']}.`);
+  }
+  if (typeof value === 'string') {
+    if (typeof s['minLength'] === 'number' && value.length < s['minLength'])
+      problems.push(`${where} must have at least ${s['minLength']} characters.`);
+    if (typeof s['maxLength'] === 'number' && value.length > s['maxLength'])
+      problems.push(`${where} must have at most ${s['maxLength']} characters.`);
+  }
+  if (Array.isArray(value)) {
+    if (typeof s['minItems'] === 'number' && value.length < s['minItems'])
+      problems.push(`${where} must have at least ${s['minItems']} items.`);
+    if (typeof s['maxItems'] === 'number' && value.length > s['maxItems'])
+      problems.push(`${where} must have at most ${s['maxItems']} items.`);
+    value.forEach((item, index) => checkValue(s['items'], item, `${path}[${index}]`, problems));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  const inside = path ? `${path}.` : '';
+  if (Array.isArray(s['required'])) {
+    for (const name of s['required']) {
+      if (typeof name === 'string' && !(name in record))
+        problems.push(`\`${inside}${name}\` is required.`);
     }
   }
-  return problems.length ? { ok: false, problems } : OK;
+  const properties = (s['properties'] ?? {}) as Record<string, unknown>;
+  for (const [name, inner] of Object.entries(record)) {
+    if (name in properties) checkValue(properties[name], inner, `${inside}${name}`, problems);
+    else if (s['additionalProperties'] === false)
+      problems.push(`\`${inside}${name}\` is not a known argument.`);
+  }
 }
 
 function hasJsonType(value: unknown, type: string): boolean {

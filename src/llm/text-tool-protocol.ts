@@ -20,8 +20,20 @@ import { parseArguments, type AssembledToolCall } from './tool-call-assembly';
  * JSON, which becomes a call whose `argumentsError` the loop reports back to the model.
  */
 
+// By tool list: the loop sends the same list every turn, and its schemas need not be
+// serialized again for each request.
+const promptCache = new WeakMap<readonly ToolSpec[], string>();
+
 /** The instructions and tool list appended to the system prompt. */
 export function buildTextProtocolPrompt(tools: readonly ToolSpec[]): string {
+  const cached = promptCache.get(tools);
+  if (cached !== undefined) return cached;
+  const prompt = protocolPrompt(tools);
+  promptCache.set(tools, prompt);
+  return prompt;
+}
+
+function protocolPrompt(tools: readonly ToolSpec[]): string {
   const list = tools
     .map(
       (tool) =>

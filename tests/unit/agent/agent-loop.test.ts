@@ -191,6 +191,27 @@ describe('runAgent: arguments are checked before a tool runs', () => {
     expect(ofType(run.events, 'tool_start').map((e) => e.callId)).toEqual(['good']);
   });
 
+  it('tells the model when its call broke because the reply hit the output limit', async () => {
+    const write = fakeTool('write_file', { approval: 'edit' });
+    const run = startRun(
+      [
+        {
+          toolCalls: [
+            { id: 'cut', name: 'write_file', arguments: '{"path": "big.py", "content": "def' },
+          ],
+          finishReason: 'length',
+        },
+        { text: 'ok' },
+      ],
+      { tools: [write] },
+    );
+    await run.done;
+    expect(write.calls).toEqual([]);
+    expect(toolResults(run.client.requests[1]!.messages)['cut']).toMatch(
+      /not valid JSON[\s\S]*reached the output limit/,
+    );
+  });
+
   it('turns a tool that throws into an error result, not a crashed run', async () => {
     const broken = fakeTool('read_file', {
       reply: () => {

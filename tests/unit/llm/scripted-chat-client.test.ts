@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
 import type { ChatRequest } from '../../../src/llm/chat-client';
 import { makeScriptedChatClient } from '../../../src/llm/scripted-chat-client';
-import { collect, doneOf, errorOf, reasoningOf, textOf } from './support/events';
+import { makeGate } from '../../fakes/gate';
+import { collect, doneOf, errorOf, iterate, reasoningOf, textOf } from './support/events';
 
 const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
   provider: { id: 'p', name: 'P', presetId: 'custom', baseURL: 'http://x' },
@@ -86,5 +87,26 @@ describe('makeScriptedChatClient', () => {
     const empty = errorOf(await collect(client.stream(request())));
     expect(empty.error.kind).toBe('internal');
     expect(empty.error.message).toMatch(/no reply left/);
+  });
+
+  it('holds a reply at a gate mid-way until the gate opens, or the request is aborted', async () => {
+    const gate = makeGate();
+    const client = makeScriptedChatClient([
+      { text: 'abcdef', chunkSize: 2, pause: { afterChunks: 1, until: gate.wait } },
+      { text: 'never sent', pause: { afterChunks: 0, until: () => new Promise(() => {}) } },
+    ]);
+    const stream = iterate(client.stream(request()));
+    expect(await stream.next()).toMatchObject({ value: { type: 'text_delta', delta: 'ab' } });
+    const held = stream.next();
+    await gate.reached;
+    gate.open();
+    expect(await held).toMatchObject({ value: { type: 'text_delta', delta: 'cd' } });
+
+    const controller = new AbortController();
+    const aborted = collect(client.stream(request({ signal: controller.signal })));
+    controller.abort();
+    const events = await aborted;
+    expect(errorOf(events).error.kind).toBe('aborted');
+    expect(textOf(events)).toBe('');
   });
 });
