@@ -145,6 +145,14 @@ class AgentRun<C extends ToolContext> {
 
   private emit = (event: AgentEvent): void => this.channel.push(event);
 
+  /** What the truncation marker suggests, naming only tools that are offered. */
+  private get readRestHint(): string {
+    if (!this.catalog.has('read_file'))
+      return 'ask for a smaller part (narrower arguments, less output) to see the rest';
+    const search = this.catalog.has('search_files') ? ', or search_files,' : '';
+    return `call read_file with a line range${search} to see the part you need`;
+  }
+
   private now(): number {
     return this.options.clock.now();
   }
@@ -214,9 +222,7 @@ class AgentRun<C extends ToolContext> {
       sessionApproved: this.options.sessionApproved ?? (this.ownApprovals ??= new Set()),
       context: this.options.toolContext ?? ({} as Omit<C, keyof ToolContext>),
       resultCap: this.options.toolResultCap ?? DEFAULT_TOOL_RESULT_CAP,
-      readRestHint: this.catalog.has('read_file')
-        ? 'call read_file with a line range, or search_files, to see the part you need'
-        : 'ask for a smaller part (narrower arguments, less output) to see the rest',
+      readRestHint: this.readRestHint,
     });
     let repeated: RunEndEvent['repeatedCall'];
     for (const { call, event } of ends) {
