@@ -247,7 +247,10 @@ export function makeTextToolProtocolClient(inner: ChatClient): ChatClient {
         if (event.type === 'text_delta') {
           yield* splitter.push(event.delta);
         } else if (event.type === 'done') {
-          const parsed = parseTextProtocolReply(event.message.content, `call_text_${replies++}`);
+          yield* splitter.flush();
+          // Ids unique across runs too (the clock part), since stored trees key calls by id.
+          const id = `call_text_${event.message.timing.startedAt.toString(36)}_${replies++}`;
+          const parsed = parseTextProtocolReply(event.message.content, id);
           const calls = parsed.call ? [parsed.call] : [];
           for (const [index, call] of calls.entries()) {
             yield {
@@ -258,16 +261,28 @@ export function makeTextToolProtocolClient(inner: ChatClient): ChatClient {
               argumentsDelta: call.arguments,
             };
           }
-          const reasoning = [event.message.reasoning, parsed.thought].filter(Boolean).join('\n\n');
-          const finishReason = event.finishReason;
           yield {
             ...event,
             message: {
               ...event.message,
               content: parsed.content,
-              reasoning,
+              reasoning: joinParts(event.message.reasoning, parsed.thought),
               toolCalls: calls,
-              stopReason: stopReasonOf(finishReason, calls.length),
+              stopReason: stopReasonOf(event.finishReason, calls.length),
+            },
+          };
+        } else if (event.type === 'error') {
+          yield* splitter.flush();
+          // A reply cut off mid-action keeps its prose and thought, not the half action: a
+          // dangling "Action:" with no observation would mislead the model next time.
+          const parsed = parseTextProtocolReply(event.message.content);
+          yield {
+            ...event,
+            message: {
+              ...event.message,
+              content: parsed.content,
+              reasoning: joinParts(event.message.reasoning, parsed.thought),
+              toolCalls: [],
             },
           };
         } else {
@@ -333,6 +348,15 @@ class ProtocolStreamSplitter {
       }
       this.atLineStart = newline !== -1;
     }
+  }
+
+  /** Sends what is still held back, at the end of the reply (unless it is the action). */
+  *flush(): Generator<LlmEvent> {
+    if (this.lane === 'action') return;
+    yield* this.releaseFence();
+    const pending = this.pending;
+    this.pending = '';
+    yield* this.send(pending);
   }
 
   private *releaseFence(): Generator<LlmEvent> {

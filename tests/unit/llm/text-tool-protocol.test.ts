@@ -8,7 +8,7 @@ import {
   parseTextProtocolReply,
   toTextProtocolMessages,
 } from '../../../src/llm/text-tool-protocol';
-import { collect, doneOf, reasoningOf, textOf } from './support/events';
+import { collect, doneOf, errorOf, reasoningOf, textOf } from './support/events';
 
 const readFile = {
   name: 'read_file',
@@ -171,6 +171,28 @@ describe('makeTextToolProtocolClient', () => {
       content: 'All done: the tests pass.',
       toolCalls: [],
       stopReason: 'stop',
+    });
+  });
+
+  it('sends text it held back (it might have become a marker) when the reply ends', async () => {
+    const inner = makeScriptedChatClient([{ text: 'Tests pass.\nAct', chunkSize: 4 }]);
+    const events = await collect(makeTextToolProtocolClient(inner).stream(request()));
+    expect(textOf(events)).toBe('Tests pass.\nAct');
+  });
+
+  it('drops a half-written action from a reply that failed, keeping its prose and thought', async () => {
+    const inner = makeScriptedChatClient([
+      {
+        text: 'Let me check.\nThought: read it\nAction: read_file\nAction Input: {"pa',
+        error: { kind: 'connection', message: 'The connection broke.', hint: 'Try again.' },
+      },
+    ]);
+    const events = await collect(makeTextToolProtocolClient(inner).stream(request()));
+    const error = errorOf(events);
+    expect(error.message).toMatchObject({
+      content: 'Let me check.',
+      reasoning: 'read it',
+      toolCalls: [],
     });
   });
 });
