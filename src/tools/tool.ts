@@ -39,6 +39,19 @@ export interface ToolResult {
   details?: Record<string, unknown>;
 }
 
+/**
+ * What a call would do, computed without doing it, for its approval request: a file edit's
+ * real diff before the user approves it.
+ */
+export interface ToolPreview {
+  /** One line for the request: "Edit main.py (+2 −1)". */
+  summary: string;
+  /** Unified diff of the text it would change, when it changes a text file. */
+  diff?: string;
+  /** Why the call would fail as it stands; running it gives the model this text. */
+  error?: string;
+}
+
 /** Streams partial output of a long call (Python's stdout) to the timeline. */
 export type ToolUpdateSink = (update: {
   stream: 'stdout' | 'stderr' | 'status';
@@ -71,6 +84,12 @@ export interface Tool<Args = Record<string, unknown>, Context extends ToolContex
    * result by the loop.
    */
   execute(args: Args, context: Context): Promise<ToolResult>;
+  /**
+   * Optional: what `execute` would do with these arguments, for the approval request,
+   * computed without side effects. Like `execute`, returns failures (`error`) rather than
+   * throwing them. The state may change between preview and execute; execute re-checks.
+   */
+  preview?(args: Args, context: Context): Promise<ToolPreview>;
 }
 
 /** True for tools that only read, which run in parallel and never ask. */

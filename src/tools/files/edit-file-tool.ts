@@ -1,7 +1,8 @@
+import type { FileRecord } from '../../store/records';
 import { isBinary } from '../../workspace/file-content';
 import { applyTextEdits, describeEditFailure } from '../../workspace/text-edits';
-import { describeDiffSize, unifiedDiff } from '../../workspace/unified-diff';
-import type { Tool } from '../tool';
+import { describeDiffSize, unifiedDiff, type FileDiff } from '../../workspace/unified-diff';
+import type { Tool, ToolResult } from '../tool';
 import type { FileToolContext } from './file-tool-context';
 import {
   checkFreshness,
@@ -14,10 +15,62 @@ import {
 
 export type EditFileArgs = { path: string; edits: { old_text: string; new_text: string }[] };
 
+/** Edits worked out against the stored file, before anything is written. */
+type EditPlan =
+  | { ok: false; result: ToolResult }
+  | { ok: true; path: string; file: FileRecord; text: string; lines: number[]; diff: FileDiff };
+
+async function planEditFile(args: EditFileArgs, context: FileToolContext): Promise<EditPlan> {
+  const parsed = parsePath(args.path);
+  if (!parsed.ok) return parsed;
+  const path = parsed.path;
+  const fail = (text: string) => ({ ok: false as const, result: errorResult(text) });
+  let file;
+  try {
+    file = await context.files.find(path);
+  } catch (error) {
+    return { ok: false, result: failureResult(error, path) };
+  }
+  if (!file) {
+    return fail(
+      `${path} does not exist. Create it with write_file, or check the name with list_files.`,
+    );
+  }
+  if (file.kind === 'folder') return fail(`${path} is a folder; give a file path.`);
+  if (isBinary(file.content)) {
+    return fail(`${path} is a binary file; edit_file changes text files only.`);
+  }
+  const refusal = checkFreshness(context, file);
+  if (refusal) return { ok: false, result: refusal };
+  const result = applyTextEdits(
+    file.content,
+    args.edits.map((edit) => ({ oldText: edit.old_text, newText: edit.new_text })),
+  );
+  if (!result.ok) {
+    return {
+      ok: false,
+      result: {
+        content: describeEditFailure(result.failure, path),
+        isError: true,
+        details: { path, failure: result.failure.kind },
+      },
+    };
+  }
+  return {
+    ok: true,
+    path,
+    file,
+    text: result.text,
+    lines: result.lines,
+    diff: unifiedDiff(path, file.content, result.text),
+  };
+}
+
 /**
  * edit_file: one or more exact search-and-replace edits of a text file, all or nothing
  * (src/workspace/text-edits.ts). The file must have been read at its current version.
- * The result carries the unified diff in `details.diff`.
+ * The result carries the unified diff in `details.diff`; `preview` gives the same diff for
+ * the approval request.
  */
 export const editFileTool: Tool<EditFileArgs, FileToolContext> = {
   name: 'edit_file',
@@ -49,48 +102,24 @@ export const editFileTool: Tool<EditFileArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'edit',
+  async preview(args, context) {
+    const plan = await planEditFile(args, context);
+    if (!plan.ok) return { summary: `Edit ${args.path}`, error: plan.result.content };
+    return { summary: `Edit ${plan.path} (${describeDiffSize(plan.diff)})`, diff: plan.diff.text };
+  },
   async execute(args, context) {
-    const parsed = parsePath(args.path);
-    if (!parsed.ok) return parsed.result;
-    const path = parsed.path;
-    let file;
-    try {
-      file = await context.files.find(path);
-    } catch (error) {
-      return failureResult(error, path);
-    }
-    if (!file) {
-      return errorResult(
-        `${path} does not exist. Create it with write_file, or check the name with list_files.`,
-      );
-    }
-    if (file.kind === 'folder') return errorResult(`${path} is a folder; give a file path.`);
-    if (isBinary(file.content)) {
-      return errorResult(`${path} is a binary file; edit_file changes text files only.`);
-    }
-    const refusal = checkFreshness(context, file);
-    if (refusal) return refusal;
-    const result = applyTextEdits(
-      file.content,
-      args.edits.map((edit) => ({ oldText: edit.old_text, newText: edit.new_text })),
-    );
-    if (!result.ok) {
-      return {
-        content: describeEditFailure(result.failure, path),
-        isError: true,
-        details: { path, failure: result.failure.kind },
-      };
-    }
+    const plan = await planEditFile(args, context);
+    if (!plan.ok) return plan.result;
+    const { path, file, diff } = plan;
     let rows;
     try {
-      rows = await context.files.write(path, result.text, { expectVersion: file.version });
+      rows = await context.files.write(path, plan.text, { expectVersion: file.version });
     } catch (error) {
       return writeFailureResult(error, path);
     }
     recordWrite(context, path, rows);
-    const diff = unifiedDiff(path, file.content, result.text);
     const count = args.edits.length;
-    const at = [...result.lines].sort((a, b) => a - b).join(', ');
+    const at = [...plan.lines].sort((a, b) => a - b).join(', ');
     return {
       content: `Edited ${path}: ${count} edit${count === 1 ? '' : 's'} at line${count === 1 ? '' : 's'} ${at} (${describeDiffSize(diff)}).`,
       changedFiles: [path],

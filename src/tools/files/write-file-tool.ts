@@ -1,6 +1,7 @@
+import type { FileRecord } from '../../store/records';
 import { isBinary } from '../../workspace/file-content';
-import { describeDiffSize, unifiedDiff } from '../../workspace/unified-diff';
-import type { Tool } from '../tool';
+import { describeDiffSize, unifiedDiff, type FileDiff } from '../../workspace/unified-diff';
+import type { Tool, ToolResult } from '../tool';
 import type { FileToolContext } from './file-tool-context';
 import {
   checkFreshness,
@@ -14,10 +15,37 @@ import {
 
 export type WriteFileArgs = { path: string; content: string };
 
+/** A write worked out against the stored file, before anything is written. */
+type WritePlan =
+  | { ok: false; result: ToolResult }
+  | { ok: true; path: string; existing: FileRecord | undefined; diff: FileDiff };
+
+async function planWriteFile(args: WriteFileArgs, context: FileToolContext): Promise<WritePlan> {
+  const parsed = parsePath(args.path);
+  if (!parsed.ok) return parsed;
+  const path = parsed.path;
+  let existing;
+  try {
+    existing = await context.files.find(path);
+  } catch (error) {
+    return { ok: false, result: failureResult(error, path) };
+  }
+  if (existing?.kind === 'folder') {
+    return { ok: false, result: errorResult(`${path} is a folder; give a file path.`) };
+  }
+  if (existing) {
+    const refusal = checkFreshness(context, existing);
+    if (refusal) return { ok: false, result: refusal };
+  }
+  const before = existing && !isBinary(existing.content) ? existing.content : null;
+  return { ok: true, path, existing, diff: unifiedDiff(path, before, args.content) };
+}
+
 /**
  * write_file: creates a file or replaces one's whole content. An existing file must have
  * been read at its current version (see ReadTracker); the write is refused otherwise and
- * nothing is overwritten. The result carries the unified diff in `details.diff`.
+ * nothing is overwritten. The result carries the unified diff in `details.diff`; `preview`
+ * gives the same diff for the approval request.
  */
 export const writeFileTool: Tool<WriteFileArgs, FileToolContext> = {
   name: 'write_file',
@@ -33,23 +61,19 @@ export const writeFileTool: Tool<WriteFileArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'edit',
+  async preview(args, context) {
+    const plan = await planWriteFile(args, context);
+    if (!plan.ok) return { summary: `Write ${args.path}`, error: plan.result.content };
+    const verb = plan.existing ? 'Replace' : 'Create';
+    return {
+      summary: `${verb} ${plan.path} (${describeDiffSize(plan.diff)})`,
+      diff: plan.diff.text,
+    };
+  },
   async execute(args, context) {
-    const parsed = parsePath(args.path);
-    if (!parsed.ok) return parsed.result;
-    const path = parsed.path;
-    let existing;
-    try {
-      existing = await context.files.find(path);
-    } catch (error) {
-      return failureResult(error, path);
-    }
-    if (existing?.kind === 'folder') {
-      return errorResult(`${path} is a folder; give a file path.`);
-    }
-    if (existing) {
-      const refusal = checkFreshness(context, existing);
-      if (refusal) return refusal;
-    }
+    const plan = await planWriteFile(args, context);
+    if (!plan.ok) return plan.result;
+    const { path, existing, diff } = plan;
     let rows;
     try {
       rows = await context.files.write(path, args.content, {
@@ -59,8 +83,6 @@ export const writeFileTool: Tool<WriteFileArgs, FileToolContext> = {
       return writeFailureResult(error, path);
     }
     recordWrite(context, path, rows);
-    const before = existing && !isBinary(existing.content) ? existing.content : null;
-    const diff = unifiedDiff(path, before, args.content);
     const lines = lineCount(args.content);
     const what = existing
       ? `Wrote ${path} (${lines} line${lines === 1 ? '' : 's'}, ${describeDiffSize(diff)}).`

@@ -639,6 +639,44 @@ describe('edit_file', () => {
   });
 });
 
+describe('previews for the approval request', () => {
+  it('edit_file and write_file show the real diff before anything is written', async () => {
+    const { context, files } = await setup({ 'main.py': MAIN });
+    await readFileTool.execute({ path: 'main.py' }, context);
+    const edit = await editFileTool.preview!(
+      { path: 'main.py', edits: [{ old_text: 'import sys', new_text: 'import os' }] },
+      context,
+    );
+    expect(edit).toEqual({
+      summary: 'Edit main.py (+1 −1)',
+      diff: expect.stringContaining('-import sys\n+import os\n'),
+    });
+    const created = await writeFileTool.preview!({ path: 'notes.md', content: 'hi\n' }, context);
+    expect(created).toEqual({
+      summary: 'Create notes.md (+1 −0)',
+      diff: '--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1,1 @@\n+hi\n',
+    });
+    expect(await text(files, 'main.py')).toBe(MAIN);
+    expect(await files.find('notes.md')).toBeUndefined();
+  });
+
+  it('a call that would fail previews its error', async () => {
+    const { context, files } = await setup({ 'main.py': MAIN });
+    expect(
+      await editFileTool.preview!(
+        { path: 'main.py', edits: [{ old_text: 'import sys', new_text: 'import os' }] },
+        context,
+      ),
+    ).toEqual({ summary: 'Edit main.py', error: expect.stringContaining('you have not read it') });
+    await readFileTool.execute({ path: 'main.py' }, context);
+    await files.write('main.py', 'changed\n');
+    expect(await writeFileTool.preview!({ path: 'main.py', content: 'x' }, context)).toEqual({
+      summary: 'Write main.py',
+      error: expect.stringContaining('changed since you read it'),
+    });
+  });
+});
+
 describe.each(storeKinds)('changed since read, over the $name store', ({ open }) => {
   it('a write between read and edit wins; the agent is told to read again', async () => {
     const store = await open();
