@@ -1,4 +1,4 @@
-import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
+import { createSignal, type Accessor } from 'solid-js';
 import type { SymbolLocator } from '../agent/context-builder';
 import {
   createSessionEngine,
@@ -7,19 +7,16 @@ import {
 } from '../agent/session-engine';
 import { createSessionPersister } from '../agent/session-persister';
 import type { NodeDraft } from '../agent/session-reducer';
-import { branchPosition, activePath, type BranchPosition } from '../agent/session-tree';
 import type { Clock } from '../base/clock';
-import { Listeners } from '../base/listeners';
 import type { ChatClient } from '../llm/chat-client';
 import type { CoveStore } from '../store/cove-store';
-import type {
-  NodeRecord,
-  NodeStatus,
-  SessionMode,
-  SessionRecord,
-  StoredError,
-  StoredUsage,
-} from '../store/records';
+import type { NodeRecord, SessionMode, SessionRecord } from '../store/records';
+import {
+  showDraft,
+  viewsForPath,
+  type ChatMessageView,
+  type MutableView,
+} from './chat-message-view';
 import type { EditorService } from './editor-service';
 import { createYielder } from './yield-to-page';
 import type { NoticeService } from './notice-service';
@@ -28,29 +25,7 @@ import type { SessionLocks } from './session-locks';
 import type { WorkspaceService } from './workspace-service';
 
 export type { SymbolLocator } from '../agent/context-builder';
-
-/** One message of the active conversation; the parts that change while streaming are signals. */
-export interface ChatMessageView {
-  readonly id: string;
-  readonly parentId: string | null;
-  readonly role: 'user' | 'assistant';
-  readonly content: Accessor<string>;
-  readonly reasoning: Accessor<string>;
-  /** Milliseconds the model spent reasoning, once known. */
-  readonly reasoningMs: Accessor<number | undefined>;
-  readonly status: Accessor<NodeStatus>;
-  readonly error: Accessor<StoredError | undefined>;
-  readonly usage: Accessor<StoredUsage | undefined>;
-  /** "providerId/modelId" of the reply. */
-  readonly model: string | undefined;
-  /** Where this message stands among its siblings (other replies or edits), for "2 / 3". */
-  readonly branch: Accessor<BranchPosition | undefined>;
-  /**
-   * Text as it streams in, delta by delta; `content` holds the sum. Renderers subscribe here
-   * so they never re-read (and flatten) the whole growing string per token.
-   */
-  onTextDelta(listener: (delta: string) => void): () => void;
-}
+export type { ChatMessageView } from './chat-message-view';
 
 /** A wait before the next attempt of a failed request. */
 export interface RetryState {
@@ -109,78 +84,6 @@ export interface ChatService {
   flush(): void;
   /** Marks replies that a closed tab left "streaming" as interrupted; loads sessions. */
   start(): Promise<void>;
-}
-
-interface MutableView extends ChatMessageView {
-  textDeltas: Listeners<string>;
-  setContent: Setter<string>;
-  setReasoning: Setter<string>;
-  setReasoningMs: Setter<number | undefined>;
-  setStatus: Setter<NodeStatus>;
-  setError: Setter<StoredError | undefined>;
-  setUsage: Setter<StoredUsage | undefined>;
-  setBranch: Setter<BranchPosition | undefined>;
-}
-
-function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
-  const [content, setContent] = createSignal(node.content);
-  const [reasoning, setReasoning] = createSignal(node.reasoning ?? '');
-  const [reasoningMs, setReasoningMs] = createSignal(node.reasoningMs);
-  const [status, setStatus] = createSignal<NodeStatus>(node.status);
-  const [error, setError] = createSignal(node.error);
-  const [usage, setUsage] = createSignal(node.usage);
-  const [branchAt, setBranch] = createSignal(branch);
-  const textDeltas = new Listeners<string>();
-  return {
-    textDeltas,
-    onTextDelta: (listener) => textDeltas.subscribe(listener),
-    id: node.id,
-    parentId: node.parentId,
-    role: node.role === 'user' ? 'user' : 'assistant',
-    model: node.model,
-    content,
-    setContent,
-    reasoning,
-    setReasoning,
-    reasoningMs,
-    setReasoningMs,
-    status,
-    setStatus,
-    error,
-    setError,
-    usage,
-    setUsage,
-    branch: branchAt,
-    setBranch,
-  };
-}
-
-/** Copies a draft into a view's signals (a signal set to its own value notifies nobody). */
-function showDraft(view: MutableView, draft: NodeDraft) {
-  batch(() => {
-    view.setContent(draft.content);
-    view.setReasoning(draft.reasoning);
-    view.setReasoningMs(draft.reasoningMs);
-    view.setStatus(draft.status);
-    view.setError(draft.error);
-    view.setUsage(draft.usage);
-  });
-}
-
-/** A stored node with what this tab's stream has added to it since it was last written. */
-function withDraft(node: NodeRecord, draft: NodeDraft | undefined): NodeRecord {
-  if (!draft) return node;
-  return { ...node, content: draft.content, reasoning: draft.reasoning, status: draft.status };
-}
-
-/** True when a view still shows what `node` holds (so it can be kept rather than redrawn). */
-function showsNode(view: MutableView, node: NodeRecord): boolean {
-  return (
-    view.content() === node.content &&
-    view.status() === node.status &&
-    view.reasoning() === (node.reasoning ?? '') &&
-    view.error()?.message === node.error?.message
-  );
 }
 
 const NO_MODEL =
@@ -293,26 +196,9 @@ export function createChatService(deps: {
     return list;
   }
 
-  /**
-   * Shows the path to `leafId`. Messages already shown with the same text keep their views
-   * (and their rendered Markdown); the rest are made anew. Returns the views shown.
-   */
-  function showPath(nodes: readonly NodeRecord[], leafId: string | null): MutableView[] {
-    const shown = new Map(messages().map((view) => [view.id, view]));
-    const views = activePath(nodes, leafId)
-      .filter((node) => node.role === 'user' || node.role === 'assistant')
-      .map((stored) => {
-        const node = withDraft(stored, live.get(stored.id));
-        const branch = branchPosition(nodes, node.id);
-        const kept = shown.get(node.id);
-        if (kept && showsNode(kept, node)) {
-          kept.setBranch(branch);
-          return kept;
-        }
-        return viewOf(node, branch);
-      });
-    setMessages(views);
-    return views;
+  /** Shows the path to `leafId`, keeping the views of messages that did not change. */
+  function showPath(nodes: readonly NodeRecord[], leafId: string | null) {
+    setMessages(viewsForPath(messages(), nodes, leafId, live));
   }
 
   async function loadMessages(sessionId: string | undefined) {

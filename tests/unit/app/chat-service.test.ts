@@ -263,6 +263,21 @@ describe('chat service', () => {
   });
 });
 
+describe('chat and agent modes', () => {
+  it('a conversation switches to agent mode and back, stays in the one list with its messages', async () => {
+    const ctx = await setup([{ text: 'a' }]);
+    await ctx.chat.send('x');
+    const id = ctx.chat.activeSession()!.id;
+    expect(ctx.chat.activeSession()?.mode).toBe('chat');
+    await ctx.chat.setMode(id, 'agent');
+    expect(ctx.chat.sessions().map((s) => [s.id, s.mode])).toEqual([[id, 'agent']]);
+    expect((await ctx.store.sessions.get(id))?.mode).toBe('agent');
+    expect(ctx.chat.messages().map((m) => m.content())).toEqual(['x', 'a']);
+    await ctx.chat.setMode(id, 'chat');
+    expect((await ctx.store.sessions.get(id))?.mode).toBe('chat');
+  });
+});
+
 describe('chat branches', () => {
   const contents = (ctx: Awaited<ReturnType<typeof setup>>) =>
     ctx.chat.messages().map((m) => m.content());

@@ -1,0 +1,133 @@
+/**
+ * A message of the chat panel as signals: what the session engine publishes about a node
+ * (its draft while it streams) goes into these, and the renderers read them.
+ */
+import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
+import type { NodeDraft } from '../agent/session-reducer';
+import { activePath, branchPosition, type BranchPosition } from '../agent/session-tree';
+import { Listeners } from '../base/listeners';
+import type { NodeRecord, NodeStatus, StoredError, StoredUsage } from '../store/records';
+
+/** One message of the active conversation; the parts that change while streaming are signals. */
+export interface ChatMessageView {
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly role: 'user' | 'assistant';
+  readonly content: Accessor<string>;
+  readonly reasoning: Accessor<string>;
+  /** Milliseconds the model spent reasoning, once known. */
+  readonly reasoningMs: Accessor<number | undefined>;
+  readonly status: Accessor<NodeStatus>;
+  readonly error: Accessor<StoredError | undefined>;
+  readonly usage: Accessor<StoredUsage | undefined>;
+  /** "providerId/modelId" of the reply. */
+  readonly model: string | undefined;
+  /** Where this message stands among its siblings (other replies or edits), for "2 / 3". */
+  readonly branch: Accessor<BranchPosition | undefined>;
+  /**
+   * Text as it streams in, delta by delta; `content` holds the sum. Renderers subscribe here
+   * so they never re-read (and flatten) the whole growing string per token.
+   */
+  onTextDelta(listener: (delta: string) => void): () => void;
+}
+
+/** A view with its setters, for the chat service only. */
+export interface MutableView extends ChatMessageView {
+  textDeltas: Listeners<string>;
+  setContent: Setter<string>;
+  setReasoning: Setter<string>;
+  setReasoningMs: Setter<number | undefined>;
+  setStatus: Setter<NodeStatus>;
+  setError: Setter<StoredError | undefined>;
+  setUsage: Setter<StoredUsage | undefined>;
+  setBranch: Setter<BranchPosition | undefined>;
+}
+
+/** A new view showing `node`. */
+export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
+  const [content, setContent] = createSignal(node.content);
+  const [reasoning, setReasoning] = createSignal(node.reasoning ?? '');
+  const [reasoningMs, setReasoningMs] = createSignal(node.reasoningMs);
+  const [status, setStatus] = createSignal<NodeStatus>(node.status);
+  const [error, setError] = createSignal(node.error);
+  const [usage, setUsage] = createSignal(node.usage);
+  const [branchAt, setBranch] = createSignal(branch);
+  const textDeltas = new Listeners<string>();
+  return {
+    textDeltas,
+    onTextDelta: (listener) => textDeltas.subscribe(listener),
+    id: node.id,
+    parentId: node.parentId,
+    role: node.role === 'user' ? 'user' : 'assistant',
+    model: node.model,
+    content,
+    setContent,
+    reasoning,
+    setReasoning,
+    reasoningMs,
+    setReasoningMs,
+    status,
+    setStatus,
+    error,
+    setError,
+    usage,
+    setUsage,
+    branch: branchAt,
+    setBranch,
+  };
+}
+
+/** Copies a draft into a view's signals (a signal set to its own value notifies nobody). */
+export function showDraft(view: MutableView, draft: NodeDraft) {
+  batch(() => {
+    view.setContent(draft.content);
+    view.setReasoning(draft.reasoning);
+    view.setReasoningMs(draft.reasoningMs);
+    view.setStatus(draft.status);
+    view.setError(draft.error);
+    view.setUsage(draft.usage);
+  });
+}
+
+/** A stored node with what this tab's stream has added to it since it was last written. */
+function withDraft(node: NodeRecord, draft: NodeDraft | undefined): NodeRecord {
+  if (!draft) return node;
+  return { ...node, content: draft.content, reasoning: draft.reasoning, status: draft.status };
+}
+
+/** True when a view still shows what `node` holds (so it can be kept rather than redrawn). */
+function showsNode(view: MutableView, node: NodeRecord): boolean {
+  return (
+    view.content() === node.content &&
+    view.status() === node.status &&
+    view.reasoning() === (node.reasoning ?? '') &&
+    view.error()?.message === node.error?.message
+  );
+}
+
+/**
+ * The views of the path to `leafId` (user and assistant messages, root first). Messages
+ * already shown in `shown` with the same text keep their views (and their rendered
+ * Markdown); the rest are made anew. A reply this tab is streaming shows its `live` draft,
+ * which is ahead of what is stored.
+ */
+export function viewsForPath(
+  shown: readonly MutableView[],
+  nodes: readonly NodeRecord[],
+  leafId: string | null,
+  live: ReadonlyMap<string, NodeDraft>,
+): MutableView[] {
+  const byId = new Map(shown.map((view) => [view.id, view]));
+  return activePath(nodes, leafId)
+    .filter((node) => node.role === 'user' || node.role === 'assistant')
+    .map((stored) => {
+      const node = withDraft(stored, live.get(stored.id));
+      const branch = branchPosition(nodes, node.id);
+      const kept = byId.get(node.id);
+      if (kept && showsNode(kept, node)) {
+        kept.setBranch(branch);
+        return kept;
+      }
+      return viewOf(node, branch);
+    });
+}
