@@ -1,7 +1,8 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { ChatMessageView } from '../../app/chat-service';
 import type { AppServices } from '../../app/services';
-import { parseModelRef } from '../../llm';
+// By module, not the llm index: the index carries the openai SDK, which loads on first use.
+import { parseModelRef } from '../../llm/model-ref';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { BranchSwitcher } from './BranchSwitcher';
