@@ -68,6 +68,12 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Partial output for the timeline while the call runs. */
   update: ToolUpdateSink;
+  /**
+   * Characters of `content` the model will read before the loop cuts the rest (default
+   * 10,000). Tools that can page (read_file) or cap (list_files, search_files) stay under
+   * it, so their own "read on from here" notes stay exact.
+   */
+  resultCap?: number;
 }
 
 /** One tool. `Args` is the type its JSON Schema describes. */

@@ -11,6 +11,8 @@ export interface TreeListingOptions {
   depth: number;
   /** Lines of entries shown at most; the rest is counted in a closing note. */
   maxEntries: number;
+  /** Characters of the tree shown at most (default: no limit besides maxEntries). */
+  maxChars?: number;
 }
 
 export interface TreeListing {
@@ -43,6 +45,19 @@ export function renderTreeListing(
     else files++;
   }
   let cut = 0;
+  let chars = 0;
+  let full = false;
+  const maxChars = options.maxChars ?? Infinity;
+  /** Adds a line unless the tree is full; false when it was not added. */
+  const push = (line: string) => {
+    if (full || lines.length >= options.maxEntries || chars + line.length + 1 > maxChars) {
+      full = true;
+      return false;
+    }
+    lines.push(line);
+    chars += line.length + 1;
+    return true;
+  };
   const counts = new Map<TreeNode, number>();
   const descendants = (node: TreeNode): number => {
     let count = counts.get(node);
@@ -54,29 +69,29 @@ export function renderTreeListing(
   };
   const walk = (nodes: readonly TreeNode[], level: number) => {
     for (const node of nodes) {
-      if (lines.length >= options.maxEntries) {
-        cut += 1 + descendants(node);
-        continue;
-      }
       const indent = '  '.repeat(level);
-      if (node.kind === 'file') {
-        lines.push(`${indent}${node.name} (${formatBytes(node.meta.size)})`);
+      const inner = node.kind === 'folder' ? descendants(node) : 0;
+      // A folder at the depth limit shows how much it holds instead of its entries.
+      const collapsed = node.kind === 'folder' && inner > 0 && level + 1 >= options.depth;
+      const line =
+        node.kind === 'file'
+          ? `${indent}${node.name} (${formatBytes(node.meta.size)})`
+          : collapsed
+            ? `${indent}${node.name}/ (${inner} ${inner === 1 ? 'entry' : 'entries'})`
+            : `${indent}${node.name}/`;
+      if (!push(line)) {
+        cut += 1 + inner;
         continue;
       }
-      const inner = descendants(node);
-      if (level + 1 >= options.depth && inner > 0) {
-        lines.push(`${indent}${node.name}/ (${inner} ${inner === 1 ? 'entry' : 'entries'})`);
-        continue;
-      }
-      lines.push(`${indent}${node.name}/`);
-      walk(node.children, level + 1);
+      if (node.kind === 'folder' && !collapsed) walk(node.children, level + 1);
     }
   };
   walk(roots, 0);
+  const shown = lines.length;
   if (cut > 0) {
     lines.push(
       `… ${cut} more ${cut === 1 ? 'entry' : 'entries'} not shown; list a subfolder or use a lower depth.`,
     );
   }
-  return { text: lines.join('\n'), files, folders, shown: lines.length - (cut > 0 ? 1 : 0) };
+  return { text: lines.join('\n'), files, folders, shown };
 }

@@ -9,6 +9,16 @@ import type { FileToolContext } from './file-tool-context';
  * model can act on, and the read-before-write rule.
  */
 
+/** The loop's default cap on a result's content (src/agent/tool-result-truncation.ts). */
+const DEFAULT_RESULT_CAP = 10_000;
+/** Room kept under the cap for a result's header and closing note. */
+const NOTE_ROOM = 400;
+
+/** Characters a tool's listing or text may take so its whole result stays under the cap. */
+export function outputBudget(context: FileToolContext): number {
+  return Math.max(1000, (context.resultCap ?? DEFAULT_RESULT_CAP) - NOTE_ROOM);
+}
+
 /** An error result with `text`. */
 export function errorResult(text: string): ToolResult {
   return { content: text, isError: true };

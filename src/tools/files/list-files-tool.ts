@@ -1,7 +1,7 @@
 import { renderTreeListing } from '../../workspace/tree-listing';
 import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
-import { errorResult, failureResult, parsePath } from './file-tool-results';
+import { errorResult, failureResult, outputBudget, parsePath } from './file-tool-results';
 
 export type ListFilesArgs = { path?: string; depth?: number };
 
@@ -59,6 +59,7 @@ export const listFilesTool: Tool<ListFilesArgs, FileToolContext> = {
         root,
         depth: Math.min(args.depth ?? DEFAULT_LIST_DEPTH, MAX_LIST_DEPTH),
         maxEntries: MAX_LIST_ENTRIES,
+        maxChars: outputBudget(context),
       });
       if (listing.files + listing.folders === 0) return { content: `${label} is empty.` };
       const summary = `${root ? `${root}/` : 'Workspace'}: ${count(listing.files, 'file')}, ${count(listing.folders, 'folder')}`;

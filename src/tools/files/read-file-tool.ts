@@ -2,13 +2,16 @@ import { formatBytes, isBinary } from '../../workspace/file-content';
 import { lineWindow } from '../../workspace/line-window';
 import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
-import { errorResult, failureResult, parsePath } from './file-tool-results';
+import { errorResult, failureResult, outputBudget, parsePath } from './file-tool-results';
 
 export type ReadFileArgs = { path: string; start_line?: number; end_line?: number };
 
 /** Lines returned at most by one call. */
 export const MAX_READ_LINES = 2000;
-/** Characters returned at most by one call (lines, numbers and line ends). */
+/**
+ * Characters returned at most by one call (lines, numbers and line ends); lower when the
+ * loop's result cap (ToolContext.resultCap) is lower.
+ */
 export const MAX_READ_CHARS = 50_000;
 /** Characters of one line shown at most. */
 export const MAX_READ_LINE_CHARS = 2000;
@@ -19,7 +22,7 @@ export const MAX_READ_LINE_CHARS = 2000;
  */
 export const readFileTool: Tool<ReadFileArgs, FileToolContext> = {
   name: 'read_file',
-  description: `Read a text file of the workspace. Lines come numbered ("12<tab>code"); the numbers are not part of the file. Give start_line and end_line to read part of a long file; one call shows at most ${MAX_READ_LINES} lines or ${MAX_READ_CHARS} characters and says how to read on. Read a file before changing it with write_file or edit_file.`,
+  description: `Read a text file of the workspace. Lines come numbered ("12<tab>code"); the numbers are not part of the file. Give start_line and end_line to read part of a long file; one call shows at most ${MAX_READ_LINES} lines (fewer when they are long) and says how to read on. Read a file before changing it with write_file or edit_file.`,
   parameters: {
     type: 'object',
     properties: {
@@ -69,7 +72,7 @@ export const readFileTool: Tool<ReadFileArgs, FileToolContext> = {
         startLine: args.start_line,
         endLine: args.end_line,
         maxLines: MAX_READ_LINES,
-        maxChars: MAX_READ_CHARS,
+        maxChars: Math.min(MAX_READ_CHARS, outputBudget(context)),
         maxLineChars: MAX_READ_LINE_CHARS,
       });
       context.reads.record(path, file.version);

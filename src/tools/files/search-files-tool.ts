@@ -8,7 +8,7 @@ import {
 } from '../../workspace/text-search';
 import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
-import { errorResult, failureResult, parsePath } from './file-tool-results';
+import { errorResult, failureResult, outputBudget, parsePath } from './file-tool-results';
 
 export type SearchFilesArgs = {
   pattern: string;
@@ -118,6 +118,24 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
         }
       }
 
+      // What fits the result cap: paths first, then lines; the rest counts as "more".
+      let budget = outputBudget(context);
+      const fits = (text: string) => {
+        if (budget < text.length + 1) return false;
+        budget -= text.length + 1;
+        return true;
+      };
+      const shownNames = names.findIndex((name) => !fits(name));
+      if (shownNames >= 0) {
+        names.length = shownNames;
+        moreNames = true;
+      }
+      const shownLines = lines.findIndex((m) => !fits(`${m.path}:${m.line}: ${m.text}`));
+      if (shownLines >= 0) {
+        lines.length = shownLines;
+        moreLines = true;
+      }
+
       const where = folder ? ` in ${folder}/` : '';
       const parts: string[] = [];
       if (target !== 'contents') {
@@ -136,8 +154,16 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
         );
       }
       if (moreNames || moreLines) {
+        const more = [
+          moreNames ? `paths (${names.length} shown)` : '',
+          moreLines ? `lines (${lines.length} shown)` : '',
+        ]
+          .filter(Boolean)
+          .join(' and ');
+        // Raising max_results helps only when the count, not the size cap, stopped it.
+        const raise = (moreNames && names.length >= limit) || (moreLines && lines.length >= limit);
         parts.push(
-          `[Stopped at ${limit} results; there are more. Narrow the pattern, give a folder as path, or raise max_results (up to ${MAX_SEARCH_RESULTS}).]`,
+          `[More ${more} match. Narrow the pattern or give a folder as path${raise ? `, or raise max_results (up to ${MAX_SEARCH_RESULTS})` : ''}.]`,
         );
       }
       return {

@@ -1,5 +1,4 @@
 import type { Tool, ToolContext } from '../tool';
-import { errorResult } from '../files/file-tool-results';
 import { formatTodoList, type TodoList, type TodoStatus } from './todo-list';
 
 /** What todo_write uses: the run's plan, which the UI shows. */
@@ -44,7 +43,7 @@ export const todoWriteTool: Tool<TodoWriteArgs, TodoToolContext> = {
   async execute(args, context) {
     const items = args.items.map((item) => ({ text: item.text.trim(), status: item.status }));
     if (items.some((item) => item.text === '')) {
-      return errorResult('Every item needs text; nothing was changed.');
+      return { content: 'Every item needs text; nothing was changed.', isError: true };
     }
     context.todos.set(items);
     const done = items.filter((item) => item.status === 'done').length;

@@ -151,11 +151,19 @@ describe('list_files', () => {
     for (let i = 0; i < MAX_LIST_ENTRIES + 200; i++)
       many[`f${String(i).padStart(5, '0')}.txt`] = '';
     const { context } = await setup(many);
-    const result = await listFilesTool.execute({}, context);
-    const lines = result.content.split('\n');
+    // With room to spare, the entry limit cuts it.
+    const roomy = await listFilesTool.execute({}, { ...context, resultCap: 1_000_000 });
+    const lines = roomy.content.split('\n');
     expect(lines).toHaveLength(MAX_LIST_ENTRIES + 2);
     expect(lines.at(-1)).toBe(
       '… 200 more entries not shown; list a subfolder or use a lower depth.',
+    );
+    // At the loop's default cap, the listing stays under it and counts what it left out.
+    const capped = await listFilesTool.execute({}, context);
+    expect(capped.content.length).toBeLessThanOrEqual(10_000);
+    const shown = (capped.details as { shown: number }).shown;
+    expect(capped.content.split('\n').at(-1)).toBe(
+      `… ${MAX_LIST_ENTRIES + 200 - shown} more entries not shown; list a subfolder or use a lower depth.`,
     );
   });
 });
@@ -201,14 +209,26 @@ describe('read_file', () => {
   it('cuts a long file and says where to read on', async () => {
     const lines = Array.from({ length: MAX_READ_LINES + 500 }, (_, i) => `row ${i + 1}`).join('\n');
     const { context } = await setup({ 'big.txt': lines });
-    const result = await readFileTool.execute({ path: 'big.txt' }, context);
-    expect(result.content.split('\n')[0]).toBe(
+    const roomy = await readFileTool.execute(
+      { path: 'big.txt' },
+      { ...context, resultCap: 1_000_000 },
+    );
+    expect(roomy.content.split('\n')[0]).toBe(
       `big.txt (lines 1–${MAX_READ_LINES} of ${MAX_READ_LINES + 500}):`,
     );
-    expect(result.content).toContain(`\n${MAX_READ_LINES}\trow ${MAX_READ_LINES}\n`);
-    expect(result.content).toMatch(
+    expect(roomy.content).toContain(`\n${MAX_READ_LINES}\trow ${MAX_READ_LINES}\n`);
+    expect(roomy.content).toMatch(
       new RegExp(`read on with start_line ${MAX_READ_LINES + 1}\\.\\]$`),
     );
+    // At the loop's default cap, fewer lines, and the note says exactly where to go on.
+    const capped = await readFileTool.execute({ path: 'big.txt' }, context);
+    expect(capped.content.length).toBeLessThanOrEqual(10_000);
+    const last = (capped.details as { endLine: number }).endLine;
+    expect(last).toBeGreaterThan(500);
+    expect(capped.content).toContain(`\n${String(last).padStart(4)}\trow ${last}\n`);
+    expect(capped.content).toMatch(new RegExp(`read on with start_line ${last + 1}\\.\\]$`));
+    const next = await readFileTool.execute({ path: 'big.txt', start_line: last + 1 }, context);
+    expect(next.content.split('\n')[1]).toBe(`${String(last + 1).padStart(4)}\trow ${last + 1}`);
     const huge = await setup({ 'wide.txt': 'x'.repeat(5000) });
     const wide = await readFileTool.execute({ path: 'wide.txt' }, huge.context);
     expect(wide.content).toContain('… [line cut: 5000 characters]');
@@ -331,10 +351,27 @@ describe('search_files', () => {
     expect(lines[2]).toBe('m/file00.txt:3: needle');
     expect(lines).toHaveLength(1 + 25 + 2);
     expect(lines.at(-1)).toBe(
-      '[Stopped at 25 results; there are more. Narrow the pattern, give a folder as path, or raise max_results (up to 500).]',
+      '[More lines (25 shown) match. Narrow the pattern or give a folder as path, or raise max_results (up to 500).]',
     );
     expect(result.details).toMatchObject({ capped: true, lines: 25 });
     expect((result.details as { filesRead: number }).filesRead).toBeLessThan(40);
+  });
+
+  it('stays under the result cap, saying that more lines match', async () => {
+    const long: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) long[`l/f${i}.py`] = `needle ${'z'.repeat(150)}\n`.repeat(20);
+    const { context } = await setup(long);
+    const result = await searchFilesTool.execute(
+      { pattern: 'needle', target: 'contents', max_results: 500 },
+      context,
+    );
+    expect(result.content.length).toBeLessThanOrEqual(10_000);
+    const shown = (result.details as { lines: number }).lines;
+    expect(shown).toBeGreaterThan(20);
+    expect(shown).toBeLessThan(400);
+    expect(result.content.split('\n').at(-1)).toBe(
+      `[More lines (${shown} shown) match. Narrow the pattern or give a folder as path.]`,
+    );
   });
 
   it('a names-only search reads no contents; long lines are cut around the match', async () => {
