@@ -52,6 +52,8 @@ test('Ctrl+S then a reload 150 ms later keeps the line; "Saved" means it is stor
   page,
   context,
 }) => {
+  // Three page loads and a new tab: room for a busy machine (one run took over 60 s).
+  test.slow();
   acceptDialogs(page);
   await fileWithFirstLine(cove, 'notes.py', '# first\n');
   await page.keyboard.type('# saved-then-reload');

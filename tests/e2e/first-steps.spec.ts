@@ -20,3 +20,20 @@ test('"Add a provider" opens Settings on the provider form, ready to type', asyn
   await expect(cove.addProviderForm).toBeHidden();
   await expect(cove.settings.getByRole('heading', { name: 'Appearance' })).toBeInViewport();
 });
+
+test('with no model, Send says why it is off and "Set up a model" leads to the provider form', async ({
+  cove,
+}) => {
+  const { page } = cove;
+  await page.getByRole('textbox', { name: 'Message' }).fill('hello');
+  const send = page.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAttribute('title', 'Set up a model first');
+  await page.getByRole('button', { name: 'Set up a model' }).click();
+  await expect(cove.addProviderForm).toBeVisible();
+  await expect(cove.addProviderForm.getByLabel('Preset')).toBeFocused();
+  // Nothing typed is lost on the way.
+  await cove.addProviderForm.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Close settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('hello');
+});

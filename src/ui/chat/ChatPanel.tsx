@@ -159,7 +159,11 @@ export function ChatPanel(props: {
           </div>
         )}
       </Show>
-      <Composer services={props.services} onOpenSettings={props.onOpenSettings} />
+      <Composer
+        services={props.services}
+        onOpenSettings={props.onOpenSettings}
+        onAddProvider={props.onAddProvider}
+      />
     </div>
   );
 }

@@ -3,7 +3,13 @@ import type { AppServices } from '../../app/services';
 import { Icon } from '../common/icons';
 
 /** Where the person writes: Enter sends, Shift+Enter adds a line; the model is chosen here. */
-export function Composer(props: { services: AppServices; onOpenSettings: () => void }) {
+export function Composer(props: {
+  services: AppServices;
+  /** Opens Settings at the providers, where models are added. */
+  onOpenSettings: () => void;
+  /** Opens Settings with the new-provider form, for a person who has none yet. */
+  onAddProvider: () => void;
+}) {
   const { chat, providers } = props.services;
   let input!: HTMLTextAreaElement;
 
@@ -11,6 +17,13 @@ export function Composer(props: { services: AppServices; onOpenSettings: () => v
     const text = input.value;
     if (!text.trim() || chat.busy()) return;
     void chat.send(text);
+  };
+
+  /** Why Send is off, shown on hover so a grey button is never a riddle. */
+  const sendBlocker = () => {
+    if (!providers.models().length) return 'Set up a model first';
+    if (!chat.draft().trim()) return 'Type a message first';
+    return undefined;
   };
 
   const grow = () => {
@@ -50,7 +63,13 @@ export function Composer(props: { services: AppServices; onOpenSettings: () => v
         <Show
           when={providers.models().length}
           fallback={
-            <button type="button" class="button" onClick={props.onOpenSettings}>
+            <button
+              type="button"
+              class="button"
+              onClick={() =>
+                providers.providers().length ? props.onOpenSettings() : props.onAddProvider()
+              }
+            >
               <Icon name="settings" /> Set up a model
             </button>
           }
@@ -77,7 +96,12 @@ export function Composer(props: { services: AppServices; onOpenSettings: () => v
         <Show
           when={chat.busy()}
           fallback={
-            <button type="submit" class="button primary" disabled={!chat.draft().trim()}>
+            <button
+              type="submit"
+              class="button primary"
+              disabled={Boolean(sendBlocker())}
+              title={sendBlocker() ?? 'Send (Enter)'}
+            >
               Send
             </button>
           }

@@ -15,7 +15,8 @@ import { PythonSection } from './PythonSection';
 import './settings.css';
 
 /** Where Settings opens: at the top, or on Providers with the add form open. */
-export type SettingsStart = 'top' | 'add-provider';
+/** Where the dialog opens: at the top, at the providers, or with the new-provider form open. */
+export type SettingsStart = 'top' | 'providers' | 'add-provider';
 
 /** Settings: appearance, providers and models, chat options, storage and backups. */
 export function SettingsDialog(props: {
@@ -32,7 +33,7 @@ export function SettingsDialog(props: {
 
   onMount(() => {
     dialog.showModal();
-    if (props.start === 'add-provider') {
+    if (props.start === 'providers' || props.start === 'add-provider') {
       dialog.querySelector('#settings-providers')?.scrollIntoView({ block: 'start' });
     }
     void storage.refresh();

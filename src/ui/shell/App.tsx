@@ -95,7 +95,6 @@ function Shell(props: AppProps) {
     editor.openRequests();
     if (editor.activePath() && narrow()) setNarrowView('editor');
   });
-  window.addEventListener('pagehide', () => void editor.saveAll());
 
   const panelToggle = (
     name: string,
@@ -138,7 +137,7 @@ function Shell(props: AppProps) {
   const chat = (
     <ChatPanel
       services={props.services}
-      onOpenSettings={() => setSettingsOpen('top')}
+      onOpenSettings={() => setSettingsOpen('providers')}
       onAddProvider={() => setSettingsOpen('add-provider')}
       runCode={runCode}
     />
