@@ -3,6 +3,7 @@ import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
 import {
   changedSinceRead,
+  checkUnsaved,
   errorResult,
   failureResult,
   parsePath,
@@ -43,6 +44,11 @@ export const deletePathTool: Tool<DeletePathArgs, FileToolContext> = {
           return errorResult(changedSinceRead(meta.path));
         }
       }
+      const unsaved = checkUnsaved(
+        context,
+        inside.map((meta) => meta.path),
+      );
+      if (unsaved) return unsaved;
       try {
         await context.files.delete(path);
       } catch (error) {

@@ -6,6 +6,7 @@ import type { Tool, ToolResult } from '../tool';
 import type { FileToolContext } from './file-tool-context';
 import {
   checkFreshness,
+  checkUnsaved,
   errorResult,
   failureResult,
   parsePath,
@@ -40,7 +41,7 @@ async function planEditFile(args: EditFileArgs, context: FileToolContext): Promi
   if (isBinary(file.content)) {
     return fail(`${path} is a binary file; edit_file changes text files only.`);
   }
-  const refusal = checkFreshness(context, file);
+  const refusal = checkFreshness(context, file) ?? checkUnsaved(context, [path]);
   if (refusal) return { ok: false, result: refusal };
   const result = applyTextEdits(
     file.content,

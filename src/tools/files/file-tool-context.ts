@@ -9,4 +9,10 @@ import type { ReadTracker } from './read-tracker';
 export interface FileToolContext extends ToolContext {
   files: WorkspaceFileAccess;
   reads: ReadTracker;
+  /**
+   * True when `path` is open in an editor with text not yet saved. Writes, edits, deletes
+   * and moves of such a file are refused (the person's text is never overwritten
+   * silently). Omitted where no editor exists (tests, Node).
+   */
+  hasUnsavedEdits?: (path: string) => boolean;
 }

@@ -81,6 +81,21 @@ export function checkFreshness(
   return undefined;
 }
 
+/**
+ * Refuses a change of `paths` while any of them has unsaved text in an editor, naming the
+ * first; undefined when none has.
+ */
+export function checkUnsaved(
+  context: FileToolContext,
+  paths: readonly string[],
+): ToolResult | undefined {
+  const open = context.hasUnsavedEdits && paths.find((path) => context.hasUnsavedEdits!(path));
+  if (!open) return undefined;
+  return errorResult(
+    `${open} has unsaved changes in the editor; nothing was written. Ask the user to save or discard them, then read the file again.`,
+  );
+}
+
 /** The row written at `path` among a write's rows; records it as seen by the agent. */
 export function recordWrite(context: FileToolContext, path: string, rows: FileRecord[]): void {
   const row = rows.find((written) => written.path === path);

@@ -1,7 +1,7 @@
 import { isWithin } from '../../workspace/paths';
 import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
-import { errorResult, failureResult, parsePath } from './file-tool-results';
+import { checkUnsaved, errorResult, failureResult, parsePath } from './file-tool-results';
 
 export type MovePathArgs = { from: string; to: string };
 
@@ -38,6 +38,11 @@ export const movePathTool: Tool<MovePathArgs, FileToolContext> = {
       if (!before.some((meta) => meta.path === from)) {
         return errorResult(`${from} does not exist; nothing was moved.`);
       }
+      const unsaved = checkUnsaved(
+        context,
+        before.filter((meta) => isWithin(meta.path, from)).map((meta) => meta.path),
+      );
+      if (unsaved) return unsaved;
       await context.files.move(from, to);
       const after = new Map((await context.files.list()).map((meta) => [meta.path, meta]));
       const moved = before.filter((meta) => isWithin(meta.path, from));

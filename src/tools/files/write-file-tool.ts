@@ -5,6 +5,7 @@ import type { Tool, ToolResult } from '../tool';
 import type { FileToolContext } from './file-tool-context';
 import {
   checkFreshness,
+  checkUnsaved,
   errorResult,
   failureResult,
   lineCount,
@@ -34,7 +35,7 @@ async function planWriteFile(args: WriteFileArgs, context: FileToolContext): Pro
     return { ok: false, result: errorResult(`${path} is a folder; give a file path.`) };
   }
   if (existing) {
-    const refusal = checkFreshness(context, existing);
+    const refusal = checkFreshness(context, existing) ?? checkUnsaved(context, [path]);
     if (refusal) return { ok: false, result: refusal };
   }
   const before = existing && !isBinary(existing.content) ? existing.content : null;

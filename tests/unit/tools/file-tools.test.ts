@@ -714,6 +714,31 @@ describe('previews for the approval request', () => {
   });
 });
 
+describe('unsaved text in an editor', () => {
+  it('is never overwritten, deleted or moved by a tool', async () => {
+    const { context, files } = await setup({ 'src/main.py': MAIN, 'other.py': 'x = 1\n' });
+    const dirty = new Set(['src/main.py']);
+    const ctx: FileToolContext = { ...context, hasUnsavedEdits: (path) => dirty.has(path) };
+    await readFileTool.execute({ path: 'src/main.py' }, ctx);
+    const refused = 'src/main.py has unsaved changes in the editor; nothing was written.';
+    const edits = [{ old_text: 'import sys', new_text: 'import os' }];
+    for (const result of [
+      await editFileTool.execute({ path: 'src/main.py', edits }, ctx),
+      await writeFileTool.execute({ path: 'src/main.py', content: '' }, ctx),
+      await deletePathTool.execute({ path: 'src' }, ctx),
+      await movePathTool.execute({ from: 'src', to: 'lib' }, ctx),
+    ]) {
+      expect(result).toMatchObject({ isError: true, content: expect.stringContaining(refused) });
+    }
+    expect(await text(files, 'src/main.py')).toBe(MAIN);
+    // Saved (not dirty any more), the same edit goes through.
+    dirty.clear();
+    expect(
+      (await editFileTool.execute({ path: 'src/main.py', edits }, ctx)).isError,
+    ).toBeUndefined();
+  });
+});
+
 describe.each(storeKinds)('changed since read, over the $name store', ({ open }) => {
   it('a write between read and edit wins; the agent is told to read again', async () => {
     const store = await open();
