@@ -251,10 +251,15 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         // No await before the put: Dexie runs this scope in a microtask of the calling task,
         // and after pagehide no IndexedDB callback of this page may ever run.
         db.transaction('rw', db.files, db.fileMeta, (transaction) => {
-          void db.files.put(row);
-          void db.fileMeta.put(fileMeta(row));
+          // Raw requests, so a put the browser refuses (storage full) throws here, before
+          // the commit: the scope then throws and Dexie aborts both puts. Through Dexie's
+          // put the refusal would only reject a promise after the commit below, leaving
+          // the metadata row without its file.
+          const idb = transaction.idbtrans;
+          idb.objectStore('files').put(row);
+          idb.objectStore('fileMeta').put(fileMeta(row));
           // Commit now rather than when the request's callback runs, which may be never.
-          transaction.idbtrans.commit?.();
+          idb.commit?.();
         }),
       );
       changes.publish({ type: 'files', workspaceId, paths: [row.path] });

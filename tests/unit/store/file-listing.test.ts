@@ -236,6 +236,35 @@ describe('content-free listing (Dexie)', () => {
   });
 });
 
+describe('putAtOnce when the browser refuses a write (Dexie)', () => {
+  it.each(['files', 'fileMeta'])(
+    'a refused put into %s leaves neither table changed and says the disk is full',
+    async (refused) => {
+      const name = freshName();
+      const store = await openStore(name);
+      await store.workspaces.put({ id: 'w', name: 'W', createdAt: 1, updatedAt: 1 });
+      await store.files.putAtOnce('w', { path: 'a.py', content: 'kept', version: 1 }, 2);
+      const put = IDBObjectStore.prototype.put;
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+        this: IDBObjectStore,
+        ...args: Parameters<IDBObjectStore['put']>
+      ) {
+        if (this.name === refused) throw new DOMException('full', 'QuotaExceededError');
+        return put.apply(this, args);
+      });
+      for (const path of ['a.py', 'b.py']) {
+        await expect(
+          store.files.putAtOnce('w', { path, content: 'lost', version: 2 }, 3),
+        ).rejects.toMatchObject({ code: 'storage-full' });
+      }
+      vi.restoreAllMocks();
+      expect((await store.files.get('w', 'a.py'))?.content).toBe('kept');
+      expect(await store.files.list('w')).toEqual(await expectedListing(store, 'w'));
+      expect((await store.files.list('w')).map((entry) => entry.path)).toEqual(['a.py']);
+    },
+  );
+});
+
 describe('migration to schema 3 (frozen fixtures)', () => {
   it('from schema 2: fills the metadata table from every stored file, contents untouched', async () => {
     const name = freshName();
