@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../src/agent/agent-events';
 import type { SessionEvent } from '../../../src/agent/session-events';
 import {
   draftOf,
@@ -195,6 +196,34 @@ describe('session reducer', () => {
     const draft = draftOf(reply);
     reduceNode(draft, { type: 'text_delta', delta: 'x' }, 1100);
     expect(draft.content).toBe('');
+  });
+
+  it("the agent run's deltas fold as they are (its events widen the same union)", () => {
+    const agentDeltas: Extract<
+      AgentEvent,
+      { type: 'text_delta' | 'reasoning_delta' | 'toolcall_delta' }
+    >[] = [
+      { type: 'reasoning_delta', turn: 1, delta: 'plan' },
+      {
+        type: 'toolcall_delta',
+        turn: 1,
+        index: 0,
+        id: 'c1',
+        name: 'list_files',
+        argumentsDelta: '{}',
+      },
+      { type: 'text_delta', turn: 1, delta: 'Looking.' },
+    ];
+    const draft = agentDeltas.reduce<NodeDraft>(
+      (next, event, i) => reduceNode(next, event, 1100 + i * 100),
+      draftOf(reply),
+    );
+    expect(draft).toMatchObject({
+      reasoning: 'plan',
+      content: 'Looking.',
+      reasoningMs: 100,
+      toolCalls: [{ id: 'c1', name: 'list_files', arguments: '{}' }],
+    });
   });
 
   it('growing events are the ones that add text', () => {
