@@ -1,4 +1,7 @@
 // The public surface of the llm layer. Modules outside src/llm import from here.
+// It carries no runtime import of the openai SDK, so importing it keeps the SDK out of the
+// first load: the SDK-backed modules (openai-chat-client, connection-test, model-listing)
+// export only their types here, and are loaded with import() by path at their first use.
 export type { AssistantReply, FinishReason, ReplyTiming, StopReason } from './assistant-reply';
 export type { ChatClient, ChatRequest } from './chat-client';
 export type { ChatMessage, ContentPart, ToolCall, ToolSpec } from './chat-message';
@@ -8,7 +11,7 @@ export {
   validateChatOptions,
   type ChatOptions,
 } from './chat-options';
-export { testConnection, type ConnectionTestResult } from './connection-test';
+export type { ConnectionTestResult } from './connection-test';
 export { probeReachability, type Reachability } from './cors-probe';
 export { DeltaAssembler, type AssembledReply } from './delta-assembler';
 export { classifyHttpFailure, classifyStreamError, type HttpFailure } from './error-classification';
@@ -41,13 +44,7 @@ export {
   type ModelPrice,
   type ToolCallingMode,
 } from './model-capabilities';
-export {
-  capabilitiesFromListing,
-  listModels,
-  type ListedModel,
-  type ModelListResult,
-  type ProviderRequestDeps,
-} from './model-listing';
+export type { ListedModel, ModelListResult, ProviderRequestDeps } from './model-listing';
 export {
   effectiveModelRef,
   hasModelRef,
@@ -57,7 +54,7 @@ export {
   type ModelChoice,
 } from './model-ref';
 export { validateModelConfig } from './model-validation';
-export { makeOpenAIChatClient, type OpenAIChatClientDeps } from './openai-chat-client';
+export type { OpenAIChatClientDeps } from './openai-chat-client';
 export {
   apiKeyProblem,
   normalizeApiKey,
