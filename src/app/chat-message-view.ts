@@ -7,6 +7,7 @@ import type { NodeDraft } from '../agent/session-reducer';
 import { activePath, branchPosition, type BranchPosition } from '../agent/session-tree';
 import { Listeners } from '../base/listeners';
 import type { NodeRecord, NodeStatus, StoredError, StoredUsage } from '../store/records';
+import type { ToolCallView } from './agent-views';
 
 /** One message of the active conversation; the parts that change while streaming are signals. */
 export interface ChatMessageView {
@@ -25,6 +26,11 @@ export interface ChatMessageView {
   /** Where this message stands among its siblings (other replies or edits), for "2 / 3". */
   readonly branch: Accessor<BranchPosition | undefined>;
   /**
+   * The tool calls of an assistant message in agent mode, each with its result folded in
+   * (tool result nodes are not messages of their own); empty otherwise.
+   */
+  readonly toolCalls: Accessor<readonly ToolCallView[]>;
+  /**
    * Text as it streams in, delta by delta; `content` holds the sum. Renderers subscribe here
    * so they never re-read (and flatten) the whole growing string per token.
    */
@@ -41,6 +47,7 @@ export interface MutableView extends ChatMessageView {
   setError: Setter<StoredError | undefined>;
   setUsage: Setter<StoredUsage | undefined>;
   setBranch: Setter<BranchPosition | undefined>;
+  setToolCalls: Setter<readonly ToolCallView[]>;
 }
 
 /** A new view showing `node`. */
@@ -52,6 +59,7 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   const [error, setError] = createSignal(node.error);
   const [usage, setUsage] = createSignal(node.usage);
   const [branchAt, setBranch] = createSignal(branch);
+  const [toolCalls, setToolCalls] = createSignal<readonly ToolCallView[]>([]);
   const textDeltas = new Listeners<string>();
   return {
     textDeltas,
@@ -74,6 +82,8 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
     setUsage,
     branch: branchAt,
     setBranch,
+    toolCalls,
+    setToolCalls,
   };
 }
 

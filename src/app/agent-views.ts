@@ -1,0 +1,139 @@
+/**
+ * What the agent timeline renders: the UI-facing shapes of an agent run, as Solid signals.
+ * The agent service fills them from the loop's events (and from stored nodes after a
+ * reload); the UI only reads them and answers through {@link AgentControls}.
+ */
+import type { Accessor } from 'solid-js';
+import type { ApprovalMode } from '../agent/approval-policy';
+import type { RunEndReason } from '../agent/agent-events';
+import type { TodoItem } from '../tools/todo/todo-list';
+
+export type { ApprovalMode } from '../agent/approval-policy';
+export type { TodoItem, TodoStatus } from '../tools/todo/todo-list';
+
+/**
+ * Where one tool call stands:
+ * - `pending`: the model is still writing it, or it waits for an earlier call of its batch;
+ * - `awaiting_approval`: the user must decide (see {@link PendingApproval});
+ * - `running` → `done` | `error`;
+ * - `rejected`: the user said no; `aborted`: Stop came before or while it ran.
+ */
+export type ToolCallStatus =
+  'pending' | 'awaiting_approval' | 'running' | 'done' | 'error' | 'rejected' | 'aborted';
+
+/**
+ * One tool call of an assistant message, with its result folded in (tool result nodes are
+ * not shown as messages of their own). A chip with status and duration that expands to
+ * arguments and output.
+ */
+export interface ToolCallView {
+  readonly id: string;
+  readonly name: string;
+  /** The arguments as the model wrote them (JSON text; grows while it streams). */
+  readonly argumentsText: Accessor<string>;
+  readonly status: Accessor<ToolCallStatus>;
+  /** Milliseconds it ran, once it ended. */
+  readonly durationMs: Accessor<number | undefined>;
+  /** Live stdout/stderr/status lines while it runs (Python, bash); empty for other tools. */
+  readonly output: Accessor<string>;
+  /** What the model read as the call's result, once it ended. */
+  readonly result: Accessor<string | undefined>;
+  /** Workspace paths the call wrote, moved or deleted. */
+  readonly changedFiles: Accessor<readonly string[]>;
+  /** Unified diff of what a write or edit changed, when the tool reported one. */
+  readonly diff: Accessor<string | undefined>;
+}
+
+/** What kind of preview an approval request shows. */
+export type ApprovalPreviewKind = 'diff' | 'code' | 'command' | 'url' | 'arguments';
+
+/**
+ * A tool call waiting for the user's decision. Exactly the fields its `kind` needs are set:
+ * `diff` (and `path`, `before`, `after` for a merge view when known) for file writes and
+ * edits, `code` for run_python, `command` for bash, `url` for fetch_url; `argumentsText`
+ * is always there as the fallback.
+ */
+export interface PendingApproval {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly kind: ApprovalPreviewKind;
+  /** One line: "Edit main.py (+2 −1)", "Run Python", "Fetch https://…". */
+  readonly title: string;
+  readonly path?: string;
+  /** Full texts before and after the change, for a side-by-side merge view. */
+  readonly before?: string;
+  readonly after?: string;
+  /** Unified diff text. */
+  readonly diff?: string;
+  readonly code?: string;
+  readonly command?: string;
+  readonly url?: string;
+  /** The call would fail as it stands (e.g. the text to replace is not in the file). */
+  readonly problem?: string;
+  readonly argumentsText: string;
+}
+
+/** The user's answer to a {@link PendingApproval}. */
+export type ApprovalChoice =
+  | { kind: 'approve' }
+  /** Approve, and do not ask again for this tool in this session. */
+  | { kind: 'approve_session' }
+  /** Do not run it; the feedback becomes the call's result and the agent re-plans. */
+  | { kind: 'reject'; feedback: string }
+  /** Do not run it and stop the run (as the Stop button). */
+  | { kind: 'stop' };
+
+/** A file the last run changed, with the unified diff of its whole change over the run. */
+export interface ChangedFileView {
+  readonly path: string;
+  /** Unified diff from before the run to now ('' when the file is not text). */
+  readonly diff: string;
+  /** True when the run created it; false when it existed before. */
+  readonly created: boolean;
+  /** True when the run deleted (or moved away) it. */
+  readonly deleted: boolean;
+}
+
+/**
+ * How the last run ended, when the user has something to decide or read: `max_steps` and
+ * `repeated_failure` offer {@link AgentControls.continueRun}; `error` carries the message.
+ */
+export interface RunEndView {
+  readonly reason: RunEndReason;
+  readonly message?: string;
+}
+
+/** Tokens over the current (or last) run's requests. */
+export interface RunUsageView {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+  readonly cost?: number;
+}
+
+/** The agent state of the current session and the user's controls over it. */
+export interface AgentControls {
+  /** The call waiting for a decision, if any (one at a time). */
+  readonly approval: Accessor<PendingApproval | undefined>;
+  /** Answers the pending approval; ignored when none is pending. */
+  decide(choice: ApprovalChoice): void;
+  /** The current session's approval mode. */
+  readonly policy: Accessor<ApprovalMode>;
+  setPolicy(mode: ApprovalMode): void;
+  /** The agent's plan (todo_write), shown above the conversation. */
+  readonly todo: Accessor<readonly TodoItem[]>;
+  /** Files the last run changed (empty while none). */
+  readonly changedFiles: Accessor<readonly ChangedFileView[]>;
+  /** How the last run ended, when it did not simply answer. */
+  readonly runEnd: Accessor<RunEndView | undefined>;
+  /** Goes on after `max_steps` or `repeated_failure` (a new run over the same conversation). */
+  continueRun(): void;
+  /** During a run: deliver `text` to the model after the current tool batch. */
+  steer(text: string): void;
+  /** During a run: send `text` as the next message once this run ends. */
+  queue(text: string): void;
+  /** Messages queued for after the run, in order. */
+  readonly queued: Accessor<readonly string[]>;
+  /** Tokens of the current (or last) run. */
+  readonly usage: Accessor<RunUsageView | undefined>;
+}
