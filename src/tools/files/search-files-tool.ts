@@ -78,101 +78,26 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
       const listing = await context.files.list();
       if (folder) {
         const entry = listing.find((meta) => meta.path === folder);
-        if (!entry)
+        if (!entry) {
           return errorResult(`${folder} does not exist. Search the whole workspace instead.`);
-        if (entry.kind !== 'folder')
+        }
+        if (entry.kind !== 'folder') {
           return errorResult(`${folder} is a file; give a folder as path, or read the file.`);
+        }
       }
       const inScope = listing.filter((meta) => isWithin(meta.path, folder) && meta.path !== folder);
-
-      const names: string[] = [];
-      let moreNames = false;
-      if (target !== 'contents') {
-        for (const meta of inScope) {
-          if (!pathMatches(compiled.regex, meta.path)) continue;
-          if (names.length >= limit) {
-            moreNames = true;
-            break;
-          }
-          names.push(meta.kind === 'folder' ? `${meta.path}/` : meta.path);
-        }
-      }
-
-      const lines: LineMatch[] = [];
-      let moreLines = false;
-      let filesRead = 0;
-      if (target !== 'names') {
-        const textFiles = inScope.filter((meta: FileMeta) => meta.kind === 'file' && !meta.binary);
-        outer: for (let i = 0; i < textFiles.length; i += READ_BATCH) {
-          if (context.signal.aborted) return errorResult('The search was stopped.');
-          const batch = textFiles.slice(i, i + READ_BATCH);
-          const rows = await Promise.all(batch.map((meta) => context.files.find(meta.path)));
-          for (const row of rows) {
-            if (!row || typeof row.content !== 'string') continue;
-            filesRead++;
-            if (!searchContent(compiled.regex, row.path, row.content, lines, limit)) {
-              moreLines = true;
-              break outer;
-            }
-          }
-        }
-      }
-
-      // What fits the result cap: paths first, then lines; the rest counts as "more".
-      let budget = outputBudget(context);
-      const fits = (text: string) => {
-        if (budget < text.length + 1) return false;
-        budget -= text.length + 1;
-        return true;
-      };
-      const shownNames = names.findIndex((name) => !fits(name));
-      if (shownNames >= 0) {
-        names.length = shownNames;
-        moreNames = true;
-      }
-      const shownLines = lines.findIndex((m) => !fits(`${m.path}:${m.line}: ${m.text}`));
-      if (shownLines >= 0) {
-        lines.length = shownLines;
-        moreLines = true;
-      }
-
-      const where = folder ? ` in ${folder}/` : '';
-      const parts: string[] = [];
-      if (target !== 'contents') {
-        parts.push(
-          names.length
-            ? `Paths matching${where} (${names.length}${moreNames ? '+' : ''}):\n${names.join('\n')}`
-            : `No path matches${where}.`,
-        );
-      }
-      if (target !== 'names') {
-        const files = new Set(lines.map((match) => match.path)).size;
-        parts.push(
-          lines.length
-            ? `Lines matching${where} (${lines.length}${moreLines ? '+' : ''} in ${files} file${files === 1 ? '' : 's'}):\n${lines.map((m) => `${m.path}:${m.line}: ${m.text}`).join('\n')}`
-            : `No line matches${where}.`,
-        );
-      }
-      if (moreNames || moreLines) {
-        const more = [
-          moreNames ? `paths (${names.length} shown)` : '',
-          moreLines ? `lines (${lines.length} shown)` : '',
-        ]
-          .filter(Boolean)
-          .join(' and ');
-        // Raising max_results helps only when the count, not the size cap, stopped it.
-        const raise = (moreNames && names.length >= limit) || (moreLines && lines.length >= limit);
-        parts.push(
-          `[More ${more} match. Narrow the pattern or give a folder as path${raise ? `, or raise max_results (up to ${MAX_SEARCH_RESULTS})` : ''}.]`,
-        );
-      }
+      const names = target === 'contents' ? undefined : matchPaths(compiled.regex, inScope, limit);
+      const lines =
+        target === 'names' ? undefined : await matchLines(compiled.regex, inScope, limit, context);
+      if (lines === 'stopped') return errorResult('The search was stopped.');
+      fitToBudget(outputBudget(context), names, lines);
       return {
-        content: parts.join('\n\n'),
+        content: describeMatches(folder, limit, names, lines),
         details: {
-          names: names.length,
-          lines: lines.length,
-          filesRead,
-          capped: moreNames || moreLines,
+          names: names?.items.length ?? 0,
+          lines: lines?.items.length ?? 0,
+          filesRead: lines?.filesRead ?? 0,
+          capped: Boolean(names?.more || lines?.more),
         },
       };
     } catch (error) {
@@ -180,3 +105,112 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
     }
   },
 };
+
+/** Matches found, and whether more exist than were kept. */
+interface Found<T> {
+  items: T[];
+  more: boolean;
+}
+
+/** Paths (folders with a trailing "/") that match, at most `limit`. */
+function matchPaths(regex: RegExp, entries: readonly FileMeta[], limit: number): Found<string> {
+  const items: string[] = [];
+  for (const meta of entries) {
+    if (!pathMatches(regex, meta.path)) continue;
+    if (items.length >= limit) return { items, more: true };
+    items.push(meta.kind === 'folder' ? `${meta.path}/` : meta.path);
+  }
+  return { items, more: false };
+}
+
+/**
+ * Matching lines of the text files among `entries`, in path order, at most `limit`. Reads
+ * files a batch at a time and stops reading once the limit is passed; 'stopped' on abort.
+ */
+async function matchLines(
+  regex: RegExp,
+  entries: readonly FileMeta[],
+  limit: number,
+  context: FileToolContext,
+): Promise<(Found<LineMatch> & { filesRead: number }) | 'stopped'> {
+  const textFiles = entries.filter((meta) => meta.kind === 'file' && !meta.binary);
+  const items: LineMatch[] = [];
+  let filesRead = 0;
+  for (let i = 0; i < textFiles.length; i += READ_BATCH) {
+    if (context.signal.aborted) return 'stopped';
+    const batch = textFiles.slice(i, i + READ_BATCH);
+    const rows = await Promise.all(batch.map((meta) => context.files.find(meta.path)));
+    for (const row of rows) {
+      if (!row || typeof row.content !== 'string') continue;
+      filesRead++;
+      if (!searchContent(regex, row.path, row.content, items, limit)) {
+        return { items, more: true, filesRead };
+      }
+    }
+  }
+  return { items, more: false, filesRead };
+}
+
+const lineText = (match: LineMatch) => `${match.path}:${match.line}: ${match.text}`;
+
+/** Keeps what fits in `budget` characters, paths first; what is dropped counts as more. */
+function fitToBudget(
+  budget: number,
+  names: Found<string> | undefined,
+  lines: Found<LineMatch> | undefined,
+): void {
+  let left = budget;
+  const fits = (text: string) => {
+    if (left < text.length + 1) return false;
+    left -= text.length + 1;
+    return true;
+  };
+  for (const found of [names, lines] as (Found<string | LineMatch> | undefined)[]) {
+    if (!found) continue;
+    const cut = found.items.findIndex(
+      (item) => !fits(typeof item === 'string' ? item : lineText(item)),
+    );
+    if (cut >= 0) {
+      found.items.length = cut;
+      found.more = true;
+    }
+  }
+}
+
+/** The result text: matching paths, matching lines, and a note when more exist. */
+function describeMatches(
+  folder: string,
+  limit: number,
+  names: Found<string> | undefined,
+  lines: Found<LineMatch> | undefined,
+): string {
+  const where = folder ? ` in ${folder}/` : '';
+  const parts: string[] = [];
+  if (names) {
+    parts.push(
+      names.items.length
+        ? `Paths matching${where} (${names.items.length}${names.more ? '+' : ''}):\n${names.items.join('\n')}`
+        : `No path matches${where}.`,
+    );
+  }
+  if (lines) {
+    const files = new Set(lines.items.map((match) => match.path)).size;
+    parts.push(
+      lines.items.length
+        ? `Lines matching${where} (${lines.items.length}${lines.more ? '+' : ''} in ${files} file${files === 1 ? '' : 's'}):\n${lines.items.map(lineText).join('\n')}`
+        : `No line matches${where}.`,
+    );
+  }
+  const more = [
+    names?.more ? `paths (${names.items.length} shown)` : '',
+    lines?.more ? `lines (${lines.items.length} shown)` : '',
+  ].filter(Boolean);
+  if (more.length) {
+    // Raising max_results helps only when the count, not the size cap, stopped it.
+    const raise = [names, lines].some((found) => found?.more && found.items.length >= limit);
+    parts.push(
+      `[More ${more.join(' and ')} match. Narrow the pattern or give a folder as path${raise ? `, or raise max_results (up to ${MAX_SEARCH_RESULTS})` : ''}.]`,
+    );
+  }
+  return parts.join('\n\n');
+}
