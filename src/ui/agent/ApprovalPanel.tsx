@@ -1,0 +1,188 @@
+import { createSignal, onMount, Show } from 'solid-js';
+import type { ApprovalChoice, PendingApproval } from '../../app/agent-views';
+import { DiffView } from './DiffView';
+import { formatArguments } from './tool-call-summary';
+import { UnifiedDiffText } from './UnifiedDiffText';
+
+/**
+ * The request for a decision on one tool call, in the conversation below the run: a real
+ * diff for file writes and edits (the merge view, with the unified text to hand), the full
+ * code for run_python, the full command for bash, the URL for fetch_url, the arguments for
+ * anything else. Approve, approve the tool for the session, reject with feedback (which
+ * the model reads as the call's result), or stop the run.
+ *
+ * Keyboard: focus moves to the panel when it appears (not to Approve, so a stray Enter
+ * approves nothing); Tab reaches each button; Enter approves only on Approve. Escape
+ * closes the feedback box, and otherwise does nothing: it never approves or rejects.
+ */
+export function ApprovalPanel(props: {
+  approval: PendingApproval;
+  onDecide: (choice: ApprovalChoice) => void;
+}) {
+  const approval = props.approval;
+  const [rejecting, setRejecting] = createSignal(false);
+  const [feedback, setFeedback] = createSignal('');
+  let panel!: HTMLElement;
+  let feedbackBox: HTMLTextAreaElement | undefined;
+  let rejectButton: HTMLButtonElement | undefined;
+  const headingId = `approval-${approval.callId}`;
+  onMount(() => panel.focus({ preventScroll: false }));
+
+  const reject = () => props.onDecide({ kind: 'reject', feedback: feedback().trim() });
+
+  return (
+    <section
+      class="approval-panel"
+      ref={panel}
+      tabindex="-1"
+      role="region"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        event.preventDefault();
+        if (rejecting()) {
+          setRejecting(false);
+          queueMicrotask(() => rejectButton?.focus());
+        }
+      }}
+    >
+      <header class="approval-header">
+        <h3 id={headingId}>Approve {approval.toolName}?</h3>
+        <p class="approval-title">{approval.title}</p>
+      </header>
+      <Show when={approval.problem}>
+        {(problem) => (
+          <p class="approval-problem" role="note">
+            As it stands this call would fail: {problem()}
+          </p>
+        )}
+      </Show>
+      <div class="approval-preview">
+        <Show when={approval.kind === 'diff'}>
+          <Show
+            when={approval.before !== undefined && approval.after !== undefined}
+            fallback={
+              <Show when={approval.diff}>
+                {(diff) => <UnifiedDiffText diff={diff()} label="Unified diff" />}
+              </Show>
+            }
+          >
+            <DiffView
+              path={approval.path ?? ''}
+              before={approval.before ?? ''}
+              after={approval.after ?? ''}
+            />
+            <Show when={approval.diff}>
+              {(diff) => (
+                <details class="approval-unified">
+                  <summary>Unified diff</summary>
+                  <UnifiedDiffText diff={diff()} label="Unified diff" />
+                </details>
+              )}
+            </Show>
+          </Show>
+        </Show>
+        <Show when={approval.kind === 'code'}>
+          <pre class="approval-text" aria-label="Code to run">
+            {approval.code}
+          </pre>
+        </Show>
+        <Show when={approval.kind === 'command'}>
+          <pre class="approval-text" aria-label="Command to run">
+            {approval.command}
+          </pre>
+        </Show>
+        <Show when={approval.kind === 'url'}>
+          <p class="approval-url" aria-label="Address to fetch">
+            {approval.url}
+          </p>
+        </Show>
+        <Show when={approval.kind === 'arguments'}>
+          <pre class="approval-text" aria-label="Arguments">
+            {formatArguments(approval.argumentsText)}
+          </pre>
+        </Show>
+      </div>
+      <Show
+        when={rejecting()}
+        fallback={
+          <div class="approval-actions">
+            <button
+              type="button"
+              class="button primary"
+              onClick={() => props.onDecide({ kind: 'approve' })}
+            >
+              Approve
+            </button>
+            <button
+              type="button"
+              class="button"
+              onClick={() => props.onDecide({ kind: 'approve_session' })}
+            >
+              Approve {approval.toolName} for this session
+            </button>
+            <button
+              type="button"
+              class="button"
+              ref={rejectButton}
+              onClick={() => {
+                setRejecting(true);
+                queueMicrotask(() => feedbackBox?.focus());
+              }}
+            >
+              Reject…
+            </button>
+            <span class="header-spacer" />
+            <button
+              type="button"
+              class="button danger"
+              onClick={() => props.onDecide({ kind: 'stop' })}
+            >
+              Stop
+            </button>
+          </div>
+        }
+      >
+        <form
+          class="approval-reject"
+          onSubmit={(event) => {
+            event.preventDefault();
+            reject();
+          }}
+        >
+          <label for={`${headingId}-feedback`}>Feedback for the agent</label>
+          <textarea
+            id={`${headingId}-feedback`}
+            ref={feedbackBox}
+            rows={3}
+            placeholder="What to do instead (optional). The agent reads this as the result of the call."
+            value={feedback()}
+            onInput={(event) => setFeedback(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                reject();
+              }
+            }}
+          />
+          <div class="approval-actions">
+            <button type="submit" class="button primary">
+              Reject with feedback
+            </button>
+            <button
+              type="button"
+              class="button"
+              onClick={() => {
+                setRejecting(false);
+                queueMicrotask(() => rejectButton?.focus());
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      </Show>
+    </section>
+  );
+}
