@@ -2,12 +2,23 @@ import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
+import { AgentModeBar } from '../agent/AgentModeBar';
+import { agentControls } from '../agent/agent-controls';
+import { ApprovalPanel } from '../agent/ApprovalPanel';
+import { ChangedFilesList } from '../agent/ChangedFilesList';
+import { RunEndNotice, RunUsage } from '../agent/RunEndNotice';
+import { TodoChecklist } from '../agent/TodoChecklist';
+import '../agent/agent.css';
 import { Composer } from './Composer';
 import { warmUpRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
 import './chat.css';
 
-/** The assistant panel in chat mode: conversations, messages, the composer. */
+/**
+ * The assistant panel: conversations, messages, the composer, and the Chat / Agent switch.
+ * In agent mode it also hosts the run: the plan above the conversation, tool calls in the
+ * replies, the approval request above the composer, and after the run the files it changed.
+ */
 export function ChatPanel(props: {
   services: AppServices;
   onOpenSettings: () => void;
@@ -15,8 +26,14 @@ export function ChatPanel(props: {
   onAddProvider: () => void;
   runCode?: (code: string, output: HTMLElement) => void;
 }) {
-  const { chat, providers, clock } = props.services;
+  const { chat, providers, clock, workspaces, editor } = props.services;
+  const agent = agentControls(props.services);
   const dialogs = useDialogs();
+  const agentMode = () => chat.activeSession()?.mode === 'agent';
+  const readFile = async (path: string) => {
+    const record = await workspaces.files()?.read(path);
+    return typeof record?.content === 'string' ? record.content : undefined;
+  };
   let scroller!: HTMLDivElement;
   let stickToBottom = true;
 
@@ -105,6 +122,20 @@ export function ChatPanel(props: {
           <IconButton label="Delete conversation" icon="trash" onClick={() => void remove()} />
         </Show>
       </div>
+      <Show when={chat.activeSession()}>
+        {(session) => (
+          <AgentModeBar
+            mode={session().mode}
+            onMode={(mode) => void chat.setMode(session().id, mode)}
+            policy={agent?.policy() ?? 'ask'}
+            onPolicy={(mode) => agent?.setPolicy(mode)}
+            disabled={chat.busy()}
+          />
+        )}
+      </Show>
+      <Show when={agent && agentMode()}>
+        <TodoChecklist items={agent!.todo()} />
+      </Show>
       <div
         class="chat-scroll"
         ref={scroller}
@@ -144,8 +175,30 @@ export function ChatPanel(props: {
               )}
             </For>
           </Show>
+          <Show when={agent && agentMode() && !chat.busy()}>
+            <Show when={agent!.runEnd()}>
+              {(end) => (
+                <RunEndNotice
+                  end={end()}
+                  busy={chat.busy()}
+                  onContinue={() => agent!.continueRun()}
+                />
+              )}
+            </Show>
+            <ChangedFilesList
+              files={agent!.changedFiles()}
+              readFile={readFile}
+              onOpen={(path) => void editor.openFile(path)}
+            />
+          </Show>
+          <Show when={agent && agentMode() ? agent.usage() : undefined}>
+            {(usage) => <RunUsage usage={usage()} />}
+          </Show>
         </section>
       </div>
+      <Show when={agent && agentMode() ? agent.approval() : undefined} keyed>
+        {(approval) => <ApprovalPanel approval={approval} onDecide={(c) => agent!.decide(c)} />}
+      </Show>
       <Show when={chat.retrying()}>
         {(retry) => (
           <div class="retry-banner" role="status">

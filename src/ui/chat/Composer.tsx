@@ -1,8 +1,13 @@
 import { For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import { agentControls } from '../agent/agent-controls';
 import { Icon } from '../common/icons';
 
-/** Where the person writes: Enter sends, Shift+Enter adds a line; the model is chosen here. */
+/**
+ * Where the person writes: Enter sends, Shift+Enter adds a line; the model is chosen here.
+ * While an agent run goes, a message is either steering (Enter, or Steer: delivered after
+ * the current tool batch) or queued (Queue: sent when the run ends), and Stop ends the run.
+ */
 export function Composer(props: {
   services: AppServices;
   /** Opens Settings at the providers, where models are added. */
@@ -11,10 +16,23 @@ export function Composer(props: {
   onAddProvider: () => void;
 }) {
   const { chat, providers } = props.services;
+  const agent = agentControls(props.services);
   let input!: HTMLTextAreaElement;
+  /** True while an agent run goes in the session shown: typed text steers or queues. */
+  const running = () => Boolean(agent) && chat.busy() && chat.activeSession()?.mode === 'agent';
+
+  const deliver = (how: 'steer' | 'queue') => {
+    const text = input.value.trim();
+    if (!text || !agent) return;
+    if (how === 'steer') agent.steer(text);
+    else agent.queue(text);
+    chat.setDraft('');
+    input.focus();
+  };
 
   const send = () => {
     const text = input.value;
+    if (running()) return deliver('steer');
     if (!text.trim() || chat.busy()) return;
     void chat.send(text);
   };
@@ -46,7 +64,11 @@ export function Composer(props: {
         id="chat-input"
         ref={input}
         rows={2}
-        placeholder="Ask about your code… (Enter to send, Shift+Enter for a new line)"
+        placeholder={
+          running()
+            ? 'Steer the agent (Enter), or queue a message for after this run…'
+            : 'Ask about your code… (Enter to send, Shift+Enter for a new line)'
+        }
         value={chat.draft()}
         onInput={(event) => {
           chat.setDraft(event.currentTarget.value);
@@ -59,6 +81,13 @@ export function Composer(props: {
           }
         }}
       />
+      <Show when={agent && agent.queued().length ? agent.queued() : undefined}>
+        {(queued) => (
+          <ol class="composer-queued" aria-label="Queued messages">
+            <For each={queued()}>{(text) => <li>{text}</li>}</For>
+          </ol>
+        )}
+      </Show>
       <div class="composer-bar">
         <Show
           when={providers.models().length}
@@ -106,6 +135,28 @@ export function Composer(props: {
             </button>
           }
         >
+          <Show when={running()}>
+            <span class="composer-delivery" role="group" aria-label="Deliver message">
+              <button
+                type="button"
+                class="button"
+                disabled={!chat.draft().trim()}
+                title="Deliver to the agent after its current tool calls (Enter)"
+                onClick={() => deliver('steer')}
+              >
+                Steer
+              </button>
+              <button
+                type="button"
+                class="button"
+                disabled={!chat.draft().trim()}
+                title="Send when this run has ended"
+                onClick={() => deliver('queue')}
+              >
+                Queue
+              </button>
+            </span>
+          </Show>
           <button type="button" class="button danger" onClick={() => chat.stop()}>
             Stop
           </button>

@@ -5,6 +5,7 @@ import type { AppServices } from '../../app/services';
 import { parseModelRef } from '../../llm/model-ref';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
+import { ToolCallChip } from '../agent/ToolCallChip';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
@@ -170,7 +171,22 @@ export function MessageItem(props: {
         onRendering={setRendering}
         wireCodeBlock={wireCodeBlock}
       />
-      <Show when={streaming() && !message.content() && !message.reasoning()}>
+      <Show when={message.toolCalls().length}>
+        <div class="tool-calls" role="list" aria-label="Tool calls">
+          <For each={message.toolCalls()}>
+            {(call) => (
+              <div role="listitem">
+                <ToolCallChip call={call} />
+              </div>
+            )}
+          </For>
+        </div>
+      </Show>
+      <Show
+        when={
+          streaming() && !message.content() && !message.reasoning() && !message.toolCalls().length
+        }
+      >
         <p class="message-waiting">Waiting for the model…</p>
       </Show>
       <Show when={message.status() === 'aborted'}>
@@ -227,15 +243,18 @@ export function MessageItem(props: {
               )}
             </Show>
           </span>
-          <button
-            type="button"
-            class="link-button"
-            aria-label="Copy reply"
-            onClick={() => void copy()}
-          >
-            {copied() ? 'Copied' : 'Copy'}
-          </button>
-          <Show when={message.status() !== 'error'}>
+          <Show when={message.content()}>
+            <button
+              type="button"
+              class="link-button"
+              aria-label="Copy reply"
+              onClick={() => void copy()}
+            >
+              {copied() ? 'Copied' : 'Copy'}
+            </button>
+          </Show>
+          {/* A step of an agent run (it called tools) is not answered again on its own. */}
+          <Show when={message.status() !== 'error' && !message.toolCalls().length}>
             <button
               type="button"
               class="link-button"
