@@ -221,3 +221,35 @@ export async function buildChatContext(input: ChatContextInput): Promise<ChatMes
     ...slidingWindow(history, Math.max(budget, MIN_HISTORY_TOKENS)),
   ];
 }
+
+/** What the model reads for a tool call whose result was never stored (the tab closed). */
+export const MISSING_TOOL_RESULT =
+  'No result: the run was interrupted before this call ended. Check its effect before repeating it.';
+
+/**
+ * The conversation an agent run starts from: the active path as messages, where every tool
+ * call has a result (a call left without one, by a closed tab, gets a note saying so: the
+ * API refuses a call without its result), cut to the newest part that fits `budgetTokens`
+ * with each tool call kept together with its results.
+ */
+export function buildAgentHistory(
+  path: readonly NodeRecord[],
+  budgetTokens: number,
+): ChatMessage[] {
+  const answered = new Set(
+    path.filter((node) => node.role === 'tool').map((node) => node.toolCallId),
+  );
+  const history: ChatMessage[] = [];
+  for (const node of path) {
+    const message = nodeToMessage(node);
+    if (!message) continue;
+    history.push(message);
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls ?? []) {
+      if (!answered.has(call.id)) {
+        history.push({ role: 'tool', toolCallId: call.id, content: MISSING_TOOL_RESULT });
+      }
+    }
+  }
+  return slidingWindow(history, Math.max(budgetTokens, MIN_HISTORY_TOKENS));
+}

@@ -17,12 +17,29 @@ import { newId as randomId } from '../base/ids';
 import { resolveModelSettings, type ChatClient, type ProviderConfig } from '../llm';
 import type { NodeRecord, SessionMode, SessionRecord, StoredError } from '../store/records';
 import type { SessionStore } from '../store/session-store';
-import { buildChatContext, type ContextSources, type PromptSettings } from './context-builder';
+import type { AgentEvent } from './agent-events';
+import { AgentInbox } from './agent-inbox';
+import {
+  buildAgentHistory,
+  buildChatContext,
+  type ContextSources,
+  type PromptSettings,
+} from './context-builder';
+import { runAgentInSession, type AgentPort } from './session-agent-run';
+import { estimateTokens } from './token-estimate';
 import type { SessionEvent } from './session-events';
 import type { SessionLocks } from './session-locks';
 import { draftOf, reduceNode, type NodeDraft } from './session-reducer';
 import { sessionTitle } from './session-title';
 import { activePath, switchBranch as planBranchSwitch } from './session-tree';
+
+/**
+ * Tokens kept free for the agent's static prompt and the tool schemas (about 20 tools of
+ * 100-150 tokens each), besides the dynamic prompt, which is measured.
+ */
+const AGENT_PROMPT_RESERVE_TOKENS = 4_000;
+
+const DONE: Promise<void> = Promise.resolve();
 
 /** Longest title a person may give a session, in characters. */
 const MAX_TITLE_LENGTH = 120;
@@ -70,7 +87,9 @@ export type SessionEngineEvent =
       event: SessionEvent;
       draft: NodeDraft;
       at: number;
-    };
+    }
+  /** An event of the agent run in this session, as the loop sent it (live tool state). */
+  | { type: 'agent_event'; sessionId: string; event: AgentEvent };
 
 /**
  * A listener of the engine. It may return a promise: for the event that ends a node
@@ -97,6 +116,8 @@ export interface SessionEngineDeps {
   models: ReplyModels;
   settings(): ReplySettings;
   context: ContextSources;
+  /** Runs agent-mode sessions; without it an agent session is answered like a chat. */
+  agent?: AgentPort;
   newId?: () => string;
   /**
    * Makes a yielder for one stream: called per event, it returns a promise when the stream
@@ -145,13 +166,22 @@ export interface SessionEngine {
   rename(sessionId: string, title: string): Promise<void>;
   /**
    * Stores the session's mode; its nodes stay as they are, so a session can go from chat to
-   * agent and back. Until the agent loop exists, an agent session is answered like a chat.
+   * agent and back. In agent mode (with an agent port) a message starts an agent run: its
+   * replies, tool results and delivered steering are stored as nodes as they come, and
+   * follow-ups queued during the run run after it, one by one.
    */
   setMode(sessionId: string, mode: SessionMode): Promise<void>;
   /** Stops the session's reply if this engine streams it, then deletes it with its nodes. */
   delete(sessionId: string): Promise<void>;
-  /** Stops the reply being streamed; what arrived is kept. */
+  /** Stops the reply being streamed (or the agent run, at once); what arrived is kept. */
   stop(): void;
+  /**
+   * Goes on with the agent from the session's leaf without a new message (after the run
+   * ended at its step limit or on a repeated failure).
+   */
+  continueRun(sessionId: string): Promise<ReplyOutcome | undefined>;
+  /** Messages typed during an agent run: steering (delivered after the tool batch) or queued. */
+  readonly inbox: AgentInbox;
   /** The session whose reply this engine streams now, if any. */
   streaming(): string | undefined;
 }
@@ -174,6 +204,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
   const reportListenerError =
     deps.onListenerError ?? ((error: unknown) => console.error('A session listener threw:', error));
   const listeners = new Set<SessionEngineListener>();
+  const inbox = new AgentInbox();
   let controller: AbortController | undefined;
   let streamingSessionId: string | undefined;
 
@@ -217,7 +248,9 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     };
     await append(question);
     onStored?.();
-    return reply(sessionId, question);
+    return (await isAgentSession(sessionId))
+      ? agentReply(sessionId, question)
+      : reply(sessionId, question);
   }
 
   /** Appends a streaming reply under `parent` holding the session's lock, and streams it. */
@@ -240,6 +273,137 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       await stream(answer, model);
     });
     return outcome ? 'answered' : 'locked';
+  }
+
+  /** True when `sessionId` is answered by the agent loop. */
+  async function isAgentSession(sessionId: string): Promise<boolean> {
+    return Boolean(deps.agent) && (await sessions.get(sessionId))?.mode === 'agent';
+  }
+
+  /**
+   * Runs the agent from `parent` holding the session's lock; then, while follow-ups were
+   * queued and the run was not stopped, stores the next one and runs again.
+   */
+  async function agentReply(sessionId: string, parent: NodeRecord): Promise<ReplyOutcome> {
+    const model = models.current();
+    if (!model) return 'no_model';
+    const held = await locks.tryWith(sessionId, async () => {
+      let from = parent.id;
+      for (;;) {
+        const end = await agentRun(sessionId, from, model);
+        inbox.requeueUndelivered();
+        if (!end || end.reason === 'aborted' || end.reason === 'error') return;
+        if (end.reason !== 'done') return;
+        const next = inbox.takeQueued();
+        if (!next) return;
+        const now = clock.now();
+        const question: NodeRecord = {
+          id: newId(),
+          sessionId,
+          parentId: (await sessions.get(sessionId))?.leafId ?? from,
+          role: 'user',
+          content: typeof next.content === 'string' ? next.content : '',
+          status: 'complete',
+          startedAt: now,
+          finishedAt: now,
+        };
+        await append(question);
+        from = question.id;
+      }
+    });
+    return held ? 'answered' : 'locked';
+  }
+
+  async function agentRun(sessionId: string, parentId: string, model: ReplyModel) {
+    const port = deps.agent!;
+    const abort = new AbortController();
+    controller = abort;
+    streamingSessionId = sessionId;
+    const drafts = new Map<string, NodeDraft>();
+    let ended = false;
+    const publish = (event: AgentEvent) => {
+      if (event.type === 'run_end') ended = true;
+      void emit({ type: 'agent_event', sessionId, event });
+    };
+    try {
+      const settings = deps.settings();
+      const { capabilities } = resolveModelSettings(model.provider, model.modelId);
+      const maxOutputTokens = Math.min(
+        settings.maxTokens ?? capabilities.maxOutputTokens,
+        capabilities.maxOutputTokens,
+      );
+      const toolbox = port.toolbox(sessionId);
+      const path = activePath(await sessions.nodes(sessionId), parentId);
+      const reserve = estimateTokens(toolbox.dynamicPrompt()) + AGENT_PROMPT_RESERVE_TOKENS;
+      const messages = buildAgentHistory(
+        path,
+        capabilities.contextWindow - maxOutputTokens - reserve,
+      );
+      return await runAgentInSession(
+        {
+          sessionId,
+          parentId,
+          modelRef: model.ref,
+          clock,
+          newId,
+          append,
+          fold(node, event) {
+            const at = clock.now();
+            const draft = reduceNode(drafts.get(node.id) ?? draftOf(node), event, at);
+            if (event.type === 'node_end') drafts.delete(node.id);
+            else drafts.set(node.id, draft);
+            return (
+              emit({ type: 'node_event', sessionId, nodeId: node.id, event, draft, at }) ?? DONE
+            );
+          },
+          publish,
+        },
+        {
+          client,
+          provider: model.provider,
+          model: model.modelId,
+          tools: toolbox.tools,
+          toolContext: toolbox.context,
+          messages,
+          dynamicPrompt: toolbox.dynamicPrompt,
+          policy: port.policy(sessionId),
+          approve: (request) => port.approve(sessionId, request),
+          sessionApproved: port.sessionApproved(sessionId),
+          signal: abort.signal,
+          clock,
+          steering: inbox,
+          toolCalling: capabilities.toolCalling,
+          request: {
+            maxOutputTokens: settings.maxTokens,
+            temperature: settings.temperature,
+          },
+          onStreamOptionsUnsupported: () => models.streamOptionsUnsupported(model.provider.id),
+          ...(port.maxSteps !== undefined ? { maxSteps: port.maxSteps } : {}),
+          ...(port.toolResultCap !== undefined ? { toolResultCap: port.toolResultCap } : {}),
+        },
+      );
+    } catch (failure) {
+      // Building the history or the toolbox threw, or a write failed: the run is over, and
+      // the app learns why from a run_end like any other (everything stored stays).
+      const error = internalError(failure);
+      if (!ended) {
+        publish({
+          type: 'run_end',
+          at: clock.now(),
+          reason: 'error',
+          turns: 0,
+          messages: [],
+          usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+          error: { code: 'internal', message: error.message, hint: error.hint },
+        });
+      }
+      return undefined;
+    } finally {
+      if (controller === abort) {
+        controller = undefined;
+        streamingSessionId = undefined;
+      }
+    }
   }
 
   async function stream(answer: NodeRecord, model: ReplyModel): Promise<void> {
@@ -339,8 +503,18 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       const target = nodes.find((n) => n.id === nodeId);
       const parent = target?.parentId ? nodes.find((n) => n.id === target.parentId) : undefined;
       if (!parent) return undefined;
-      return reply(sessionId, parent);
+      return (await isAgentSession(sessionId))
+        ? agentReply(sessionId, parent)
+        : reply(sessionId, parent);
     },
+    async continueRun(sessionId) {
+      if (!(await isAgentSession(sessionId))) return undefined;
+      const session = await sessions.get(sessionId);
+      const nodes = await sessions.nodes(sessionId);
+      const leaf = nodes.find((n) => n.id === session?.leafId);
+      return leaf ? agentReply(sessionId, leaf) : undefined;
+    },
+    inbox,
     async edit(sessionId, nodeId, content) {
       const nodes = await sessions.nodes(sessionId);
       const original = nodes.find((n) => n.id === nodeId && n.role === 'user');

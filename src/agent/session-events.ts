@@ -1,5 +1,6 @@
 import type { LlmEvent } from '../llm';
 import type { StoredError } from '../store/records';
+import type { MessageEndEvent } from './agent-events';
 
 /**
  * Something went wrong in Cove itself while producing a node (building the prompt threw, a
@@ -24,5 +25,7 @@ export interface NodeEndEvent {
  * events (src/llm) and the engine's own. A discriminated union on `type`: the agent loop's
  * events (DESIGN.md, "The agent run": tool_start, tool_update, tool_end, …) join it by
  * widening this type, and the compiler then points at every switch that must handle them.
+ * An agent turn's reply folds the loop's deltas (which carry the same fields as the model's)
+ * and ends with its `message_end`; tool results become nodes of their own, stored whole.
  */
-export type SessionEvent = LlmEvent | NodeFailedEvent | NodeEndEvent;
+export type SessionEvent = LlmEvent | MessageEndEvent | NodeFailedEvent | NodeEndEvent;

@@ -129,6 +129,28 @@ export function reduceNode(draft: NodeDraft, event: SessionEvent, at: number): N
           : { code: event.error.code, message: event.error.message, hint: event.error.hint },
       });
     }
+    case 'message_end': {
+      // The agent loop's end of one turn's reply: what it says it sent is the node.
+      const error = event.reply.error;
+      const aborted = error?.kind === 'aborted';
+      return withoutUndefined({
+        ...closeReasoning(draft, at),
+        content: event.message.content,
+        reasoning: event.reply.reasoning || draft.reasoning,
+        toolCalls: (event.message.toolCalls ?? []).map(({ id, name, arguments: args }) => ({
+          id,
+          name,
+          arguments: args,
+        })),
+        usage: storedUsage(event.usage),
+        stopReason: event.stopReason,
+        status: error ? (aborted ? 'aborted' : 'error') : 'complete',
+        error:
+          error && !aborted
+            ? { code: error.kind, message: error.message, hint: error.hint }
+            : undefined,
+      });
+    }
     case 'node_failed':
       return { ...draft, status: 'error', error: event.error };
     case 'node_end': {
