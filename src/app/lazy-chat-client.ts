@@ -67,11 +67,10 @@ function messageOf(error: unknown): string {
 function loadFailure(error: unknown, context: FailureContext): LlmError {
   return new LlmError({
     kind: 'connection',
-    message: redactSecret(
-      `Cove could not load the code that talks to the model: ${messageOf(error)}.`,
-      context.apiKey,
-    ),
+    message: 'Cove could not load the part of itself that talks to the model.',
     hint: 'Check the connection and send again; if Cove was just updated, reload the page.',
+    // The browser's words (which chunk, why) for a bug report, not for the headline.
+    detail: redactSecret(messageOf(error), context.apiKey),
   });
 }
 

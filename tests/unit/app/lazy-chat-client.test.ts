@@ -35,7 +35,10 @@ describe('createLazyChatClient', () => {
     expect(failed.map((event) => event.type)).toEqual(['error']);
     const error = errorOf(failed);
     expect(error.error.kind).toBe('connection');
-    expect(error.error.message).toContain('could not load');
+    expect(error.error.message).toBe(
+      'Cove could not load the part of itself that talks to the model.',
+    );
+    expect(error.error.detail).toContain('Failed to fetch dynamically imported module');
     expect(error.error.hint).toContain('reload the page');
     expect(error.message).toMatchObject({
       role: 'assistant',
