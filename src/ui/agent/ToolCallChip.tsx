@@ -23,7 +23,9 @@ export function ToolCallChip(props: { call: ToolCallView }) {
   const running = () => call.status() === 'running';
   const expanded = () => open() ?? (running() && LIVE_TOOLS.has(call.name));
   const summary = () => summarizeCall(call.name, parseArguments(call.argumentsText()));
-  const duration = () => formatDuration(call.durationMs());
+  // A call that never ran (rejected, invalid, stopped while waiting) has no duration to show.
+  const duration = () =>
+    call.durationMs() || call.status() === 'done' ? formatDuration(call.durationMs()) : '';
   const detailsId = `tool-call-${call.id}`;
 
   return (
