@@ -35,6 +35,9 @@ export function ToolCallChip(props: { call: ToolCallView }) {
         class="tool-chip"
         aria-expanded={expanded()}
         aria-controls={detailsId}
+        aria-label={[call.name, summary(), statusText(call.status()), duration()]
+          .filter(Boolean)
+          .join(', ')}
         onClick={() => setOpen(!expanded())}
       >
         <span class="tool-chip-mark" aria-hidden="true" />

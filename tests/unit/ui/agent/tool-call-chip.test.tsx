@@ -40,7 +40,7 @@ function mount(call: ToolCallView) {
 test('a running script shows its output live, then folds into a chip with status and duration', () => {
   const fake = fakeCall('run_python', '{"path":"main.py"}');
   const { host, chip } = mount(fake.call);
-  expect(chip.textContent).toBe('run_pythonmain.pyrunning');
+  expect(chip.getAttribute('aria-label')).toBe('run_python, main.py, running');
   expect(chip.getAttribute('aria-expanded')).toBe('true');
   expect(host.querySelector('[role="log"]')!.textContent).toBe('Waiting for output…');
   fake.setOutput('step 1\n');
@@ -53,6 +53,7 @@ test('a running script shows its output live, then folds into a chip with status
   expect(chip.getAttribute('aria-expanded')).toBe('false');
   expect(host.querySelector('[role="log"]')).toBeNull();
   expect(chip.textContent).toContain('done · 1.5 s');
+  expect(chip.getAttribute('aria-label')).toBe('run_python, main.py, done, 1.5 s');
 
   chip.click();
   expect(host.querySelector('[aria-label="Arguments"]')!.textContent).toBe('path: main.py');

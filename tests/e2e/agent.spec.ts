@@ -1,0 +1,221 @@
+import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
+import { AgentPanel } from './support/agent-panel';
+import type { CovePage } from './support/cove-page';
+import { expect, test } from './support/fixtures';
+
+/** The tool result the model read for the call `callId`, from the requests it was sent. */
+function toolResult(provider: FakeOpenAIServer, callId: string): string | undefined {
+  for (const request of provider.chatRequests().reverse()) {
+    const body = request.body as {
+      messages: { role: string; tool_call_id?: string; content: string }[];
+    };
+    const found = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === callId);
+    if (found) return found.content;
+  }
+  return undefined;
+}
+
+/** Connects the fake provider and opens an agent session (a first chat message creates it). */
+async function agentSession(cove: CovePage, provider: FakeOpenAIServer): Promise<AgentPanel> {
+  const agent = new AgentPanel(cove);
+  await agent.connect(provider);
+  await agent.chat.ask('Hello');
+  await agent.switchToAgent();
+  await expect(agent.policy).toHaveValue('ask');
+  return agent;
+}
+
+const BUGGY =
+  'def mean(xs):\n    total = 0\n    for x in xs:\n        total += x\n    return total / len(x)\n\nprint("mean:", mean([1, 2, 3]))\n';
+const FIXED = BUGGY.replace('len(x)', 'len(xs)');
+
+test('the agent writes a buggy script, runs it, fixes it with an approved diff and answers; the file is right after a reload', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(180_000);
+  const agent = await agentSession(cove, provider);
+  provider.script(
+    {
+      reasoning: 'I will write the script first.',
+      toolCalls: [
+        { id: 'call_write', name: 'write_file', arguments: { path: 'stats.py', content: BUGGY } },
+      ],
+    },
+    { toolCalls: [{ id: 'call_run1', name: 'run_python', arguments: { path: 'stats.py' } }] },
+    {
+      content: 'The traceback says `x` is not defined on line 5; it should be `xs`.',
+      toolCalls: [
+        {
+          id: 'call_edit',
+          name: 'edit_file',
+          arguments: { path: 'stats.py', edits: [{ old_text: 'len(x)', new_text: 'len(xs)' }] },
+        },
+      ],
+    },
+    { toolCalls: [{ id: 'call_run2', name: 'run_python', arguments: { path: 'stats.py' } }] },
+    { content: 'Fixed: `mean` divided by `len(x)`; it now divides by `len(xs)` and prints 2.0.' },
+  );
+  await agent.send('Write stats.py with a mean function and run it');
+
+  // write_file asks with the new file as a diff; the keyboard approves it.
+  const write = agent.approval('write_file');
+  await expect(write.getByRole('textbox', { name: 'Changes to stats.py' })).toContainText(
+    'return total / len(x)',
+  );
+  await agent.approveWithKeyboard('write_file');
+
+  // run_python asks too (policy "ask"), showing what it runs.
+  await expect(agent.approval('run_python')).toContainText('stats.py');
+  await agent.approval('run_python').getByRole('button', { name: 'Approve', exact: true }).click();
+  const firstRun = agent.chip('run_python', 0);
+  await expect(firstRun).toHaveAccessibleName(/^run_python, stats\.py, failed, /, {
+    timeout: 60_000,
+  });
+  const firstDetails = await agent.expand(firstRun);
+  await expect(firstDetails.getByRole('log', { name: 'Output' })).toContainText(
+    "NameError: name 'x' is not defined",
+  );
+  expect(toolResult(provider, 'call_run1') ?? '').toContain('NameError');
+
+  // The fix is a real diff: the old line and the new one.
+  const edit = agent.approval('edit_file');
+  const diff = edit.getByRole('textbox', { name: 'Changes to stats.py' });
+  await expect(diff).toContainText('len(xs)');
+  await edit.getByText('Unified diff').click();
+  await expect(edit.getByLabel('Unified diff')).toContainText('-    return total / len(x)');
+  await expect(edit.getByLabel('Unified diff')).toContainText('+    return total / len(xs)');
+  await agent.approveWithKeyboard('edit_file');
+
+  await agent.approval('run_python').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(agent.chat.replies.last()).toContainText(
+    'it now divides by len(xs) and prints 2.0',
+    {
+      timeout: 60_000,
+    },
+  );
+  await agent.idle();
+  const secondRun = agent.chip('run_python', 1);
+  await expect(secondRun).toHaveAccessibleName(/^run_python, stats\.py, done, /);
+  await expect((await agent.expand(secondRun)).getByRole('log', { name: 'Output' })).toContainText(
+    'mean: 2.0',
+  );
+  await expect(agent.chip('write_file')).toHaveAccessibleName(/^write_file, stats\.py, done/);
+  await expect(agent.chip('edit_file')).toHaveAccessibleName(/^edit_file, stats\.py, done/);
+
+  // After the run: the file it changed opens its diff; tokens are counted.
+  await agent.changedFiles.getByRole('button', { name: 'Changes to stats.py' }).click();
+  await expect(
+    agent.changedFiles.getByRole('textbox', { name: 'Changes to stats.py' }),
+  ).toContainText('len(xs)');
+  await expect(cove.page.getByLabel('Run token usage')).toContainText(/\d+ in · \d+ out tokens/);
+
+  await cove.reload();
+  await cove.item('stats.py').click();
+  await expect.poll(() => cove.editorText('stats.py')).toBe(FIXED);
+  await expect(agent.chip('edit_file')).toBeVisible();
+});
+
+test('a rejected edit sends the feedback to the model, which follows it', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  const agent = await agentSession(cove, provider);
+  provider.script(
+    {
+      toolCalls: [
+        {
+          id: 'call_bad',
+          name: 'write_file',
+          arguments: { path: 'notes.txt', content: 'TODO: everything\n' },
+        },
+      ],
+    },
+    {
+      content: 'Understood, a short list instead.',
+      toolCalls: [
+        {
+          id: 'call_good',
+          name: 'write_file',
+          arguments: { path: 'notes.md', content: '- read\n- write\n' },
+        },
+      ],
+    },
+    { content: 'Wrote notes.md as a Markdown list.' },
+  );
+  await agent.send('Write some notes');
+  await expect(agent.approval('write_file')).toContainText('notes.txt');
+  // Escape does not decide anything; the request stays.
+  await cove.page.keyboard.press('Escape');
+  await expect(agent.approval('write_file')).toBeVisible();
+  await agent.reject('write_file', 'Use Markdown: notes.md with a bullet list');
+
+  await expect(agent.chip('write_file', 0)).toHaveAccessibleName(
+    /^write_file, notes\.txt, rejected$/,
+  );
+  // The model's next request carried the feedback as the call's result.
+  await expect
+    .poll(() => toolResult(provider, 'call_bad') ?? '')
+    .toContain('Use Markdown: notes.md with a bullet list');
+  await expect(agent.approval('write_file')).toContainText('notes.md');
+  await agent.approval('write_file').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(agent.chat.replies.last()).toContainText('Wrote notes.md as a Markdown list.');
+  await agent.idle();
+  await expect(cove.item('notes.md')).toBeVisible();
+  await expect(cove.item('notes.txt')).toHaveCount(0);
+  await expect(
+    agent.changedFiles.getByRole('button', { name: 'Changes to notes.md' }),
+  ).toBeVisible();
+});
+
+test('a model on the text protocol edits a file through Thought / Action lines', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  const agent = await agentSession(cove, provider);
+  // The model has no native tool calling: Settings say so.
+  await cove.openSettings();
+  await cove.providerCard('Fake').getByRole('button', { name: 'Edit model chat-model' }).click();
+  const editor = cove.page.getByRole('dialog', { name: 'Model chat-model' });
+  await editor.getByLabel('Tool calling').selectOption('text');
+  await editor.getByRole('button', { name: 'Save model' }).click();
+  await expect(editor).toBeHidden();
+  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+
+  await cove.writePython('greet.py', 'print("hello")\n');
+  const action = (name: string, args: object) =>
+    `Thought: I need to ${name}.\nAction: ${name}\nAction Input: ${JSON.stringify(args)}`;
+  provider.script(
+    { content: action('read_file', { path: 'greet.py' }) },
+    {
+      content: `Now the change.\n\n\`\`\`\n${action('edit_file', {
+        path: 'greet.py',
+        edits: [{ old_text: 'print("hello")', new_text: 'print("hello, world")' }],
+      })}\n\`\`\``,
+    },
+    { content: 'greet.py now prints "hello, world".' },
+  );
+  await agent.send('Make greet.py greet the world');
+  const edit = agent.approval('edit_file');
+  await expect(edit.getByRole('textbox', { name: 'Changes to greet.py' })).toContainText(
+    'print("hello, world")',
+  );
+  await edit.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(agent.chat.replies.last()).toContainText('greet.py now prints "hello, world".');
+  await agent.idle();
+  await expect(agent.chip('read_file')).toHaveAccessibleName(/^read_file, greet\.py, done/);
+  await expect(agent.chip('edit_file')).toHaveAccessibleName(/^edit_file, greet\.py, done/);
+  await expect.poll(() => cove.editorText('greet.py')).toBe('print("hello, world")\n');
+
+  // No native tools went out; the tools were described in the prompt, the result came back as text.
+  const requests = provider.chatRequests();
+  const last = requests.at(-1)!.body as {
+    tools?: unknown;
+    messages: { role: string; content: string }[];
+  };
+  expect(last.tools).toBeUndefined();
+  expect(last.messages[0]!.content).toContain('Action Input:');
+  expect(JSON.stringify(last.messages)).toContain('Observation from edit_file');
+});

@@ -1,0 +1,107 @@
+import { expect, type Locator } from '@playwright/test';
+import type { FakeOpenAIServer } from '../../fixtures/fake-openai-server.mjs';
+import { ChatPanel } from './chat-panel';
+import type { CovePage } from './cove-page';
+
+/**
+ * The assistant panel in agent mode as a person sees it: the Chat / Agent switch and the
+ * approval policy, tool call chips in the replies, the approval request, the plan, the
+ * files a run changed, and the composer's Steer / Queue / Stop.
+ */
+export class AgentPanel {
+  readonly chat: ChatPanel;
+
+  constructor(readonly cove: CovePage) {
+    this.chat = new ChatPanel(cove);
+  }
+
+  get page() {
+    return this.cove.page;
+  }
+
+  /** Adds the test's fake provider (see {@link ChatPanel.connect}). */
+  connect(provider: FakeOpenAIServer): Promise<void> {
+    return this.chat.connect(provider);
+  }
+
+  /** The Chat / Agent switch of the session shown. */
+  get modeSwitch(): Locator {
+    return this.page.getByRole('radiogroup', { name: 'Mode' });
+  }
+
+  /** Switches the session shown to agent mode and waits until it is. */
+  async switchToAgent(): Promise<void> {
+    await this.modeSwitch.getByRole('radio', { name: 'Agent' }).check();
+    await expect(this.policy).toBeVisible();
+  }
+
+  /** The approval policy select (agent mode only). */
+  get policy(): Locator {
+    return this.page.getByRole('combobox', { name: 'Approval' });
+  }
+
+  /** Sends a message; in agent mode it starts a run. Does not wait for its end. */
+  async send(text: string): Promise<void> {
+    await this.chat.messageBox.fill(text);
+    await this.chat.messageBox.press('Enter');
+  }
+
+  /** The pending approval request, for the tool named. */
+  approval(toolName: string): Locator {
+    return this.page.getByRole('region', { name: `Approve ${toolName}?` });
+  }
+
+  /** Waits for the approval request of `toolName` and approves it with the keyboard. */
+  async approveWithKeyboard(toolName: string): Promise<Locator> {
+    const request = this.approval(toolName);
+    await expect(request).toBeFocused();
+    // Focus starts on the panel itself; Tab reaches Approve first, and Enter presses it.
+    await this.page.keyboard.press('Tab');
+    await expect(request.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+    await this.page.keyboard.press('Enter');
+    await expect(request).toBeHidden();
+    return request;
+  }
+
+  /** Rejects the pending request of `toolName`, with feedback the model reads. */
+  async reject(toolName: string, feedback: string): Promise<void> {
+    const request = this.approval(toolName);
+    await request.getByRole('button', { name: 'Reject…' }).click();
+    await request.getByLabel('Feedback for the agent').fill(feedback);
+    await request.getByRole('button', { name: 'Reject with feedback' }).click();
+    await expect(request).toBeHidden();
+  }
+
+  /** Every tool call chip shown, in order. */
+  get toolCalls(): Locator {
+    return this.page.getByRole('list', { name: 'Tool calls' }).getByRole('listitem');
+  }
+
+  /** The chip (button) of the `index`-th call of `toolName` (0-based), by its accessible text. */
+  chip(toolName: string, index = 0): Locator {
+    return this.toolCalls.getByRole('button', { name: new RegExp(`^${toolName},`) }).nth(index);
+  }
+
+  /** Opens a chip (if closed) and returns its details group. */
+  async expand(chip: Locator): Promise<Locator> {
+    if ((await chip.getAttribute('aria-expanded')) !== 'true') await chip.click();
+    await expect(chip).toHaveAttribute('aria-expanded', 'true');
+    const id = await chip.getAttribute('aria-controls');
+    return this.page.locator(`[id="${id}"]`);
+  }
+
+  /** The agent's plan above the conversation. */
+  get plan(): Locator {
+    return this.page.getByRole('list', { name: 'Plan' });
+  }
+
+  /** The list of files the last run changed. */
+  get changedFiles(): Locator {
+    return this.page.getByRole('region', { name: 'Files changed by the agent' });
+  }
+
+  /** Waits until the run is over (Send is back, the last reply is complete). */
+  async idle(): Promise<void> {
+    await this.chat.idle();
+  }
+}
