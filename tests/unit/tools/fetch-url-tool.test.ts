@@ -1,0 +1,219 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/base/clock';
+import type { FetchLike } from '../../../src/llm/fetch-like';
+import { fetchUrlTool, MAX_FETCH_BYTES } from '../../../src/tools/web/fetch-url-tool';
+import { checkFetchUrl } from '../../../src/tools/web/url-policy';
+import type { WebToolContext } from '../../../src/tools/web/web-tool-context';
+import { webTools } from '../../../src/tools/web/web-tools';
+
+const ARTICLE = `<!doctype html><html><head><title>Site | Tides explained</title></head><body>
+<nav><a href="/">Home</a> <a href="/about">About</a> <a href="/shop">Shop</a></nav>
+<article>
+<h1>Tides explained</h1>
+<p>Tides are the rise and fall of sea levels caused by the combined effects of the gravitational forces exerted by the Moon and the Sun, and the rotation of the Earth. ${'The Moon matters most. '.repeat(20)}</p>
+<h2>Spring tides</h2>
+<p>When the Sun and Moon line up, their pull adds up and tides run higher. See <a href="/glossary#spring">the glossary</a> for terms. ${'Alignment matters. '.repeat(20)}</p>
+<pre><code>height = a * cos(w * t)</code></pre>
+</article>
+<script>trackEverything()</script>
+<footer>© Example Ltd. Cookie settings.</footer>
+</body></html>`;
+
+interface Call {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+function respond(body: BodyInit | null, init: ResponseInit & { url?: string } = {}): Response {
+  const response = new Response(body, init);
+  if (init.url) Object.defineProperty(response, 'url', { value: init.url });
+  return response;
+}
+
+function setup(
+  handler: (url: string, init?: RequestInit) => Response | Promise<Response>,
+  extra: Partial<WebToolContext> = {},
+) {
+  const calls: Call[] = [];
+  const fetch: FetchLike = async (input, init) => {
+    const url = String(input);
+    calls.push({ url, init });
+    return handler(url, init);
+  };
+  const controller = new AbortController();
+  const context: WebToolContext = {
+    signal: controller.signal,
+    update: () => undefined,
+    fetch,
+    parseHtml: (html, url) => new JSDOM(html, { url }).window.document,
+    ...extra,
+  };
+  return { context, calls, abort: () => controller.abort() };
+}
+
+const html = (body: string, init: ResponseInit & { url?: string } = {}) =>
+  respond(body, { ...init, headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+describe('fetch_url', () => {
+  it('turns an article page into readable Markdown with absolute links, without the clutter', async () => {
+    const { context, calls } = setup(() => html(ARTICLE));
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/tides' }, context);
+    expect(result.isError).toBeUndefined();
+    expect(result.content).toMatch(
+      /^# .*Tides explained\nSource: https:\/\/example.com\/tides\n\n/,
+    );
+    expect(result.content).toContain('\n\nTides are the rise and fall of sea levels');
+    expect(result.content).toContain('## Spring tides');
+    expect(result.content).toContain('[the glossary](https://example.com/glossary#spring)');
+    expect(result.content).toContain('```\nheight = a * cos(w * t)\n```');
+    expect(result.content).not.toContain('trackEverything');
+    expect(result.content).not.toContain('Cookie settings');
+    expect(result.content).not.toContain('[Shop]');
+    expect(calls[0]!.init).toMatchObject({ method: 'GET', credentials: 'omit' });
+  });
+
+  it('converts a page that is not an article whole', async () => {
+    const { context } = setup(() =>
+      html(
+        '<html><head><title>Index</title></head><body><ul><li><a href="a.html">A</a></li></ul></body></html>',
+      ),
+    );
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/docs/' }, context);
+    expect(result.content).toContain('# Index');
+    expect(result.content).toMatch(/^- +\[A\]\(https:\/\/example.com\/docs\/a.html\)$/m);
+  });
+
+  it('returns text and JSON as they are', async () => {
+    const { context } = setup(() =>
+      respond('{"tide": "high"}', { headers: { 'content-type': 'application/json' } }),
+    );
+    const result = await fetchUrlTool.execute({ url: 'https://api.example.com/now' }, context);
+    expect(result.content).toBe('Source: https://api.example.com/now\n\n{"tide": "high"}');
+  });
+
+  it('refuses binary content', async () => {
+    const { context } = setup(() =>
+      respond(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }),
+    );
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/a.png' }, context);
+    expect(result).toMatchObject({ isError: true });
+    expect(result.content).toContain('is image/png, not text');
+  });
+
+  it('pages long text under the result cap and says where to read on', async () => {
+    const text = 'x'.repeat(25_000);
+    const { context } = setup(() => respond(text, { headers: { 'content-type': 'text/plain' } }));
+    const first = await fetchUrlTool.execute({ url: 'https://example.com/big.txt' }, context);
+    expect(first.content.length).toBeLessThanOrEqual(10_000);
+    expect(first.content).toMatch(
+      /Showing characters 0–(\d+) of 25000\. To read on, call fetch_url again with start=\1\./,
+    );
+    const end = Number(/start=(\d+)/.exec(first.content)![1]);
+    const next = await fetchUrlTool.execute(
+      { url: 'https://example.com/big.txt', start: end },
+      context,
+    );
+    expect(next.content).toContain(`Showing characters ${end}–`);
+  });
+
+  it(`downloads at most ${MAX_FETCH_BYTES} bytes and says the page was cut`, async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode('y'.repeat(64 * 1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const { context } = setup(() =>
+      respond(endless, { headers: { 'content-type': 'text/plain' } }),
+    );
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/stream' }, context);
+    expect(result.content).toContain('Only the first 2.0 MB of the response were downloaded');
+    expect(result.details).toMatchObject({ characters: MAX_FETCH_BYTES, downloadTruncated: true });
+    expect(pulled).toBeLessThan(MAX_FETCH_BYTES + 4 * chunk.length);
+  });
+
+  it.each([
+    'http://127.0.0.1:8000/',
+    'http://localhost/',
+    'http://[::1]/',
+    'http://10.1.2.3/',
+    'http://172.20.0.1/',
+    'http://192.168.1.1/admin',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[fd12::1]/',
+    'http://printer.local/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://2130706433/',
+  ])('refuses the local address %s unless the user allows it', async (url) => {
+    const { context, calls } = setup(() => html('<p>secret</p>'));
+    const refused = await fetchUrlTool.execute({ url }, context);
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toMatch(/loopback|private-network/);
+    expect(calls).toHaveLength(0);
+    const allowed = await fetchUrlTool.execute({ url }, { ...context, allowPrivateNetwork: true });
+    expect(allowed.isError).toBeUndefined();
+  });
+
+  it('refuses what a redirect brought from a local address', async () => {
+    const { context } = setup(() => html('<p>router admin</p>', { url: 'http://192.168.0.1/' }));
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/go' }, context);
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('redirected to http://192.168.0.1/');
+    expect(result.content).not.toContain('router admin');
+  });
+
+  it('refuses other schemes and credentials in the URL', () => {
+    expect(checkFetchUrl('file:///etc/passwd', false)).toMatchObject({ ok: false });
+    expect(checkFetchUrl('ftp://example.com/', false)).toMatchObject({ ok: false });
+    expect(checkFetchUrl('https://user:pw@example.com/', false)).toMatchObject({ ok: false });
+    expect(checkFetchUrl('not a url', false)).toMatchObject({ ok: false });
+    expect(checkFetchUrl('https://example.com/', false)).toMatchObject({ ok: true });
+  });
+
+  it('says a CORS refusal is one, when the site answered a no-cors probe', async () => {
+    const { context } = setup(
+      (_url, init) => {
+        if (init?.mode === 'no-cors') return respond(null, { status: 200 });
+        throw new TypeError('Failed to fetch');
+      },
+      { clock: new ManualClock(0) },
+    );
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/' }, context);
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('the site does not allow pages to read it (CORS)');
+    expect(result.content).not.toContain('could not be reached');
+  });
+
+  it('says an unreachable site is one', async () => {
+    const { context } = setup(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      { clock: new ManualClock(0) },
+    );
+    const result = await fetchUrlTool.execute({ url: 'https://nowhere.example/' }, context);
+    expect(result.content).toContain('Could not reach https://nowhere.example/: no answer');
+  });
+
+  it('reports an HTTP error status', async () => {
+    const { context } = setup(() => respond('gone', { status: 404, statusText: 'Not Found' }));
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/x' }, context);
+    expect(result).toMatchObject({
+      isError: true,
+      content: 'https://example.com/x answered 404 Not Found; nothing was read.',
+    });
+  });
+
+  it('needs network approval and previews the URL', async () => {
+    const { context } = setup(() => html(''));
+    expect(webTools().map((tool) => [tool.name, tool.approval])).toEqual([
+      ['fetch_url', 'network'],
+    ]);
+    expect(await fetchUrlTool.preview!({ url: 'https://example.com' }, context)).toEqual({
+      summary: 'Fetch https://example.com/',
+    });
+  });
+});
