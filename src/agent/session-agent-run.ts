@@ -25,6 +25,8 @@ export interface AgentToolbox {
   context: Record<string, unknown>;
   /** The dynamic part of the system prompt, rebuilt before every request. */
   dynamicPrompt(): string;
+  /** Called when the run is over (stops keeping the prompt's sources current). */
+  dispose?(): void;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface AgentToolbox {
  * and a person to ask. Implemented by the app (src/app/agent-service.ts), faked in tests.
  */
 export interface AgentPort {
-  toolbox(sessionId: string): AgentToolbox;
+  /** The tools for a run in this session, assembled now (before the run starts). */
+  toolbox(sessionId: string): Promise<AgentToolbox>;
   policy(sessionId: string): ApprovalPolicy;
   /** Shows the request and resolves with the person's answer (never rejects). */
   approve(sessionId: string, request: ApprovalRequest): Promise<ApprovalDecision>;

@@ -25,7 +25,7 @@ import {
   type ContextSources,
   type PromptSettings,
 } from './context-builder';
-import { runAgentInSession, type AgentPort } from './session-agent-run';
+import { runAgentInSession, type AgentPort, type AgentToolbox } from './session-agent-run';
 import { estimateTokens } from './token-estimate';
 import type { SessionEvent } from './session-events';
 import type { SessionLocks } from './session-locks';
@@ -321,6 +321,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     streamingSessionId = sessionId;
     const drafts = new Map<string, NodeDraft>();
     let ended = false;
+    let toolbox: AgentToolbox | undefined;
     const publish = (event: AgentEvent) => {
       if (event.type === 'run_end') ended = true;
       void emit({ type: 'agent_event', sessionId, event });
@@ -332,7 +333,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         settings.maxTokens ?? capabilities.maxOutputTokens,
         capabilities.maxOutputTokens,
       );
-      const toolbox = port.toolbox(sessionId);
+      toolbox = await port.toolbox(sessionId);
       const path = activePath(await sessions.nodes(sessionId), parentId);
       const reserve = estimateTokens(toolbox.dynamicPrompt()) + AGENT_PROMPT_RESERVE_TOKENS;
       const messages = buildAgentHistory(
@@ -399,6 +400,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       }
       return undefined;
     } finally {
+      toolbox?.dispose?.();
       if (controller === abort) {
         controller = undefined;
         streamingSessionId = undefined;

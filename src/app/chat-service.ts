@@ -6,6 +6,7 @@ import {
   type SessionEngineEvent,
 } from '../agent/session-engine';
 import { createSessionPersister } from '../agent/session-persister';
+import type { AgentEvent } from '../agent/agent-events';
 import type { NodeDraft } from '../agent/session-reducer';
 import type { Clock } from '../base/clock';
 import type { ChatClient } from '../llm/chat-client';
@@ -17,6 +18,10 @@ import {
   type ChatMessageView,
   type MutableView,
 } from './chat-message-view';
+import { createAgentService, type AgentService } from './agent-service';
+import { ToolCallViews } from './agent-tool-calls';
+import { createAgentToolboxes, type AgentPython } from './agent-toolbox';
+import type { AgentControls } from './agent-views';
 import type { EditorService } from './editor-service';
 import { createYielder } from './yield-to-page';
 import type { NoticeService } from './notice-service';
@@ -84,6 +89,12 @@ export interface ChatService {
   flush(): void;
   /** Marks replies that a closed tab left "streaming" as interrupted; loads sessions. */
   start(): Promise<void>;
+  /**
+   * The agent of the active session (agent mode): approval, plan, policy, changed files,
+   * how the run ended, steering and queueing. `send` in an agent session starts a run;
+   * `stop` stops it at once, keeping what it produced.
+   */
+  readonly agent: AgentControls;
 }
 
 const NO_MODEL =
@@ -101,6 +112,10 @@ export function createChatService(deps: {
   locateSymbol?: SymbolLocator;
   /** Registers a listener for the page going away (`pagehide`); returns its removal. */
   onPageHide?: (listener: () => void) => () => void;
+  /** Python for the agent's run_python, lint_python and python_structure; absent: not offered. */
+  agentPython?: AgentPython;
+  /** Turns per agent run before it asks whether to go on; default 50. */
+  agentMaxSteps?: number;
 }): ChatService {
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
@@ -111,6 +126,34 @@ export function createChatService(deps: {
   const [draft, setDraft] = createSignal('');
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
+  /** The active session's nodes as last shown, for the tool results of its calls. */
+  let shownNodes: readonly NodeRecord[] = [];
+  const toolCalls = new ToolCallViews();
+  /** True while this tab runs the agent (busy across its replies and tool calls). */
+  let agentRunning = false;
+  const toolboxes = createAgentToolboxes({
+    workspaces,
+    editor,
+    clock,
+    ...(deps.agentPython ? { python: deps.agentPython } : {}),
+  });
+  const agent: AgentService = createAgentService({
+    toolboxes,
+    settings: store.settings,
+    onError: (error, what) => notices.error(error, what),
+    control: () => ({
+      stop: () => engine.stop(),
+      async continueRun(sessionId) {
+        report(await engine.continueRun(sessionId));
+      },
+      steer: (text) => void engine.inbox.steer(text),
+      queue: (text) => void engine.inbox.queue(text),
+      queued: () =>
+        engine.inbox.pending.queued.map((m) => (typeof m.content === 'string' ? m.content : '')),
+      onInboxChange: (listener) => engine.inbox.subscribe(listener),
+    }),
+  });
+  if (deps.agentMaxSteps !== undefined) agent.port.maxSteps = deps.agentMaxSteps;
 
   const engine = createSessionEngine({
     sessions: store.sessions,
@@ -137,6 +180,7 @@ export function createChatService(deps: {
       ...(deps.locateSymbol ? { locateSymbol: deps.locateSymbol } : {}),
     },
     makeYielder: () => createYielder(() => performance.now()),
+    agent: agent.port,
   });
   const persister = createSessionPersister({
     sessions: store.sessions,
@@ -163,6 +207,8 @@ export function createChatService(deps: {
       case 'reply_start':
         setBusy(true);
         return undefined;
+      case 'agent_event':
+        return mirrorAgent(event.sessionId, event.event);
       case 'node_event': {
         const { event: happened, draft: next } = event;
         if (happened.type === 'retry_scheduled') {
@@ -176,6 +222,9 @@ export function createChatService(deps: {
         }
         const view = messages().find((m) => m.id === event.nodeId);
         if (view) showDraft(view, next);
+        if (view && next.toolCalls.length) {
+          view.setToolCalls(toolCalls.forMessage(next.toolCalls, resultsOf(shownNodes)));
+        }
         if (view && happened.type === 'text_delta') view.textDeltas.emit(happened.delta);
         if (happened.type !== 'node_end') {
           live.set(event.nodeId, next);
@@ -183,10 +232,51 @@ export function createChatService(deps: {
         }
         live.delete(event.nodeId);
         setRetrying(undefined);
+        // An agent run stays busy from its start to its end, across its replies.
+        if (agentRunning) return undefined;
         setBusy(false);
         return loadSessions().then(() => undefined);
       }
     }
+  }
+
+  /** The loop's events: live tool state, the run's busy time, retries. */
+  function mirrorAgent(sessionId: string, happened: AgentEvent): Promise<void> | undefined {
+    toolCalls.apply(happened);
+    agent.handle(sessionId, happened);
+    switch (happened.type) {
+      case 'run_start':
+        agentRunning = true;
+        setBusy(true);
+        return undefined;
+      case 'retry_scheduled':
+        setRetrying({
+          attempt: happened.attempt,
+          at: clock.now() + happened.delayMs,
+          reason: happened.error.message,
+        });
+        return undefined;
+      case 'text_delta':
+      case 'reasoning_delta':
+        if (retrying()) setRetrying(undefined);
+        return undefined;
+      case 'run_end':
+        agentRunning = false;
+        setRetrying(undefined);
+        setBusy(false);
+        return loadSessions().then(() => undefined);
+      default:
+        return undefined;
+    }
+  }
+
+  /** The tool result nodes of a session, by the id of the call they answer. */
+  function resultsOf(nodes: readonly NodeRecord[]): Map<string, NodeRecord> {
+    const results = new Map<string, NodeRecord>();
+    for (const node of nodes) {
+      if (node.role === 'tool' && node.toolCallId) results.set(node.toolCallId, node);
+    }
+    return results;
   }
 
   async function loadSessions() {
@@ -198,10 +288,18 @@ export function createChatService(deps: {
 
   /** Shows the path to `leafId`, keeping the views of messages that did not change. */
   function showPath(nodes: readonly NodeRecord[], leafId: string | null) {
-    setMessages(viewsForPath(messages(), nodes, leafId, live));
+    shownNodes = nodes;
+    const views = viewsForPath(messages(), nodes, leafId, live);
+    const results = resultsOf(nodes);
+    for (const view of views) {
+      const calls = live.get(view.id)?.toolCalls ?? nodes.find((n) => n.id === view.id)?.toolCalls;
+      view.setToolCalls(calls?.length ? toolCalls.forMessage(calls, results) : []);
+    }
+    setMessages(views);
   }
 
   async function loadMessages(sessionId: string | undefined) {
+    void agent.show(sessionId);
     if (!sessionId) {
       setMessages([]);
       return;
@@ -283,6 +381,7 @@ export function createChatService(deps: {
           const created = await engine.create(workspace.id, content, providers.selectedModel());
           setSessions((list) => [created, ...list]);
           setActiveId(created.id);
+          void agent.show(created.id);
           session = created;
         }
         // The question follows what the person sees: the last message shown.
@@ -331,6 +430,7 @@ export function createChatService(deps: {
     newSession() {
       setActiveId(undefined);
       setMessages([]);
+      void agent.show(undefined);
     },
     async openSession(id) {
       setActiveId(id);
@@ -353,6 +453,7 @@ export function createChatService(deps: {
       }
     },
     flush: () => persister.flush(),
+    agent,
     async start() {
       await persister.recover();
       lastWorkspace = undefined;

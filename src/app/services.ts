@@ -128,6 +128,16 @@ export function createAppServices(
     locks,
     notices,
     locateSymbol: createPythonSymbolLocator(python.runtime, clock),
+    // The agent's Python tools run in the same runtime as the editor's Run, on the open workspace.
+    agentPython: {
+      runner: {
+        run(request, options) {
+          const files = workspaces.files();
+          return python.runtime.run(request, { ...options, ...(files ? { files } : {}) });
+        },
+      },
+      linter: python.linter,
+    },
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
   });
   store.changes.subscribe(({ change, local }) => {

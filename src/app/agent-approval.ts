@@ -1,0 +1,108 @@
+/**
+ * Turns the loop's approval request into what the approval card shows: the real diff of a
+ * file write or edit (from the tool's own side-effect-free preview, plus the full texts
+ * before and after for a merge view), the full code of run_python, the command of bash,
+ * the URL of fetch_url, else the arguments.
+ */
+import type { ApprovalRequest } from '../agent/tool-batch';
+import type { AgentTool } from '../agent/tool-catalog';
+import { describeError } from '../base/errors';
+import type { ToolContext, ToolPreview } from '../tools/tool';
+import type { WorkspaceFileAccess } from '../workspace/file-access';
+import { applyTextEdits } from '../workspace/text-edits';
+import type { PendingApproval } from './agent-views';
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The current text of a workspace file, or undefined (missing or binary). */
+async function currentText(
+  files: WorkspaceFileAccess | undefined,
+  path: string,
+): Promise<string | undefined> {
+  const row = await files?.find(path).catch(() => undefined);
+  return typeof row?.content === 'string' ? row.content : undefined;
+}
+
+/**
+ * What the approval card shows for `request`. `tool` and `context` are the run's own (the
+ * preview sees the same workspace the call will); a failing preview is shown as `problem`,
+ * never thrown.
+ */
+export async function describeApproval(
+  request: ApprovalRequest,
+  tool: AgentTool<ToolContext> | undefined,
+  context: Record<string, unknown> | undefined,
+): Promise<PendingApproval> {
+  const { args } = request;
+  const base = {
+    callId: request.callId,
+    toolName: request.toolName,
+    argumentsText: JSON.stringify(args, null, 2),
+  };
+  switch (request.toolName) {
+    case 'run_python': {
+      const code = str(args['code']);
+      const path = str(args['path']);
+      return {
+        ...base,
+        kind: 'code',
+        title: path && !code ? `Run ${path}` : 'Run Python',
+        code: code ?? '',
+        ...(path ? { path } : {}),
+      };
+    }
+    case 'bash':
+      return {
+        ...base,
+        kind: 'command',
+        title: 'Run a command',
+        command: str(args['command']) ?? '',
+      };
+    case 'fetch_url': {
+      const url = str(args['url']) ?? '';
+      return { ...base, kind: 'url', title: `Fetch ${url}`, url };
+    }
+  }
+  if (request.kind !== 'edit' || !tool?.preview || !context) {
+    return { ...base, kind: 'arguments', title: `Run ${request.toolName}` };
+  }
+  try {
+    // The loop validated `args` against this tool's schema; preview takes them as execute does.
+    const previewOf = tool.preview as (args: unknown, ctx: ToolContext) => Promise<ToolPreview>;
+    const preview = await previewOf(args, {
+      ...context,
+      signal: request.signal,
+      update: () => undefined,
+    } as ToolContext);
+    const path = str(args['path']);
+    const files = context['files'] as WorkspaceFileAccess | undefined;
+    const before = path ? await currentText(files, path) : undefined;
+    let after: string | undefined;
+    if (request.toolName === 'write_file') after = str(args['content']);
+    if (request.toolName === 'edit_file' && before !== undefined && Array.isArray(args['edits'])) {
+      const edits = (args['edits'] as { old_text: string; new_text: string }[]).map((edit) => ({
+        oldText: edit.old_text,
+        newText: edit.new_text,
+      }));
+      const applied = applyTextEdits(before, edits);
+      if (applied.ok) after = applied.text;
+    }
+    return {
+      ...base,
+      kind: preview.diff !== undefined ? 'diff' : 'arguments',
+      title: preview.summary,
+      ...(path ? { path } : {}),
+      ...(before !== undefined ? { before } : {}),
+      ...(after !== undefined ? { after } : {}),
+      ...(preview.diff !== undefined ? { diff: preview.diff } : {}),
+      ...(preview.error ? { problem: preview.error } : {}),
+    };
+  } catch (error) {
+    return {
+      ...base,
+      kind: 'arguments',
+      title: `Run ${request.toolName}`,
+      problem: `Could not preview this change: ${describeError(error)}`,
+    };
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The tool call chips of the agent timeline: one {@link ToolCallView} per call id, kept
+ * across redraws of the conversation, filled from stored nodes (a reload) and from the
+ * loop's live events (status, streamed output, diff, changed files) while a run goes on.
+ */
+import { batch, createSignal, type Setter } from 'solid-js';
+import type { AgentEvent, ToolOutcome } from '../agent/agent-events';
+import type { NodeRecord, StoredToolCall } from '../store/records';
+import type { ToolCallStatus, ToolCallView } from './agent-views';
+
+interface MutableToolCall extends ToolCallView {
+  setArgumentsText: Setter<string>;
+  setStatus: Setter<ToolCallStatus>;
+  setDurationMs: Setter<number | undefined>;
+  setOutput: Setter<string>;
+  setResult: Setter<string | undefined>;
+  setChangedFiles: Setter<readonly string[]>;
+  setDiff: Setter<string | undefined>;
+}
+
+const OUTCOME_STATUS: Record<ToolOutcome, ToolCallStatus> = {
+  ok: 'done',
+  error: 'error',
+  invalid: 'error',
+  rejected: 'rejected',
+  aborted: 'aborted',
+};
+
+/** The status a stored tool result node stands for (see session-agent-run.ts). */
+function storedStatus(result: NodeRecord): ToolCallStatus {
+  if (result.status === 'aborted' || result.status === 'interrupted') return 'aborted';
+  if (result.status === 'error') return result.error?.code === 'rejected' ? 'rejected' : 'error';
+  return 'done';
+}
+
+function createCall(call: StoredToolCall): MutableToolCall {
+  const [argumentsText, setArgumentsText] = createSignal(call.arguments);
+  const [status, setStatus] = createSignal<ToolCallStatus>('pending');
+  const [durationMs, setDurationMs] = createSignal<number | undefined>();
+  const [output, setOutput] = createSignal('');
+  const [result, setResult] = createSignal<string | undefined>();
+  const [changedFiles, setChangedFiles] = createSignal<readonly string[]>([]);
+  const [diff, setDiff] = createSignal<string | undefined>();
+  return {
+    id: call.id,
+    name: call.name,
+    argumentsText,
+    setArgumentsText,
+    status,
+    setStatus,
+    durationMs,
+    setDurationMs,
+    output,
+    setOutput,
+    result,
+    setResult,
+    changedFiles,
+    setChangedFiles,
+    diff,
+    setDiff,
+  };
+}
+
+/** The views of tool calls by id; one registry per chat service. */
+export class ToolCallViews {
+  private readonly calls = new Map<string, MutableToolCall>();
+
+  /**
+   * The views of an assistant message's calls, with their stored results folded in
+   * (`results` by tool call id). A view is made once per id and then updated in place.
+   */
+  forMessage(
+    calls: readonly StoredToolCall[],
+    results: ReadonlyMap<string, NodeRecord>,
+  ): ToolCallView[] {
+    return calls.map((call) => {
+      let view = this.calls.get(call.id);
+      if (!view || view.name !== call.name) {
+        view = createCall(call);
+        if (call.id) this.calls.set(call.id, view);
+      }
+      const target = view;
+      const stored = results.get(call.id);
+      batch(() => {
+        target.setArgumentsText(call.arguments);
+        if (!stored) return;
+        target.setStatus(storedStatus(stored));
+        target.setResult(stored.content);
+        if (stored.finishedAt !== undefined) {
+          target.setDurationMs(stored.finishedAt - stored.startedAt);
+        }
+      });
+      return view;
+    });
+  }
+
+  /** Applies a live event of the loop to the call it is about. */
+  apply(event: AgentEvent): void {
+    switch (event.type) {
+      case 'approval_request':
+        this.calls.get(event.callId)?.setStatus('awaiting_approval');
+        return;
+      case 'tool_start':
+        this.calls.get(event.callId)?.setStatus('running');
+        return;
+      case 'tool_update': {
+        const view = this.calls.get(event.callId);
+        view?.setOutput((text) => text + event.text);
+        return;
+      }
+      case 'tool_end': {
+        const view = this.calls.get(event.callId);
+        if (!view) return;
+        const diff = event.details?.['diff'];
+        batch(() => {
+          view.setStatus(OUTCOME_STATUS[event.outcome]);
+          view.setDurationMs(event.durationMs);
+          view.setResult(event.message.content);
+          view.setChangedFiles(event.changedFiles ?? []);
+          if (typeof diff === 'string') view.setDiff(diff);
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Forgets every view (another session is shown). */
+  clear(): void {
+    this.calls.clear();
+  }
+}

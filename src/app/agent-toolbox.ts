@@ -1,0 +1,155 @@
+/**
+ * The agent's tools as the app assembles them for one run: the workspace file tools over
+ * the open workspace (refusing to touch a file with unsaved text in an editor tab), the
+ * session's plan (todo_write), the Python tools over the real runtime when one is given,
+ * and the dynamic prompt (date, workspace tree, open file and selection, AGENTS.md),
+ * rebuilt before every request from what is current then.
+ */
+import { buildAgentDynamicPrompt, type AgentOpenFile } from '../agent/agent-prompt';
+import type { AgentToolbox } from '../agent/session-agent-run';
+import type { AgentTool } from '../agent/tool-catalog';
+import type { Clock } from '../base/clock';
+import type { FileMeta } from '../store/records';
+import type { FileToolContext } from '../tools/files/file-tool-context';
+import { ReadTracker } from '../tools/files/read-tracker';
+import { workspaceFileTools } from '../tools/files/workspace-file-tools';
+import type { PythonToolLinter } from '../tools/python/python-tool-linter';
+import type { PythonToolRunner } from '../tools/python/python-tool-runner';
+import { pythonTools } from '../tools/python/python-tools';
+import { TodoList } from '../tools/todo/todo-list';
+import { todoWriteTool } from '../tools/todo/todo-write-tool';
+import type { ToolContext } from '../tools/tool';
+import { renderTreeListing } from '../workspace/tree-listing';
+import type { EditorService } from './editor-service';
+import type { WorkspaceService } from './workspace-service';
+
+/** Lines of the workspace tree the prompt shows; list_files shows the rest on request. */
+const TREE_SUMMARY_ENTRIES = 200;
+/** Lines of the open file shown around the cursor (the whole file when shorter). */
+const OPEN_FILE_EXCERPT_LINES = 80;
+
+/** The Python runtime as the tools use it (the app passes the real one, tests a fake). */
+export interface AgentPython {
+  runner: PythonToolRunner;
+  linter: PythonToolLinter;
+}
+
+export interface AgentToolboxDeps {
+  workspaces: WorkspaceService;
+  editor: EditorService;
+  clock: Clock;
+  /** Absent: no Python tools are offered (and the prompt names none). */
+  python?: AgentPython;
+}
+
+/** Builds toolboxes per session and keeps each session's plan and reads between runs. */
+export interface AgentToolboxes {
+  /** The toolbox for a run in `sessionId`, over the workspace open now. */
+  toolbox(sessionId: string): Promise<AgentToolbox>;
+  /** The session's plan (todo_write writes it); the same list across runs. */
+  todos(sessionId: string): TodoList;
+  /** The tools a session's run would offer, by name (for previews and approvals). */
+  tool(name: string): AgentTool<ToolContext> | undefined;
+  /** The context a tool of `sessionId` gets, for a side-effect-free `preview`. */
+  previewContext(sessionId: string): Record<string, unknown> | undefined;
+}
+
+export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
+  const { workspaces, editor, clock, python } = deps;
+  const plans = new Map<string, TodoList>();
+  /** What the agent read per session and workspace: a new workspace starts unread. */
+  const reads = new Map<string, ReadTracker>();
+  const tools = [
+    ...workspaceFileTools(),
+    todoWriteTool,
+    ...(python ? pythonTools() : []),
+  ] as unknown as AgentTool<ToolContext>[];
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+
+  const todos = (sessionId: string) => {
+    let list = plans.get(sessionId);
+    if (!list) plans.set(sessionId, (list = new TodoList()));
+    return list;
+  };
+
+  const hasUnsavedEdits = (path: string) =>
+    editor.tabs().some((tab) => tab.path() === path && (tab.dirty() || tab.saving()));
+
+  function contextFor(sessionId: string): Record<string, unknown> | undefined {
+    const files = workspaces.files();
+    if (!files) return undefined;
+    const key = `${sessionId}\u0000${files.workspaceId}`;
+    let tracker = reads.get(key);
+    if (!tracker) reads.set(key, (tracker = new ReadTracker()));
+    const context: Omit<FileToolContext, keyof ToolContext> & Record<string, unknown> = {
+      files,
+      reads: tracker,
+      hasUnsavedEdits,
+      todos: todos(sessionId),
+    };
+    if (python) {
+      context['python'] = {
+        run: python.runner.run.bind(python.runner),
+      } satisfies PythonToolRunner;
+      context['linter'] = python.linter;
+    }
+    return context;
+  }
+
+  function openFile(): AgentOpenFile | undefined {
+    const document = editor.activeDocument();
+    if (!document) return undefined;
+    const lines = document.text.split('\n');
+    const around = document.selection?.fromLine ?? 1;
+    const from = Math.max(0, Math.min(around - 1 - OPEN_FILE_EXCERPT_LINES / 2, lines.length));
+    const excerpt = lines
+      .slice(from, from + OPEN_FILE_EXCERPT_LINES)
+      .map((line, i) => `${from + i + 1}\t${line}`)
+      .join('\n');
+    return {
+      path: document.path,
+      ...(document.text ? { excerpt } : {}),
+      ...(document.selection ? { selection: document.selection } : {}),
+    };
+  }
+
+  return {
+    todos,
+    tool: (name) => byName.get(name),
+    previewContext: contextFor,
+    async toolbox(sessionId) {
+      const context = contextFor(sessionId);
+      if (!context) throw new Error('No workspace is open: open or create one first.');
+      const files = workspaces.files()!;
+      let entries: FileMeta[] = [];
+      let agentsMd: string | undefined;
+      /** Reads the tree and AGENTS.md again; the prompt of the next request shows them. */
+      const refresh = async () => {
+        entries = await files.list();
+        const rules = entries.some((entry) => entry.path === 'AGENTS.md')
+          ? await files.find('AGENTS.md')
+          : undefined;
+        agentsMd = typeof rules?.content === 'string' ? rules.content : undefined;
+      };
+      await refresh();
+      const stop = workspaces.onFilesChanged(() => void refresh().catch(() => undefined));
+      return {
+        tools,
+        context,
+        dynamicPrompt: () =>
+          buildAgentDynamicPrompt({
+            date: new Date(clock.now()),
+            workspaceName: workspaces.current()?.name,
+            treeSummary: renderTreeListing(entries, {
+              root: '',
+              depth: 3,
+              maxEntries: TREE_SUMMARY_ENTRIES,
+            }).text,
+            ...(agentsMd ? { agentsMd } : {}),
+            ...(openFile() ? { openFile: openFile()! } : {}),
+          }),
+        dispose: () => void stop(),
+      };
+    },
+  };
+}
