@@ -15,6 +15,18 @@ export interface PageMarkdown {
   article: boolean;
 }
 
+/** Elements whose content a reader never sees as text. */
+const HIDDEN = new Set([
+  'script',
+  'style',
+  'noscript',
+  'iframe',
+  'template',
+  'svg',
+  'canvas',
+  'form',
+]);
+
 function turndown(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -23,7 +35,7 @@ function turndown(): TurndownService {
     emDelimiter: '*',
   });
   // What a reader never sees; keeping it would only spend the model's context.
-  service.remove(['script', 'style', 'noscript', 'iframe', 'template', 'svg', 'canvas', 'form']);
+  service.remove((node) => HIDDEN.has(node.nodeName.toLowerCase()));
   return service;
 }
 
