@@ -5,7 +5,6 @@ import { errorResult } from '../files/file-tool-results';
 import { outputBudget } from '../python/tool-output';
 import type { Tool, ToolResult } from '../tool';
 import { readCappedBody } from './capped-body';
-import { htmlToMarkdown } from './html-to-markdown';
 import { checkFetchUrl } from './url-policy';
 import type { WebToolContext } from './web-tool-context';
 
@@ -127,8 +126,9 @@ export const fetchUrlTool: Tool<FetchUrlArgs, WebToolContext> = {
     const body = await readCappedBody(response, MAX_FETCH_BYTES);
     const raw = decoderFor(contentType).decode(body.bytes);
     const looksHtml = isHtml || (!contentType && /^\s*<(!doctype html|html)/i.test(raw));
+    // Readability and Turndown load with the first page, not with the app.
     const page = looksHtml
-      ? htmlToMarkdown(raw, finalUrl, context.parseHtml)
+      ? (await import('./html-to-markdown')).htmlToMarkdown(raw, finalUrl, context.parseHtml)
       : { title: '', markdown: raw, article: false };
     return pageResult({
       url: finalUrl,
