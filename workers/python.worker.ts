@@ -146,6 +146,11 @@ class PythonWorker implements PythonWorkerApi {
     this.network = options.network;
     this.interruptBuffer = options.interruptBuffer;
     const { core } = options;
+    // The snapshot is a Blob handle: reading it (tens of MB) overlaps the loader's import.
+    const snapshotBytes = options.useSnapshot
+      ? options.snapshot?.arrayBuffer().then((bytes) => new Uint8Array(bytes))
+      : undefined;
+    snapshotBytes?.catch(() => undefined);
     const lockFile = JSON.parse(new TextDecoder().decode(core.lockFile)) as Lockfile;
     // Pyodide fetches its files with the global fetch: serve the core from the bytes the
     // page handed over, and ask the page for package files (it applies the network setting).
@@ -189,11 +194,11 @@ class PythonWorker implements PythonWorkerApi {
     let newSnapshot: ArrayBuffer | undefined;
     let py: Py | undefined;
 
-    if (options.useSnapshot && options.snapshot) {
+    if (snapshotBytes) {
       try {
         py = await loadPyodide({
           ...config(),
-          _loadSnapshot: Promise.resolve(new Uint8Array(options.snapshot)),
+          _loadSnapshot: snapshotBytes,
         });
         snapshot = 'loaded';
       } catch (error) {

@@ -44,15 +44,17 @@ export interface PythonConnectMessage {
 }
 
 /**
- * Pyodide's core files as bytes. The worker runs in an opaque-origin sandbox that may not
- * fetch from Cove's origin and has no service worker, so the page hands them over (from its
- * offline cache) with every boot.
+ * Pyodide's core files. The worker runs in an opaque-origin sandbox that may not fetch from
+ * Cove's origin and has no service worker, so the page hands them over (from its offline
+ * cache) with every boot. They are Blobs: handles the page gets from Cache Storage without
+ * reading them, which the worker reads itself, in parallel and off the page's thread (and
+ * the wasm is compiled while it streams in). A Blob is immutable, so every boot shares one.
  */
 export interface PyodideCoreFiles {
   /** pyodide.asm.mjs, the Emscripten loader module. */
-  loader: ArrayBuffer;
-  wasm: ArrayBuffer;
-  stdlib: ArrayBuffer;
+  loader: Blob;
+  wasm: Blob;
+  stdlib: Blob;
   /** The lock file in force: Cove's copy or the configured one. */
   lockFile: ArrayBuffer;
 }
@@ -103,7 +105,7 @@ export interface BootOptions {
 export interface WorkerBootOptions extends BootOptions {
   core: PyodideCoreFiles;
   /** A memory snapshot of a booted interpreter made by this same worker code. */
-  snapshot?: ArrayBuffer;
+  snapshot?: Blob;
 }
 
 /** How the snapshot step of a boot went. */

@@ -7,7 +7,8 @@
 export interface SnapshotCache {
   /** Whether a snapshot is stored under `key`, without reading it. */
   has(key: string): Promise<boolean>;
-  get(key: string): Promise<Uint8Array | undefined>;
+  /** The snapshot as a Blob: from Cache Storage a handle, read only by whoever needs it. */
+  blob(key: string): Promise<Blob | undefined>;
   put(key: string, bytes: Uint8Array): Promise<void>;
   delete(key: string): Promise<void>;
 }
@@ -37,14 +38,14 @@ export class CacheStorageSnapshotCache implements SnapshotCache {
     return (await cache.match(keyUrl(key))) !== undefined;
   }
 
-  async get(key: string): Promise<Uint8Array | undefined> {
+  async blob(key: string): Promise<Blob | undefined> {
     const cache = await this.storage.open(SNAPSHOT_CACHE_NAME);
     const response = await cache.match(keyUrl(key));
     if (!response) return undefined;
     const encoded = response.headers.get('x-cove-encoding') === 'gzip';
-    if (!encoded) return new Uint8Array(await response.arrayBuffer());
+    if (!encoded) return response.blob();
     const body = response.body!.pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(body).arrayBuffer());
+    return new Response(body).blob();
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
@@ -80,8 +81,9 @@ export class MemorySnapshotCache implements SnapshotCache {
     return this.entries.has(key);
   }
 
-  async get(key: string): Promise<Uint8Array | undefined> {
-    return this.entries.get(key)?.slice();
+  async blob(key: string): Promise<Blob | undefined> {
+    const bytes = this.entries.get(key);
+    return bytes ? new Blob([bytes.slice()]) : undefined;
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {

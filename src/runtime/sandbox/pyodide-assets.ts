@@ -20,8 +20,9 @@ export interface PyodideAssetSources {
 export const LOCK_FILE_CACHE = 'cove-python-lockfile';
 
 /**
- * The bytes a sandboxed worker needs to boot, read once per page and copied for each boot
- * (a transferred ArrayBuffer is gone from the sender). The snapshot key is the digest of
+ * What a sandboxed worker needs to boot. The core files are Blobs from the page's cache,
+ * taken once per page and shared by every boot (the worker reads them); only the lock file
+ * is read here, because the page's package policy needs it. The snapshot key is the digest of
  * the worker's code and Pyodide's version: any change to the harness, the environment or
  * the boot makes a new key, so an old image is never restored into new code.
  */
@@ -39,7 +40,7 @@ export class PyodideAssets {
     return this.code;
   }
 
-  /** Copies of the core files, with the lock file in force. Rejects when one cannot be read. */
+  /** The core files, with a copy of the lock file in force. Rejects when one cannot be read. */
   async coreFiles(lockFileUrl: string | undefined): Promise<PyodideCoreFiles> {
     this.core ??= this.readCore();
     this.core.catch(() => (this.core = undefined));
@@ -48,9 +49,9 @@ export class PyodideAssets {
       lockFileUrl ? this.configuredLockFile(lockFileUrl) : undefined,
     ]);
     return {
-      loader: core.loader.slice(0),
-      wasm: core.wasm.slice(0),
-      stdlib: core.stdlib.slice(0),
+      loader: core.loader,
+      wasm: core.wasm,
+      stdlib: core.stdlib,
       lockFile: (custom ?? core.bundledLock).slice(0),
     };
   }
@@ -60,15 +61,11 @@ export class PyodideAssets {
   }
 
   /** The stored snapshot for this code, if any; a failed read is no snapshot. */
-  async snapshot(): Promise<ArrayBuffer | undefined> {
+  async snapshot(): Promise<Blob | undefined> {
     const cache = this.sources.snapshots;
     if (!cache) return undefined;
     try {
-      const bytes = await cache.get(await this.snapshotKey());
-      if (!bytes) return undefined;
-      return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : bytes.slice().buffer;
+      return await cache.blob(await this.snapshotKey());
     } catch {
       return undefined;
     }
@@ -89,9 +86,9 @@ export class PyodideAssets {
   private async readCore() {
     const base = this.sources.indexUrl;
     const [loader, wasm, stdlib, bundledLock] = await Promise.all([
-      this.bytes(`${base}pyodide.asm.js`),
-      this.bytes(`${base}pyodide.asm.wasm`),
-      this.bytes(`${base}python_stdlib.zip`),
+      this.blob(`${base}pyodide.asm.js`),
+      this.blob(`${base}pyodide.asm.wasm`),
+      this.blob(`${base}python_stdlib.zip`),
       this.bytes(`${base}pyodide-lock.json`),
     ]);
     return { loader, wasm, stdlib, bundledLock };
@@ -114,6 +111,13 @@ export class PyodideAssets {
       const cached = await cache?.match(url).catch(() => undefined);
       return cached ? cached.arrayBuffer() : undefined;
     }
+  }
+
+  /** A handle to the response's body: from Cache Storage it is not read into memory here. */
+  private async blob(url: string): Promise<Blob> {
+    const response = await this.sources.fetch(url);
+    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    return response.blob();
   }
 
   private async bytes(url: string): Promise<ArrayBuffer> {

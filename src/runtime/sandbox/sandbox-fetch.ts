@@ -2,7 +2,7 @@ import type { HostFetchResult, SandboxHostApi } from '../python-protocol';
 
 /** A file the sandbox serves itself, from bytes the page handed over. */
 export interface ServedFile {
-  bytes: ArrayBuffer;
+  bytes: ArrayBuffer | Blob;
   contentType: string;
 }
 
@@ -49,7 +49,11 @@ function fromHost(result: HostFetchResult): Response {
   return respond(result.bytes, result.status, result.contentType);
 }
 
-function respond(bytes: ArrayBuffer | Uint8Array, status: number, contentType: string): Response {
+function respond(
+  bytes: ArrayBuffer | Uint8Array | Blob,
+  status: number,
+  contentType: string,
+): Response {
   return new Response(bytes as BodyInit, { status, headers: { 'content-type': contentType } });
 }
 

@@ -77,21 +77,24 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
   };
   const worker = Comlink.wrap<PythonWorkerApi>(rpc.port1) as unknown as PythonWorkerApi;
 
-  const open = async (options: BootOptions, lockFile: ArrayBuffer): Promise<void> => {
-    const code = await env.assets.workerCode();
-    let lockJson: unknown;
-    try {
-      lockJson = JSON.parse(new TextDecoder().decode(lockFile));
-    } catch {
-      lockJson = undefined;
-    }
-    const policy = new PackageFilePolicy(
-      options.network,
-      options.packageIndexUrl,
-      lockJson,
-      options.lockFileUrl,
+  /**
+   * Starts the frame and its worker. It runs while the core files are still being taken
+   * from the cache: the package policy needs the lock file only when the worker first
+   * asks for a package, so its requests wait for `lockFile`.
+   */
+  const open = async (options: BootOptions, lockFile: Promise<ArrayBuffer>): Promise<void> => {
+    const policy = lockFile.then(
+      (bytes) =>
+        new PackageFilePolicy(
+          options.network,
+          options.packageIndexUrl,
+          parseJson(bytes),
+          options.lockFileUrl,
+        ),
     );
+    policy.catch(() => undefined); // A boot that cannot read the files fails on its own.
     Comlink.expose(makeHostApi(policy, env.fetch), host.port1);
+    const code = await env.assets.workerCode();
     if (dead) return;
     if (env.unsandboxed) {
       plain = env.unsandboxed();
@@ -123,20 +126,20 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
   };
 
   const boot = async (options: BootOptions): Promise<BootReport> => {
-    // One copy of the core files per boot: the frame's policy reads the lock file before
-    // the copies are transferred to the worker.
-    const [core, snapshot] = await Promise.all([
+    // The core files and the snapshot are Blobs the worker reads itself; only the lock
+    // file (read by the frame's policy) is transferred.
+    const assets = Promise.all([
       env.assets.coreFiles(options.lockFileUrl),
       options.useSnapshot ? env.assets.snapshot() : undefined,
     ]);
-    await open(options, core.lockFile);
+    const opened = open(
+      options,
+      assets.then(([core]) => core.lockFile.slice(0)),
+    );
+    const [[core, snapshot]] = await Promise.all([assets, opened]);
     const full: WorkerBootOptions = { ...options, core };
-    const transfers = [core.loader, core.wasm, core.stdlib, core.lockFile];
-    if (snapshot) {
-      full.snapshot = snapshot;
-      transfers.push(snapshot);
-    }
-    const report = await worker.boot(Comlink.transfer(full, transfers));
+    if (snapshot) full.snapshot = snapshot;
+    const report = await worker.boot(Comlink.transfer(full, [core.lockFile]));
     if (report.newSnapshot) {
       void env.assets.saveSnapshot(report.newSnapshot);
       delete report.newSnapshot;
@@ -170,10 +173,22 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
 }
 
 /** The page's side of {@link SandboxHostApi}: fetches only what the policy allows. */
-function makeHostApi(policy: PackageFilePolicy, fetchImpl: typeof fetch): SandboxHostApi {
+/** The lock file's JSON, or undefined when it is not JSON (the policy then allows nothing). */
+function parseJson(bytes: ArrayBuffer): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+function makeHostApi(policy: Promise<PackageFilePolicy>, fetchImpl: typeof fetch): SandboxHostApi {
   return {
     async fetchPackageFile(url: string): Promise<HostFetchResult> {
-      const refusal = policy.refusal(url);
+      const refusal = await policy.then(
+        (ready) => ready.refusal(url),
+        () => 'Cove could not read the package lock file, so no package can be loaded.',
+      );
       if (refusal) return { ok: false, status: 0, message: refusal };
       try {
         const response = await fetchImpl(url, { credentials: 'omit' });

@@ -35,13 +35,14 @@ function assets(files: Record<string, string>, snapshots = new MemorySnapshotCac
 }
 
 describe('PyodideAssets', () => {
-  it('reads the core files once and hands out fresh copies (a transfer detaches them)', async () => {
+  it('takes the core files once, as Blobs every boot shares; the lock file is a fresh copy each time (it is transferred)', async () => {
     const { loaded, net } = assets(CORE);
     const first = await loaded.coreFiles(undefined);
     const second = await loaded.coreFiles(undefined);
-    expect(text(first.loader)).toBe('loader');
-    expect(text(second.wasm)).toBe('wasm');
-    expect(first.wasm).not.toBe(second.wasm);
+    expect(await first.loader.text()).toBe('loader');
+    expect(await second.wasm.text()).toBe('wasm');
+    expect(first.wasm).toBe(second.wasm);
+    expect(first.lockFile).not.toBe(second.lockFile);
     expect(net.requests.filter((url) => url.endsWith('.wasm'))).toHaveLength(1);
   });
 
@@ -66,7 +67,8 @@ describe('PyodideAssets', () => {
     const snapshots = new MemorySnapshotCache();
     const v1 = assets(CORE, snapshots);
     await v1.loaded.saveSnapshot(new Uint8Array([1, 2, 3]).buffer);
-    expect(new Uint8Array((await v1.loaded.snapshot())!)).toEqual(new Uint8Array([1, 2, 3]));
+    const stored = await v1.loaded.snapshot();
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     const v2 = assets(
       { ...CORE, 'https://cove.example/assets/python.worker.js': 'worker code v2' },
       snapshots,
