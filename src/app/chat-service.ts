@@ -78,8 +78,11 @@ export interface ChatService {
   switchBranch(nodeId: string, direction: 'previous' | 'next'): Promise<void>;
   /** Allows the provider's key to go to its new host, then asks again. */
   allowKeyAndRetry(assistantId: string): Promise<void>;
-  /** Shows an empty conversation; the current one stays in the list as it is. */
-  newSession(): void;
+  /**
+   * Shows an empty conversation; the current one stays in the list as it is. The session
+   * the next message creates is in `mode` (default chat).
+   */
+  newSession(mode?: SessionMode): void;
   openSession(id: string): Promise<void>;
   renameSession(id: string, title: string): Promise<void>;
   /** Switches a session between chat and agent mode (stored; its messages stay). */
@@ -131,6 +134,8 @@ export function createChatService(deps: {
   const toolCalls = new ToolCallViews();
   /** True while this tab runs the agent (busy across its replies and tool calls). */
   let agentRunning = false;
+  /** The mode of the session the next message creates (see newSession). */
+  let newSessionMode: SessionMode = 'chat';
   const toolboxes = createAgentToolboxes({
     workspaces,
     editor,
@@ -378,7 +383,12 @@ export function createChatService(deps: {
       try {
         let session = activeSession();
         if (!session) {
-          const created = await engine.create(workspace.id, content, providers.selectedModel());
+          let created = await engine.create(workspace.id, content, providers.selectedModel());
+          if (newSessionMode === 'agent') {
+            await engine.setMode(created.id, 'agent');
+            created = { ...created, mode: 'agent' };
+          }
+          newSessionMode = 'chat';
           setSessions((list) => [created, ...list]);
           setActiveId(created.id);
           void agent.show(created.id);
@@ -427,7 +437,8 @@ export function createChatService(deps: {
       await providers.confirmKeyOrigin(parsed.providerId);
       await service.regenerate(assistantId);
     },
-    newSession() {
+    newSession(mode = 'chat') {
+      newSessionMode = mode;
       setActiveId(undefined);
       setMessages([]);
       void agent.show(undefined);

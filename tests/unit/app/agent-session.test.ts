@@ -1,0 +1,256 @@
+import { describe, expect, it, vi } from 'vitest';
+import { policyKey } from '../../../src/app/agent-service';
+import type { AgentPython } from '../../../src/app/agent-toolbox';
+import { createChatService } from '../../../src/app/chat-service';
+import { createEditorService } from '../../../src/app/editor-service';
+import { createNoticeService } from '../../../src/app/notice-service';
+import { createMemorySessionLocks } from '../../../src/app/session-locks';
+import { createWorkspaceService } from '../../../src/app/workspace-service';
+import { ManualClock } from '../../../src/base/clock';
+import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
+import type { CoveStore } from '../../../src/store/cove-store';
+import { createMemoryStore } from '../../../src/store/memory-store';
+import type { PythonToolRunResult } from '../../../src/tools/python/python-tool-runner';
+import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
+import { makeGate } from '../../fakes/gate';
+import { fakeProviderService } from '../../fakes/provider-service';
+
+const okRun = (stdout: string): PythonToolRunResult => ({
+  status: 'ok',
+  stdout,
+  stderr: '',
+  outputTruncated: false,
+  duration: 5,
+  changedFiles: { written: [], deleted: [], conflicts: [], skipped: [] },
+  figures: [],
+});
+
+/** The app's chat and agent over `store` (a second call over the same store is a reload). */
+async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPython) {
+  const clock = new ManualClock(Date.UTC(2026, 11, 3));
+  const catalog = new WorkspaceCatalog(store, clock);
+  const notices = createNoticeService(clock);
+  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
+  await workspaces.start();
+  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+  const client = makeScriptedChatClient(steps, { clock });
+  const chat = createChatService({
+    store,
+    workspaces,
+    editor,
+    providers: fakeProviderService(),
+    client,
+    clock,
+    locks: createMemorySessionLocks(),
+    notices,
+    ...(python ? { agentPython: python } : {}),
+  });
+  await chat.start();
+  return { chat, client, workspaces, editor, notices, store };
+}
+
+type App = Awaited<ReturnType<typeof open>>;
+
+const call = (id: string, name: string, args: Record<string, unknown>) => ({
+  toolCalls: [{ id, name, arguments: args }],
+});
+
+/** The conversation as a person reads it: role, text and each tool chip with its status. */
+function timeline(app: App) {
+  return app.chat.messages().map((m) => ({
+    role: m.role,
+    content: m.content(),
+    tools: m.toolCalls().map((t) => `${t.name}:${t.status()}`),
+  }));
+}
+
+async function approvalShown(app: App) {
+  await vi.waitFor(() => expect(app.chat.agent.approval()).toBeDefined());
+  return app.chat.agent.approval()!;
+}
+
+describe('agent mode in the chat service', () => {
+  it('reads a file, shows the real diff for approval, edits it, and a reload shows the run', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      call('c1', 'read_file', { path: 'main.py' }),
+      call('c2', 'edit_file', {
+        path: 'main.py',
+        edits: [{ old_text: 'print(1)', new_text: 'print(2)' }],
+      }),
+      { text: 'Changed the print to 2.', usage: { inputTokens: 30, outputTokens: 5 } },
+    ]);
+    await app.workspaces.files()!.write('main.py', 'print(1)\n');
+    app.chat.newSession('agent');
+    const sending = app.chat.send('Make main.py print 2');
+
+    const approval = await approvalShown(app);
+    expect(approval).toMatchObject({
+      toolName: 'edit_file',
+      kind: 'diff',
+      path: 'main.py',
+      before: 'print(1)\n',
+      after: 'print(2)\n',
+    });
+    expect(approval.diff).toContain('-print(1)');
+    expect(approval.diff).toContain('+print(2)');
+    // Nothing is written before the person says yes.
+    expect((await app.workspaces.files()!.read('main.py')).content).toBe('print(1)\n');
+    expect(app.chat.busy()).toBe(true);
+    const chipOf = () =>
+      app.chat
+        .messages()
+        .flatMap((m) => m.toolCalls())
+        .find((t) => t.id === 'c2');
+    await vi.waitFor(() => expect(chipOf()?.status()).toBe('awaiting_approval'));
+    const editChip = chipOf()!;
+
+    app.chat.agent.decide({ kind: 'approve' });
+    await sending;
+
+    expect(app.chat.busy()).toBe(false);
+    expect((await app.workspaces.files()!.read('main.py')).content).toBe('print(2)\n');
+    expect(app.chat.agent.approval()).toBeUndefined();
+    expect(editChip.status()).toBe('done');
+    expect(editChip.diff()).toContain('+print(2)');
+    expect(editChip.changedFiles()).toEqual(['main.py']);
+    expect(app.chat.agent.changedFiles().map((f) => f.path)).toEqual(['main.py']);
+    expect(app.chat.agent.usage()?.totalTokens).toBe(35);
+    expect(app.chat.agent.runEnd()).toBeUndefined();
+    const expected = [
+      { role: 'user', content: 'Make main.py print 2', tools: [] },
+      { role: 'assistant', content: '', tools: ['read_file:done'] },
+      { role: 'assistant', content: '', tools: ['edit_file:done'] },
+      { role: 'assistant', content: 'Changed the print to 2.', tools: [] },
+    ];
+    expect(timeline(app)).toEqual(expected);
+    // The model read the file's content as the read_file result.
+    const third = app.client.requests[2]!.messages;
+    expect(third.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([
+      expect.stringContaining('print(1)'),
+      expect.stringContaining('Edited main.py'),
+    ]);
+
+    // A reload (new services over the same store) shows the run with its results.
+    const reloaded = await open(store);
+    expect(reloaded.chat.activeSession()?.mode).toBe('agent');
+    expect(timeline(reloaded)).toEqual(expected);
+    const readChip = reloaded.chat.messages()[1]!.toolCalls()[0]!;
+    expect(readChip.result()).toContain('print(1)');
+    const nodes = await store.sessions.nodes(reloaded.chat.activeSession()!.id);
+    expect(nodes.filter((n) => n.role === 'tool').map((n) => [n.toolCallId, n.status])).toEqual([
+      ['c1', 'complete'],
+      ['c2', 'complete'],
+    ]);
+  });
+
+  it('a rejection with feedback reaches the model as the result, and the file stays', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      call('w1', 'write_file', { path: 'notes.txt', content: 'hello' }),
+      { text: 'Understood, I will not write it.' },
+    ]);
+    app.chat.newSession('agent');
+    const sending = app.chat.send('Write a note');
+    await approvalShown(app);
+    app.chat.agent.decide({ kind: 'reject', feedback: 'Call it todo.txt instead' });
+    await sending;
+    const second = app.client.requests[1]!.messages;
+    const result = second.find((m) => m.role === 'tool');
+    expect(result?.content).toContain('Call it todo.txt instead');
+    expect(await app.workspaces.files()!.find('notes.txt')).toBeUndefined();
+    expect(timeline(app).map((m) => m.tools)).toEqual([[], ['write_file:rejected'], []]);
+  });
+
+  it('Stop during a running tool ends the run at once and keeps its reply and the call', async () => {
+    const store = createMemoryStore();
+    const started = makeGate();
+    const python: AgentPython = {
+      runner: {
+        async run(_request, options) {
+          // A run that never ends by itself: only Stop (the signal) ends it.
+          void started.wait();
+          await new Promise((resolve) => options.signal?.addEventListener('abort', resolve));
+          return { ...okRun(''), status: 'killed' };
+        },
+      },
+      linter: { lint: () => Promise.resolve([]) },
+    };
+    const app = await open(store, [{ text: 'Ready.' }], python);
+    app.chat.newSession('agent');
+    await app.chat.send('go');
+    // The first message made the session: set it to auto so run_python does not ask.
+    app.chat.agent.setPolicy('auto');
+    app.client.push({
+      text: 'Running it.',
+      ...call('p2', 'run_python', { code: 'while True: pass' }),
+    });
+    const sending = app.chat.send('run it');
+    await started.reached;
+    // The loop runs ahead of what is stored and shown; the chip catches up.
+    const chipOf = () =>
+      app.chat
+        .messages()
+        .flatMap((m) => m.toolCalls())
+        .find((t) => t.id === 'p2');
+    await vi.waitFor(() => expect(chipOf()?.status()).toBe('running'));
+    const chip = chipOf()!;
+    app.chat.stop();
+    await sending;
+    expect(app.chat.busy()).toBe(false);
+    expect(chip.status()).toBe('aborted');
+    expect(app.chat.agent.runEnd()?.reason).toBe('aborted');
+    const nodes = await store.sessions.nodes(app.chat.activeSession()!.id);
+    const reply = nodes.find((n) => n.toolCalls?.[0]?.id === 'p2');
+    expect(reply).toMatchObject({ role: 'assistant', content: 'Running it.', status: 'complete' });
+    expect(nodes.find((n) => n.toolCallId === 'p2')).toMatchObject({
+      role: 'tool',
+      status: 'aborted',
+      parentId: reply!.id,
+    });
+    expect(nodes.every((n) => n.status !== 'streaming')).toBe(true);
+  });
+
+  it('auto-edit writes without asking, asks for run_python with its code, and is kept per session', async () => {
+    const store = createMemoryStore();
+    const ran: string[] = [];
+    const python: AgentPython = {
+      runner: {
+        run(request) {
+          ran.push(request.code ?? '');
+          return Promise.resolve(okRun('hi\n'));
+        },
+      },
+      linter: { lint: () => Promise.resolve([]) },
+    };
+    const app = await open(store, [{ text: 'Hello.' }], python);
+    app.chat.newSession('agent');
+    await app.chat.send('Hello');
+    const sessionId = app.chat.activeSession()!.id;
+    expect(app.chat.agent.policy()).toBe('ask');
+    app.chat.agent.setPolicy('auto-edit');
+    await vi.waitFor(async () =>
+      expect(await store.settings.get(policyKey(sessionId))).toBe('auto-edit'),
+    );
+
+    app.client.push(
+      call('w1', 'write_file', { path: 'hi.py', content: 'print("hi")\n' }),
+      call('r1', 'run_python', { path: 'hi.py', code: 'print("hi")' }),
+      { text: 'It prints hi.' },
+    );
+    const sending = app.chat.send('Write hi.py and run it');
+    const approval = await approvalShown(app);
+    expect(approval).toMatchObject({ toolName: 'run_python', kind: 'code', code: 'print("hi")' });
+    // The edit ran without asking.
+    expect((await app.workspaces.files()!.read('hi.py')).content).toBe('print("hi")\n');
+    expect(ran).toEqual([]);
+    app.chat.agent.decide({ kind: 'approve' });
+    await sending;
+    expect(ran).toEqual(['print("hi")']);
+    expect(timeline(app).at(-1)?.content).toBe('It prints hi.');
+
+    // The mode belongs to the session: a reload shows it again.
+    const reloaded = await open(store);
+    await vi.waitFor(() => expect(reloaded.chat.agent.policy()).toBe('auto-edit'));
+  });
+});
