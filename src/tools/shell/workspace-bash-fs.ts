@@ -292,7 +292,11 @@ export class WorkspaceBashFs implements IFileSystem {
     }
     this.checkUnsaved([rel], path);
     const expectVersion = existing ? this.expectedVersion(rel, existing, path) : 'absent';
-    const stored = typeof content === 'string' ? content : contentFromBytes(content);
+    // Text with a NUL is kept as bytes, as the workspace keeps every such file.
+    const stored =
+      typeof content === 'string' && !content.includes('\u0000')
+        ? content
+        : contentFromBytes(typeof content === 'string' ? textEncoder.encode(content) : content);
     let rows;
     try {
       rows = await this.context.files.write(rel, stored, { expectVersion });
@@ -345,6 +349,8 @@ export class WorkspaceBashFs implements IFileSystem {
     const rel = this.workspacePath(path, true);
     const addition = this.toContent(content, options);
     if (!this.entry(rel)) return this.put(path, addition);
+    // A redirect opens its target with an empty append: nothing to write yet.
+    if (addition.length === 0) return;
     const before = await this.content(path);
     if (typeof before === 'string' && typeof addition === 'string') {
       return this.put(path, before + addition);

@@ -109,6 +109,23 @@ describe('bash over the workspace', () => {
     expect(await files.list()).toEqual([]);
   });
 
+  it('keeps binary files as bytes and text as text', async () => {
+    const { run, text } = await setup({ files: { 'img.bin': new Uint8Array([0, 200, 255]) } });
+    const result = await run(
+      'cp img.bin copy.bin && printf "a\\x00b" > nul.dat && echo "héllo ✓" > u.txt',
+    );
+    expect(result.changedFiles).toEqual(['copy.bin', 'nul.dat', 'u.txt']);
+    expect(await text('copy.bin')).toEqual(new Uint8Array([0, 200, 255]));
+    expect(await text('nul.dat')).toEqual(new Uint8Array([97, 0, 98]));
+    expect(await text('u.txt')).toBe('héllo ✓\n');
+  });
+
+  it('appends to a file without having read it, since an append keeps what is there', async () => {
+    const { run, text } = await setup({ files: FILES });
+    expect((await run('echo dates >> notes.txt')).isError).toBeUndefined();
+    expect(await text('notes.txt')).toBe(`${FILES['notes.txt']}dates\n`);
+  });
+
   it('keeps /tmp as scratch space outside the workspace', async () => {
     const { run, files } = await setup({ files: FILES });
     const result = await run('sort -r notes.txt > /tmp/sorted && head -1 /tmp/sorted');
