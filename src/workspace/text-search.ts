@@ -1,12 +1,18 @@
 /**
  * Finding a pattern in file names and in the lines of text files: the kernel of the
- * agent's search_files and of a search panel. Plain text or a JavaScript regular
- * expression, case-insensitive unless asked.
+ * agent's search_files and of a search panel. Plain text or a regular expression,
+ * case-insensitive unless asked.
+ *
+ * Regular expressions run on RE2 (re2js), whose time is linear in the text: a pattern a
+ * model writes, such as `(a+)+$`, would make the browser's backtracking engine spin for
+ * minutes on the page's thread, freezing the editor (nothing typed meanwhile would be
+ * saved). RE2 has no backreferences or lookaround; the error says so.
  */
+import { RE2JS } from 're2js';
 
 export interface SearchPattern {
   pattern: string;
-  /** Treat `pattern` as a regular expression (JavaScript syntax) instead of plain text. */
+  /** Treat `pattern` as a regular expression (RE2 syntax) instead of plain text. */
   regex: boolean;
   caseSensitive: boolean;
 }
@@ -20,7 +26,13 @@ export interface LineMatch {
   text: string;
 }
 
-export type CompiledSearch = { ok: true; regex: RegExp } | { ok: false; message: string };
+/** A compiled pattern: where it first matches in a text at or after an index. */
+export interface SearchMatcher {
+  /** Index of the first match starting at or after `from`, or -1. */
+  indexIn(text: string, from: number): number;
+}
+
+export type CompiledSearch = { ok: true; matcher: SearchMatcher } | { ok: false; message: string };
 
 /** Characters of a matching line shown at most. */
 export const MAX_MATCH_LINE_CHARS = 240;
@@ -31,22 +43,50 @@ export const MAX_MATCH_LINE_CHARS = 240;
  */
 export function compileSearch(search: SearchPattern): CompiledSearch {
   if (search.pattern === '') return { ok: false, message: 'The pattern is empty.' };
-  const source = search.regex ? search.pattern : escapeRegExp(search.pattern);
+  if (!search.regex) {
+    // A literal cannot backtrack: the browser's engine is safe and fastest here.
+    const literal = new RegExp(escapeRegExp(search.pattern), search.caseSensitive ? 'g' : 'gi');
+    return { ok: true, matcher: nativeMatcher(literal) };
+  }
   try {
-    return { ok: true, regex: new RegExp(source, search.caseSensitive ? 'gm' : 'gim') };
+    const flags = RE2JS.MULTILINE | (search.caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+    return { ok: true, matcher: re2Matcher(RE2JS.compile(search.pattern, flags)) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
-      message: `The regular expression is invalid: ${reason}. Fix it, or search for plain text with regex false.`,
+      message: `The regular expression is invalid: ${reason}. Patterns use RE2 syntax (no backreferences or lookaround); fix it, or search for plain text with regex false.`,
     };
   }
 }
 
+function nativeMatcher(regex: RegExp): SearchMatcher {
+  return {
+    indexIn(text, from) {
+      regex.lastIndex = from;
+      return regex.exec(text)?.index ?? -1;
+    },
+  };
+}
+
+function re2Matcher(pattern: RE2JS): SearchMatcher {
+  // A matcher holds its text; searches of one file reuse it.
+  let text: string | undefined;
+  let matcher: ReturnType<RE2JS['matcher']> | undefined;
+  return {
+    indexIn(input, from) {
+      if (input !== text || !matcher) {
+        text = input;
+        matcher = pattern.matcher(input);
+      }
+      return from <= input.length && matcher.find(from) ? matcher.start() : -1;
+    },
+  };
+}
+
 /** True when the path (as a whole, e.g. "src/parser.py") matches. */
-export function pathMatches(compiled: RegExp, path: string): boolean {
-  compiled.lastIndex = 0;
-  return compiled.test(path);
+export function pathMatches(compiled: SearchMatcher, path: string): boolean {
+  return compiled.indexIn(path, 0) >= 0;
 }
 
 /**
@@ -54,20 +94,19 @@ export function pathMatches(compiled: RegExp, path: string): boolean {
  * holds `limit` entries. Returns false when it stopped at the limit with the file not done.
  */
 export function searchContent(
-  compiled: RegExp,
+  compiled: SearchMatcher,
   path: string,
   content: string,
   out: LineMatch[],
   limit: number,
 ): boolean {
-  compiled.lastIndex = 0;
   let line = 1;
   // Newlines before `scanned` are counted in `line`.
   let scanned = 0;
-  while (compiled.lastIndex <= content.length) {
-    const match = compiled.exec(content);
-    if (!match) return true;
-    const at = match.index;
+  let from = 0;
+  while (from <= content.length) {
+    const at = compiled.indexIn(content, from);
+    if (at < 0) return true;
     for (let nl = content.indexOf('\n', scanned); nl >= 0 && nl < at;) {
       line++;
       nl = content.indexOf('\n', nl + 1);
@@ -79,7 +118,7 @@ export function searchContent(
     if (out.length >= limit) return false;
     out.push({ path, line, text: excerpt(content.slice(start, end), at - start) });
     // One entry per line: continue after this line's end.
-    compiled.lastIndex = end + 1;
+    from = end + 1;
   }
   return true;
 }

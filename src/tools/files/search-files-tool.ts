@@ -5,6 +5,7 @@ import {
   pathMatches,
   searchContent,
   type LineMatch,
+  type SearchMatcher,
 } from '../../workspace/text-search';
 import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
@@ -32,7 +33,7 @@ const READ_BATCH = 16;
 export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
   name: 'search_files',
   description:
-    'Search the workspace for a pattern in file paths and in file contents (text files). Results list matching paths, then matching lines as path:line: text. Plain text by default; set regex to true for a JavaScript regular expression. Case-insensitive unless case_sensitive is true. Results are capped; narrow with path (a folder) or target.',
+    'Search the workspace for a pattern in file paths and in file contents (text files). Results list matching paths, then matching lines as path:line: text. Plain text by default; set regex to true for a regular expression (RE2 syntax: no backreferences or lookaround). Case-insensitive unless case_sensitive is true. Results are capped; narrow with path (a folder) or target.',
   parameters: {
     type: 'object',
     properties: {
@@ -86,9 +87,12 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
         }
       }
       const inScope = listing.filter((meta) => isWithin(meta.path, folder) && meta.path !== folder);
-      const names = target === 'contents' ? undefined : matchPaths(compiled.regex, inScope, limit);
+      const names =
+        target === 'contents' ? undefined : matchPaths(compiled.matcher, inScope, limit);
       const lines =
-        target === 'names' ? undefined : await matchLines(compiled.regex, inScope, limit, context);
+        target === 'names'
+          ? undefined
+          : await matchLines(compiled.matcher, inScope, limit, context);
       if (lines === 'stopped') return errorResult('The search was stopped.');
       fitToBudget(outputBudget(context), names, lines);
       return {
@@ -113,7 +117,11 @@ interface Found<T> {
 }
 
 /** Paths (folders with a trailing "/") that match, at most `limit`. */
-function matchPaths(regex: RegExp, entries: readonly FileMeta[], limit: number): Found<string> {
+function matchPaths(
+  regex: SearchMatcher,
+  entries: readonly FileMeta[],
+  limit: number,
+): Found<string> {
   const items: string[] = [];
   for (const meta of entries) {
     if (!pathMatches(regex, meta.path)) continue;
@@ -128,7 +136,7 @@ function matchPaths(regex: RegExp, entries: readonly FileMeta[], limit: number):
  * files a batch at a time and stops reading once the limit is passed; 'stopped' on abort.
  */
 async function matchLines(
-  regex: RegExp,
+  regex: SearchMatcher,
   entries: readonly FileMeta[],
   limit: number,
   context: FileToolContext,

@@ -329,7 +329,7 @@ describe('search_files', () => {
     const result = await searchFilesTool.execute({ pattern: 'parse(', regex: true }, context);
     expect(result.isError).toBe(true);
     expect(result.content).toMatch(
-      /^The regular expression is invalid: .*\(.*\. Fix it, or search for plain text with regex false\.$/,
+      /^The regular expression is invalid: .*\(.*\. Patterns use RE2 syntax .*fix it, or search for plain text with regex false\.$/,
     );
     // The same text as plain text is fine.
     const plain = await searchFilesTool.execute({ pattern: 'parse(', target: 'contents' }, context);

@@ -14,7 +14,7 @@ function search(
   const compiled = compileSearch({ pattern, regex: options.regex ?? false, caseSensitive: false });
   if (!compiled.ok) throw new Error(compiled.message);
   const out: LineMatch[] = [];
-  const complete = searchContent(compiled.regex, 'f.txt', content, out, options.limit ?? 100);
+  const complete = searchContent(compiled.matcher, 'f.txt', content, out, options.limit ?? 100);
   return { lines: out.map((match) => `${match.line}: ${match.text}`), complete };
 }
 
@@ -49,11 +49,22 @@ describe('text search', () => {
     expect(!bad.ok && bad.message).toMatch(/^The regular expression is invalid: .+/);
   });
 
+  it('a pattern that would backtrack for minutes answers at once (RE2, linear time)', () => {
+    const text = `${'a'.repeat(5_000)}!\n`;
+    expect(search('(a+)+$', text, { regex: true }).lines).toEqual([]);
+    expect(search('(a|aa)*b', `${'a'.repeat(5_000)}\nb`, { regex: true }).lines).toEqual(['2: b']);
+  });
+
+  it('says which regex features RE2 lacks', () => {
+    const bad = compileSearch({ pattern: '(a)\\1', regex: true, caseSensitive: false });
+    expect(!bad.ok && bad.message).toMatch(/RE2 syntax \(no backreferences or lookaround\)/);
+  });
+
   it('matches paths as a whole, again and again with the same compiled pattern', () => {
     const compiled = compileSearch({ pattern: 'src/.*\\.py$', regex: true, caseSensitive: true });
     if (!compiled.ok) throw new Error('compile');
-    expect(pathMatches(compiled.regex, 'src/a.py')).toBe(true);
-    expect(pathMatches(compiled.regex, 'src/b.py')).toBe(true);
-    expect(pathMatches(compiled.regex, 'lib/a.py')).toBe(false);
+    expect(pathMatches(compiled.matcher, 'src/a.py')).toBe(true);
+    expect(pathMatches(compiled.matcher, 'src/b.py')).toBe(true);
+    expect(pathMatches(compiled.matcher, 'lib/a.py')).toBe(false);
   });
 });
