@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
+import type { PythonLinter } from '../../../src/runtime/lint-protocol';
 import { MemoryPythonRuntime, type RunScript } from '../../../src/runtime/memory-python-runtime';
 import type { FileContent } from '../../../src/store/records';
 import { createMemoryFileToolContext } from '../../../src/tools/files/memory-file-tool-context';
@@ -192,6 +193,12 @@ describe('run_python', () => {
 });
 
 describe('lint_python', () => {
+  it("takes the app's Ruff linter as it is", () => {
+    // A compile-time check: LintClient (a PythonLinter) is what the app passes.
+    const wire = (linter: PythonLinter): PythonToolLinter => linter;
+    expect(wire).toBeTypeOf('function');
+  });
+
   const unused: PythonToolDiagnostic = {
     line: 1,
     column: 8,
