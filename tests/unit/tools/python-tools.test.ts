@@ -9,7 +9,10 @@ import { parseStructureOutput } from '../../../src/tools/python/python-structure
 import { STRUCTURE_MARKER } from '../../../src/tools/python/python-structure-script';
 import { pythonStructureTool } from '../../../src/tools/python/python-structure-tool';
 import type { PythonToolContext } from '../../../src/tools/python/python-tool-context';
-import type { PythonToolDiagnostic } from '../../../src/tools/python/python-tool-linter';
+import type {
+  PythonToolDiagnostic,
+  PythonToolLinter,
+} from '../../../src/tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../../../src/tools/python/python-tool-runner';
 import { pythonTools } from '../../../src/tools/python/python-tools';
 import { runPythonTool } from '../../../src/tools/python/run-python-tool';
