@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { policyKey } from '../../../src/app/agent-service';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
 import { createChatService } from '../../../src/app/chat-service';
-import { createEditorService } from '../../../src/app/editor-service';
+import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
 import { createMemorySessionLocks } from '../../../src/app/session-locks';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
@@ -50,6 +50,17 @@ async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPy
 }
 
 type App = Awaited<ReturnType<typeof open>>;
+
+/** A stand-in for CodeMirror: one text per open path. */
+class FakeBuffers implements BufferHost {
+  texts = new Map<string, string>();
+  read = (path: string) => this.texts.get(path);
+  replace = (path: string, text: string) => void this.texts.set(path, text);
+  selection = () => undefined;
+  reveal = () => undefined;
+  markProblems = () => undefined;
+  insert = () => false;
+}
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   toolCalls: [{ id, name, arguments: args }],
@@ -252,5 +263,50 @@ describe('agent mode in the chat service', () => {
     // The mode belongs to the session: a reload shows it again.
     const reloaded = await open(store);
     await vi.waitFor(() => expect(reloaded.chat.agent.policy()).toBe('auto-edit'));
+  });
+
+  it("an open tab shows the agent's edit at once; a tab with unsaved text is never overwritten", async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [{ text: 'Ready.' }]);
+    const buffers = new FakeBuffers();
+    app.editor.attach(buffers);
+    await app.workspaces.files()!.write('main.py', 'print(1)\n');
+    await app.editor.openFile('main.py');
+    buffers.texts.set('main.py', app.editor.tabs()[0]!.initialText);
+    app.chat.newSession('agent');
+    await app.chat.send('hi');
+    app.chat.agent.setPolicy('auto-edit');
+    const edit = (id: string, from: string, to: string) =>
+      call(id, 'edit_file', { path: 'main.py', edits: [{ old_text: from, new_text: to }] });
+    app.client.push(
+      call('r1', 'read_file', { path: 'main.py' }),
+      edit('e1', 'print(1)', 'print(2)'),
+      {
+        text: 'Edited.',
+      },
+    );
+    await app.chat.send('Make it print 2');
+    await vi.waitFor(() => expect(buffers.texts.get('main.py')).toBe('print(2)\n'));
+    expect(app.editor.tabs()[0]!.dirty()).toBe(false);
+
+    // The person types in the tab (not saved yet); the agent's edit of it is refused.
+    buffers.texts.set('main.py', 'print(2)  # mine\n');
+    app.editor.markEdited('main.py');
+    app.client.push(
+      call('r2', 'read_file', { path: 'main.py' }),
+      edit('e2', 'print(2)', 'print(3)'),
+      {
+        text: 'It is open with unsaved changes.',
+      },
+    );
+    await app.chat.send('Make it print 3');
+    const chip = app.chat
+      .messages()
+      .flatMap((m) => m.toolCalls())
+      .find((t) => t.id === 'e2')!;
+    expect(chip.status()).toBe('error');
+    expect(chip.result()).toMatch(/unsaved/i);
+    expect(buffers.texts.get('main.py')).toBe('print(2)  # mine\n');
+    expect((await app.workspaces.files()!.read('main.py')).content).toBe('print(2)\n');
   });
 });
