@@ -49,6 +49,11 @@ export interface AgentService extends AgentControls {
   handle(sessionId: string, event: AgentEvent): void;
   /** Shows `sessionId`'s state (its plan and policy) after the panel switched session. */
   show(sessionId: string | undefined): Promise<void>;
+  /**
+   * Shows a session just created by the first message; the mode chosen while no session
+   * existed yet (the empty conversation) becomes its mode.
+   */
+  adopt(sessionId: string): Promise<void>;
 }
 
 interface Waiting {
@@ -73,6 +78,8 @@ export function createAgentService(deps: {
   const [usage, setUsage] = createSignal<RunUsageView | undefined>();
   const [queued, setQueued] = createSignal<readonly string[]>([]);
   let shown: string | undefined;
+  /** A mode chosen before the session existed (see adopt). */
+  let unsavedMode: ApprovalMode | undefined;
   /** Modes by session, as loaded or set. */
   const modes = new Map<string, ApprovalMode>();
   const approvedForSession = new Map<string, Set<string>>();
@@ -183,7 +190,10 @@ export function createAgentService(deps: {
     setPolicy(mode) {
       const sessionId = shown;
       setPolicySignal(mode);
-      if (!sessionId) return;
+      if (!sessionId) {
+        unsavedMode = mode;
+        return;
+      }
       modes.set(sessionId, mode);
       void settings
         .set(policyKey(sessionId), mode)
@@ -258,8 +268,16 @@ export function createAgentService(deps: {
           return;
       }
     },
+    async adopt(sessionId) {
+      const mode = unsavedMode;
+      unsavedMode = undefined;
+      if (mode) modes.set(sessionId, mode);
+      await service.show(sessionId);
+      if (mode) service.setPolicy(mode);
+    },
     async show(sessionId) {
       shown = sessionId;
+      unsavedMode = undefined;
       unsubscribeTodo?.();
       unsubscribeTodo = undefined;
       batch(() => {

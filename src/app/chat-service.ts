@@ -391,7 +391,7 @@ export function createChatService(deps: {
           newSessionMode = 'chat';
           setSessions((list) => [created, ...list]);
           setActiveId(created.id);
-          void agent.show(created.id);
+          void agent.adopt(created.id);
           session = created;
         }
         // The question follows what the person sees: the last message shown.

@@ -187,10 +187,9 @@ describe('agent mode in the chat service', () => {
       },
       linter: { lint: () => Promise.resolve([]) },
     };
-    const app = await open(store, [{ text: 'Ready.' }], python);
+    const app = await open(store, [], python);
     app.chat.newSession('agent');
-    await app.chat.send('go');
-    // The first message made the session: set it to auto so run_python does not ask.
+    // Chosen in the empty conversation: the session the first message makes runs in auto.
     app.chat.agent.setPolicy('auto');
     app.client.push({
       text: 'Running it.',
@@ -210,6 +209,7 @@ describe('agent mode in the chat service', () => {
     await sending;
     expect(app.chat.busy()).toBe(false);
     expect(chip.status()).toBe('aborted');
+    expect(await store.settings.get(policyKey(app.chat.activeSession()!.id))).toBe('auto');
     expect(app.chat.agent.runEnd()?.reason).toBe('aborted');
     const nodes = await store.sessions.nodes(app.chat.activeSession()!.id);
     const reply = nodes.find((n) => n.toolCalls?.[0]?.id === 'p2');
