@@ -292,8 +292,8 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       for (;;) {
         const end = await agentRun(sessionId, from, model);
         inbox.requeueUndelivered();
-        if (!end || end.reason === 'aborted' || end.reason === 'error') return;
-        if (end.reason !== 'done') return;
+        // After Stop, an error or a limit the person decides first; what is queued waits.
+        if (end?.reason !== 'done') return;
         const next = inbox.takeQueued();
         if (!next) return;
         const now = clock.now();
