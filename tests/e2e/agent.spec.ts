@@ -176,13 +176,7 @@ test('a model on the text protocol edits a file through Thought / Action lines',
   test.setTimeout(120_000);
   const agent = await agentSession(cove, provider);
   // The model has no native tool calling: Settings say so.
-  await cove.openSettings();
-  await cove.providerCard('Fake').getByRole('button', { name: 'Edit model chat-model' }).click();
-  const editor = cove.page.getByRole('dialog', { name: 'Model chat-model' });
-  await editor.getByLabel('Tool calling').selectOption('text');
-  await editor.getByRole('button', { name: 'Save model' }).click();
-  await expect(editor).toBeHidden();
-  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+  await agent.setToolCalling('chat-model', 'text');
 
   await cove.writePython('greet.py', 'print("hello")\n');
   const action = (name: string, args: object) =>

@@ -1,6 +1,7 @@
-import { createSignal, onMount, Show } from 'solid-js';
+import { createResource, createSignal, onMount, Show } from 'solid-js';
 import type { ApprovalChoice, PendingApproval } from '../../app/agent-views';
 import { DiffView } from './DiffView';
+import { textAfter } from './diff-texts';
 import { formatArguments } from './tool-call-summary';
 import { UnifiedDiffText } from './UnifiedDiffText';
 
@@ -18,8 +19,24 @@ import { UnifiedDiffText } from './UnifiedDiffText';
 export function ApprovalPanel(props: {
   approval: PendingApproval;
   onDecide: (choice: ApprovalChoice) => void;
+  /**
+   * The file's text now (undefined when it does not exist), so a request that carries only
+   * the unified diff can still be shown as a merge view of before and after.
+   */
+  readFile?: (path: string) => Promise<string | undefined>;
 }) {
   const approval = props.approval;
+  /** Before and after for the merge view: given, or rebuilt from the file and the diff. */
+  const [texts] = createResource(async () => {
+    if (approval.kind !== 'diff') return undefined;
+    if (approval.before !== undefined && approval.after !== undefined) {
+      return { before: approval.before, after: approval.after };
+    }
+    if (!approval.diff || !approval.path || !props.readFile) return undefined;
+    const before = (await props.readFile(approval.path)) ?? '';
+    const after = textAfter(before, approval.diff);
+    return after === undefined ? undefined : { before, after };
+  });
   const [rejecting, setRejecting] = createSignal(false);
   const [feedback, setFeedback] = createSignal('');
   let panel!: HTMLElement;
@@ -59,28 +76,28 @@ export function ApprovalPanel(props: {
         )}
       </Show>
       <div class="approval-preview">
-        <Show when={approval.kind === 'diff'}>
+        <Show when={approval.kind === 'diff' && !texts.loading}>
           <Show
-            when={approval.before !== undefined && approval.after !== undefined}
+            when={texts()}
             fallback={
               <Show when={approval.diff}>
                 {(diff) => <UnifiedDiffText diff={diff()} label="Unified diff" />}
               </Show>
             }
           >
-            <DiffView
-              path={approval.path ?? ''}
-              before={approval.before ?? ''}
-              after={approval.after ?? ''}
-            />
-            <Show when={approval.diff}>
-              {(diff) => (
-                <details class="approval-unified">
-                  <summary>Unified diff</summary>
-                  <UnifiedDiffText diff={diff()} label="Unified diff" />
-                </details>
-              )}
-            </Show>
+            {(both) => (
+              <>
+                <DiffView path={approval.path ?? ''} before={both().before} after={both().after} />
+                <Show when={approval.diff}>
+                  {(diff) => (
+                    <details class="approval-unified">
+                      <summary>Unified diff</summary>
+                      <UnifiedDiffText diff={diff()} label="Unified diff" />
+                    </details>
+                  )}
+                </Show>
+              </>
+            )}
           </Show>
         </Show>
         <Show when={approval.kind === 'code'}>

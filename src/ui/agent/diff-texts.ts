@@ -15,3 +15,18 @@ export function textBefore(after: string, unifiedDiff: string): string | undefin
     return undefined;
   }
 }
+
+/**
+ * The text after a change, from the text before and the change's unified diff. Undefined
+ * when the diff does not fit the text (or is not one diff).
+ */
+export function textAfter(before: string, unifiedDiff: string): string | undefined {
+  try {
+    const patches = parsePatch(unifiedDiff);
+    if (patches.length !== 1 || !patches[0]!.hunks.length) return undefined;
+    const after = applyPatch(before, patches[0]!);
+    return after === false ? undefined : after;
+  } catch {
+    return undefined;
+  }
+}

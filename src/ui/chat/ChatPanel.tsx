@@ -197,7 +197,13 @@ export function ChatPanel(props: {
         </section>
       </div>
       <Show when={agent && agentMode() ? agent.approval() : undefined} keyed>
-        {(approval) => <ApprovalPanel approval={approval} onDecide={(c) => agent!.decide(c)} />}
+        {(approval) => (
+          <ApprovalPanel
+            approval={approval}
+            onDecide={(c) => agent!.decide(c)}
+            readFile={readFile}
+          />
+        )}
       </Show>
       <Show when={chat.retrying()}>
         {(retry) => (

@@ -69,7 +69,21 @@ export class AgentPanel {
     await request.getByRole('button', { name: 'Reject…' }).click();
     await request.getByLabel('Feedback for the agent').fill(feedback);
     await request.getByRole('button', { name: 'Reject with feedback' }).click();
-    await expect(request).toBeHidden();
+    // The model may ask for the same tool again at once, so wait for this request's form.
+    await expect(request.getByLabel('Feedback for the agent')).toBeHidden();
+  }
+
+  /** Sets how the fake provider's `modelId` calls tools, in Settings (closed afterwards). */
+  async setToolCalling(modelId: string, mode: 'native' | 'text' | 'none'): Promise<void> {
+    await this.cove.openSettings();
+    const card = this.cove.providerCard('Fake');
+    await card.getByText(/^Models \(\d+\)$/).click();
+    await card.getByRole('button', { name: `Edit model ${modelId}` }).click();
+    const editor = this.page.getByRole('dialog', { name: `Model ${modelId}` });
+    await editor.getByLabel('Tool calling').selectOption(mode);
+    await editor.getByRole('button', { name: 'Save model' }).click();
+    await expect(editor).toBeHidden();
+    await this.page.getByRole('button', { name: 'Close settings' }).click();
   }
 
   /** Every tool call chip shown, in order. */

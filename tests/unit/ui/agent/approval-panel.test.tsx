@@ -83,9 +83,10 @@ test('reject opens a feedback box; Escape closes it without deciding; the feedba
   ]);
 });
 
-test('a diff without both texts shows the unified diff; a URL and plain arguments show as they are', () => {
+test('a diff without both texts shows the unified diff; a URL and plain arguments show as they are', async () => {
   const diff = '--- a.py\n+++ a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n';
   const first = show({ kind: 'diff', toolName: 'edit_file', diff, path: 'a.py' });
+  await flush();
   const lines = [...first.host.querySelectorAll('[aria-label="Unified diff"] .diff-line')];
   expect(lines.map((l) => [l.className.split(' ')[1], l.textContent])).toEqual([
     ['diff-meta', '--- a.py\n'],

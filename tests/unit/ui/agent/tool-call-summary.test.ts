@@ -5,7 +5,7 @@ import {
   parseArguments,
   summarizeCall,
 } from '../../../../src/ui/agent/tool-call-summary';
-import { textBefore } from '../../../../src/ui/agent/diff-texts';
+import { textAfter, textBefore } from '../../../../src/ui/agent/diff-texts';
 import { createTwoFilesPatch } from 'diff';
 
 test('a chip says what the call is about: path, command, script, URL, pattern', () => {
@@ -48,4 +48,14 @@ test('the text before a change comes back from the text now and its diff', () =>
   // The file changed again since: the diff no longer fits, so no merge view is offered.
   expect(textBefore('something else entirely\n', diff)).toBeUndefined();
   expect(textBefore(after, 'not a diff')).toBeUndefined();
+});
+
+test('the text after a change comes from the file now and the diff; a new file from nothing', () => {
+  const before = 'x = 1\nprint(x)\n';
+  const after = 'x = 2\nprint(x)\n';
+  expect(textAfter(before, createTwoFilesPatch('a.py', 'a.py', before, after))).toBe(after);
+  expect(textAfter('', createTwoFilesPatch('/dev/null', 'b.py', '', after))).toBe(after);
+  expect(
+    textAfter('unrelated\n', createTwoFilesPatch('a.py', 'a.py', before, after)),
+  ).toBeUndefined();
 });
