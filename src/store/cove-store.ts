@@ -1,4 +1,5 @@
 import type { ChangeFeed } from './change-feed';
+import type { CheckpointStore } from './checkpoint-store';
 import type { FileStore } from './file-store';
 import type { SessionStore } from './session-store';
 import type { SettingsStore } from './settings-store';
@@ -11,6 +12,8 @@ export interface CoveStore {
   readonly files: FileStore;
   readonly settings: SettingsStore;
   readonly sessions: SessionStore;
+  /** Checkpoints of files before agent turns, over content-addressed blobs. */
+  readonly checkpoints: CheckpointStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

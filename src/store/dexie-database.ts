@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { BlobRecord, CheckpointRecord } from './checkpoint-store';
 import {
   fileMeta,
   type FileMeta,
@@ -44,6 +45,9 @@ export class CoveDatabase extends Dexie {
   sessions!: EntityTable<SessionRecord, 'id'>;
   nodes!: EntityTable<NodeRecord, 'id'>;
   profileKeys!: EntityTable<ProfileKeyRecord, 'id'>;
+  /** Declared in version 1, used since checkpoints (dexie-checkpoint-store.ts). */
+  checkpoints!: EntityTable<CheckpointRecord, 'id'>;
+  blobs!: EntityTable<BlobRecord, 'hash'>;
 
   /** `now` stamps the profile key a migration creates. */
   constructor(name: string, now: () => number = () => Date.now()) {

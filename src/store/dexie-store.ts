@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { CoveError, isQuotaError } from '../base/errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
+import { createDexieCheckpointStore } from './dexie-checkpoint-store';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
 import type { FileChange, FileStore } from './file-store';
@@ -313,6 +314,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     files,
     settings,
     sessions,
+    checkpoints: createDexieCheckpointStore(db, guardWrite),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({

@@ -1,6 +1,7 @@
 import { LocalChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { fileRow, planFileChanges } from './file-changes';
+import { createMemoryCheckpointStore } from './memory-checkpoint-store';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -206,6 +207,7 @@ export function createMemoryStore(
     files,
     settings,
     sessions,
+    checkpoints: createMemoryCheckpointStore(),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = copy({

@@ -1,0 +1,118 @@
+import { CoveError } from '../base/errors';
+import { hashContent } from './blob-hash';
+import type {
+  BlobRecord,
+  CheckpointDraft,
+  CheckpointFile,
+  CheckpointRecord,
+  FileState,
+} from './checkpoint-store';
+
+/**
+ * Helpers both checkpoint stores share, so they keep one contract: hashing happens before a
+ * transaction opens (WebCrypto is not IndexedDB; awaiting it inside would let the
+ * transaction commit early), and the row logic is the same plain code in both.
+ */
+
+/** A draft's files with their blob addresses, and the blobs they need (each once). */
+export interface HashedDraft {
+  files: CheckpointFile[];
+  blobs: BlobRecord[];
+}
+
+export async function hashDraft(draft: CheckpointDraft): Promise<HashedDraft> {
+  const seen = new Set<string>();
+  const files: CheckpointFile[] = [];
+  const blobs: BlobRecord[] = [];
+  for (const file of draft.files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    if (file.content === null) {
+      files.push({ path: file.path, blobHash: null, version: null, binary: false });
+      continue;
+    }
+    const hash = await hashContent(file.content);
+    files.push({
+      path: file.path,
+      blobHash: hash,
+      version: file.version,
+      binary: typeof file.content !== 'string',
+    });
+    if (!blobs.some((blob) => blob.hash === hash)) blobs.push({ hash, content: file.content });
+  }
+  return { files, blobs };
+}
+
+/** The unsettled turn checkpoint a `turn` draft merges into, if any. */
+export function openTurn(
+  draft: CheckpointDraft,
+  ofNode: readonly CheckpointRecord[],
+): CheckpointRecord | undefined {
+  if (draft.kind !== 'turn') return undefined;
+  return ofNode.find(
+    (row) =>
+      row.sessionId === draft.sessionId && row.kind === 'turn' && row.settledAt === undefined,
+  );
+}
+
+/**
+ * The row to write for a draft: `open` with the draft's new paths appended, or a new row
+ * at `nextSeq`. Returns the files actually added, whose blobs must be stored.
+ */
+export function checkpointRow(
+  draft: CheckpointDraft,
+  hashed: HashedDraft,
+  open: CheckpointRecord | undefined,
+  nextSeq: number,
+): { row: CheckpointRecord; added: CheckpointFile[] } {
+  if (open) {
+    const known = new Set(open.files.map((file) => file.path));
+    const added = hashed.files.filter((file) => !known.has(file.path));
+    return { row: { ...open, files: [...open.files, ...added] }, added };
+  }
+  const { files: _contents, ...rest } = draft;
+  return { row: { ...rest, seq: nextSeq, files: hashed.files }, added: hashed.files };
+}
+
+/** The blobs `files` refer to, each once. */
+export function blobsFor(files: readonly CheckpointFile[], hashed: HashedDraft): BlobRecord[] {
+  const wanted = new Set(files.map((file) => file.blobHash).filter((hash) => hash !== null));
+  return hashed.blobs.filter((blob) => wanted.has(blob.hash));
+}
+
+/** `row` with `after` set on the given paths and `settledAt`. */
+export function settledRow(
+  row: CheckpointRecord,
+  after: readonly (FileState & { path: string })[],
+  now: number,
+): CheckpointRecord {
+  const byPath = new Map(after.map((state) => [state.path, state]));
+  return {
+    ...row,
+    settledAt: now,
+    files: row.files.map((file) => {
+      const state = byPath.get(file.path);
+      return state
+        ? { ...file, after: { blobHash: state.blobHash, version: state.version } }
+        : file;
+    }),
+  };
+}
+
+export function missingCheckpoint(id: string): CoveError {
+  return new CoveError(
+    'missing',
+    `Checkpoint ${id} does not exist.`,
+    'It may have been deleted with its conversation; reload the conversation.',
+  );
+}
+
+export function missingBlob(hash: string): CoveError {
+  return new CoveError(
+    'missing',
+    `The saved content ${hash.slice(0, 12)}… of a checkpoint is missing.`,
+    'This checkpoint cannot be restored; an earlier or later one may still be.',
+  );
+}
+
+export const bySeq = (a: CheckpointRecord, b: CheckpointRecord) => a.seq - b.seq;
