@@ -12,7 +12,8 @@
 //                                  visit (nothing cached): Run clicked the moment it allows
 //   python.first_visit_print_console_ms  the console's first visit: navigation → "1"
 //   python.first_visit_ratio       Cove / console, first visits
-//   python.timeout_recovery_ms     a time.sleep run killed at its 1 s limit (terminate
+//   python.timeout_recovery_ms     in the 1,000-file workspace of the sync figure: a
+//                                  time.sleep run killed at its 1 s limit (terminate
 //                                  path): the timeout status appearing → the first output of
 //                                  the next run, which the warm spare answers
 //   python.cold_boot_ms            the boot of a fresh interpreter without a snapshot: on a
