@@ -1,0 +1,450 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Implementation,
+  type ServerCapabilities,
+  type Tool as McpToolDefinition,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import type { Clock } from '../base/clock';
+import { CoveError, isAbortError } from '../base/errors';
+import { probeReachability } from '../llm/cors-probe';
+import type { FetchLike } from '../llm/fetch-like';
+import { httpStatusOf, classifyMcpError, isNetworkFailure, isSessionNotFound } from './mcp-errors';
+import type { McpServerConfig } from './server-config';
+
+/**
+ * One live connection to one MCP server, over the official SDK (issue 12, "The client").
+ * Tries Streamable HTTP first; a server that answers that with a 4xx (it only speaks the
+ * older HTTP+SSE transport) is tried again over SSE with a fresh Client. The session
+ * (Mcp-Session-Id) is kept by the transport; when the server forgets it (404 for a known
+ * session) the connection initializes again and retries the request once. Every failure
+ * leaves as a CoveError (src/mcp/mcp-errors.ts). Plain TypeScript: the same code runs in the
+ * page and under Node (tests, the conformance suite).
+ */
+
+/** An MCP tool definition as tools/list returns it. */
+export type McpTool = McpToolDefinition;
+
+/** What the connection needs from outside. */
+export interface McpConnectionDeps {
+  /** The page's fetch (bound), or a fake. Every request of the SDK goes through it. */
+  fetch: FetchLike;
+  clock: Clock;
+  /** The page's origin, for telling CORS and Local Network Access apart; undefined under Node. */
+  pageOrigin?: string;
+  /** How Cove introduces itself in initialize. */
+  clientInfo?: Implementation;
+  /** Deadline for initialize and list requests (default 30 s). */
+  requestTimeoutMs?: number;
+}
+
+/** Which transport the connection ended up with. */
+export type McpTransportKind = 'streamable-http' | 'sse';
+
+/** What {@link McpConnection.test} shows the user. */
+export interface McpServerReport {
+  serverName: string;
+  serverVersion: string;
+  protocolVersion: string | undefined;
+  transport: McpTransportKind;
+  instructions?: string;
+  tools: McpTool[];
+  resources: { uri: string; name: string; description?: string; mimeType?: string }[];
+  prompts: {
+    name: string;
+    description?: string;
+    arguments?: { name: string; required?: boolean }[];
+  }[];
+  /** Milliseconds from the start of connect to the end of the listings. */
+  elapsedMs: number;
+}
+
+/** Options of one request through the connection. */
+export interface McpRequestOptions {
+  signal?: AbortSignal;
+  /** Cove's deadline for this request; progress notifications restart it. */
+  timeoutMs?: number;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** The options the SDK's request functions take. */
+interface SdkRequestOptions {
+  signal: AbortSignal;
+  timeout: number;
+  resetTimeoutOnProgress: boolean;
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Cove's version in initialize; the app may pass its build's. */
+const DEFAULT_CLIENT_INFO: Implementation = { name: 'cove', version: '0.1.0' };
+
+/** Thrown as the abort reason when Cove's own deadline ends a request. */
+class DeadlineReached extends Error {
+  override name = 'DeadlineReached';
+  constructor(readonly timeoutMs: number) {
+    super(`No answer within ${timeoutMs} ms.`);
+  }
+}
+
+export class McpConnection {
+  private client: Client | undefined;
+  private transport: StreamableHTTPClientTransport | SSEClientTransport | undefined;
+  private kind: McpTransportKind = 'streamable-http';
+  private connecting: Promise<void> | undefined;
+  private tools: McpTool[] | undefined;
+  private readonly toolListeners = new Set<(tools: McpTool[]) => void>();
+  private sessionIdMissing = false;
+  private negotiatedVersion: string | undefined;
+
+  constructor(
+    readonly config: McpServerConfig,
+    private readonly deps: McpConnectionDeps,
+  ) {}
+
+  /** The transport in use after connect. */
+  get transportKind(): McpTransportKind {
+    return this.kind;
+  }
+
+  /** The server's session id (Streamable HTTP), when it gave one. */
+  get sessionId(): string | undefined {
+    return this.transport instanceof StreamableHTTPClientTransport
+      ? this.transport.sessionId
+      : undefined;
+  }
+
+  /** The server's name and version from initialize. */
+  get serverInfo(): Implementation | undefined {
+    return this.client?.getServerVersion();
+  }
+
+  /** What the server said it can do. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.client?.getServerCapabilities();
+  }
+
+  /** The protocol revision both sides agreed on in initialize. */
+  get protocolVersion(): string | undefined {
+    return this.negotiatedVersion;
+  }
+
+  /** The tools of the last listing, if any. */
+  get cachedTools(): McpTool[] | undefined {
+    return this.tools;
+  }
+
+  /** Connects once; later calls wait for the same attempt. Throws CoveError. */
+  connect(signal?: AbortSignal): Promise<void> {
+    if (this.client) return Promise.resolve();
+    this.connecting ??= this.open(signal).finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  /** Closes the session (DELETE for Streamable HTTP) and the transport. Never throws. */
+  async close(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.transport = undefined;
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+      await transport.terminateSession().catch(() => undefined);
+    }
+    await client?.close().catch(() => undefined);
+  }
+
+  /**
+   * Calls `listener` with the new tool list whenever the server says its tools changed
+   * (notifications/tools/list_changed) and the list was fetched again. Returns the
+   * unsubscribe function.
+   */
+  onToolsChanged(listener: (tools: McpTool[]) => void): () => void {
+    this.toolListeners.add(listener);
+    return () => this.toolListeners.delete(listener);
+  }
+
+  /** tools/list, all pages. Keeps the result as {@link cachedTools}. */
+  async listTools(options: McpRequestOptions = {}): Promise<McpTool[]> {
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    do {
+      const page = await this.request(
+        (client, sdk) => client.listTools(cursor ? { cursor } : undefined, sdk),
+        options,
+      );
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+      // A server that hands back a cursor it already gave would loop forever.
+      if (cursor !== undefined && seen.has(cursor)) break;
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor);
+    this.tools = tools;
+    return tools;
+  }
+
+  /** tools/call. The server's isError comes back in the result; transport failures throw CoveError. */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: McpRequestOptions = {},
+  ): Promise<CallToolResult> {
+    return this.request(
+      (client, sdk) =>
+        client.callTool({ name, arguments: args }, undefined, sdk) as Promise<CallToolResult>,
+      options,
+    );
+  }
+
+  /**
+   * Runs one SDK request with Cove's deadline (on the injected clock), cancellation, error
+   * classification and the one retry after the server forgot the session.
+   */
+  async request<T>(
+    run: (client: Client, options: SdkRequestOptions) => Promise<T>,
+    options: McpRequestOptions = {},
+  ): Promise<T> {
+    await this.connect(options.signal);
+    try {
+      return await this.withDeadline(run, options);
+    } catch (error) {
+      if (isSessionNotFound(error) && !options.signal?.aborted && !this.sessionIdMissing) {
+        await this.reopen(options.signal);
+        try {
+          return await this.withDeadline(run, options);
+        } catch (retryError) {
+          throw await this.explain(retryError);
+        }
+      }
+      throw await this.explain(error);
+    }
+  }
+
+  /** Connects if needed and lists what the server offers, for the settings' Test button. */
+  async test(signal?: AbortSignal): Promise<McpServerReport> {
+    const started = this.deps.clock.now();
+    await this.connect(signal);
+    const caps = this.capabilities ?? {};
+    const tools = caps.tools ? await this.listTools({ signal }) : [];
+    const resources = caps.resources ? await listAllResources(this, signal) : [];
+    const prompts = caps.prompts ? await listAllPrompts(this, signal) : [];
+    const info = this.serverInfo;
+    return {
+      serverName: info?.name ?? '(unnamed)',
+      serverVersion: info?.version ?? '',
+      protocolVersion: this.protocolVersion,
+      transport: this.kind,
+      instructions: this.client?.getInstructions(),
+      tools,
+      resources,
+      prompts,
+      elapsedMs: this.deps.clock.now() - started,
+    };
+  }
+
+  private async withDeadline<T>(
+    run: (client: Client, options: SdkRequestOptions) => Promise<T>,
+    options: McpRequestOptions,
+  ): Promise<T> {
+    const client = this.client;
+    if (!client)
+      throw new CoveError('mcp-closed', 'The MCP connection is closed.', 'Connect again.');
+    const timeoutMs = options.timeoutMs ?? this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let cancelTimer = this.deps.clock.schedule(
+      () => controller.abort(new DeadlineReached(timeoutMs)),
+      timeoutMs,
+    );
+    const onprogress = (progress: { progress: number; total?: number; message?: string }) => {
+      // Progress shows the server is alive: the deadline starts again.
+      cancelTimer();
+      cancelTimer = this.deps.clock.schedule(
+        () => controller.abort(new DeadlineReached(timeoutMs)),
+        timeoutMs,
+      );
+      options.onProgress?.(progress);
+    };
+    try {
+      return await run(client, {
+        signal: controller.signal,
+        // The SDK's own timer is only a backstop behind Cove's clock-driven deadline.
+        timeout: timeoutMs * 2,
+        resetTimeoutOnProgress: true,
+        onprogress,
+      });
+    } catch (error) {
+      const reason: unknown = controller.signal.reason;
+      if (controller.signal.aborted) {
+        // The SDK reports any abort as a timeout (McpError RequestTimeout); say which it was.
+        if (reason instanceof DeadlineReached) throw reason;
+        throw new CoveError('mcp-cancelled', 'The MCP call was stopped.', '', { cause: error });
+      }
+      throw error;
+    } finally {
+      cancelTimer();
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async open(signal?: AbortSignal): Promise<void> {
+    const url = new URL(this.config.url);
+    try {
+      await this.openWith('streamable-http', url, signal);
+      return;
+    } catch (error) {
+      const status = httpStatusOf(error);
+      const oldServer =
+        status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+      if (!oldServer || signal?.aborted) throw await this.explain(error);
+      try {
+        await this.openWith('sse', url, signal);
+      } catch (sseError) {
+        // The Streamable HTTP answer says more about a wrong URL than the SSE one.
+        throw await this.explain(httpStatusOf(sseError) !== undefined ? error : sseError);
+      }
+    }
+  }
+
+  private async openWith(kind: McpTransportKind, url: URL, signal?: AbortSignal): Promise<void> {
+    const requestInit: RequestInit = { headers: { ...this.config.headers } };
+    const transport =
+      kind === 'streamable-http'
+        ? new StreamableHTTPClientTransport(url, {
+            fetch: this.deps.fetch,
+            requestInit,
+            // Cove retries at the request level; a lost GET stream is reopened a few times.
+            reconnectionOptions: {
+              maxReconnectionDelay: 30_000,
+              initialReconnectionDelay: 1_000,
+              reconnectionDelayGrowFactor: 1.5,
+              maxRetries: 2,
+            },
+          })
+        : new SSEClientTransport(url, { fetch: this.deps.fetch, requestInit });
+    // The Client tells the transport the version it negotiated; only Streamable HTTP
+    // exposes it again, so it is caught on the way in.
+    const setVersion = transport.setProtocolVersion.bind(transport);
+    transport.setProtocolVersion = (version: string) => {
+      this.negotiatedVersion = version;
+      setVersion(version);
+    };
+    const client = new Client(this.deps.clientInfo ?? DEFAULT_CLIENT_INFO, {
+      capabilities: {},
+      // Ajv compiles validators with new Function, which Cove's CSP forbids.
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.refreshTools();
+    });
+    const timeoutMs = this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const cancelTimer = this.deps.clock.schedule(() => {
+      timedOut = true;
+      controller.abort(new DeadlineReached(timeoutMs));
+    }, timeoutMs);
+    try {
+      await client.connect(transport as Transport, {
+        signal: controller.signal,
+        timeout: timeoutMs * 2,
+      });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw timedOut ? new DeadlineReached(timeoutMs) : error;
+    } finally {
+      cancelTimer();
+      signal?.removeEventListener('abort', onAbort);
+    }
+    this.client = client;
+    this.transport = transport;
+    this.kind = kind;
+    // A server that keeps sessions but whose id the page cannot read (not exposed by CORS)
+    // fails on the next request; remember this so that failure is told as what it is.
+    this.sessionIdMissing =
+      transport instanceof StreamableHTTPClientTransport && !transport.sessionId;
+  }
+
+  private async reopen(signal?: AbortSignal): Promise<void> {
+    const old = this.client;
+    this.client = undefined;
+    this.transport = undefined;
+    await old?.close().catch(() => undefined);
+    await this.connect(signal);
+  }
+
+  private refreshTools(): void {
+    this.listTools().then(
+      (tools) => this.toolListeners.forEach((listener) => listener(tools)),
+      // A failed refresh keeps the old list; the next call or Test shows the failure.
+      () => undefined,
+    );
+  }
+
+  /** Classifies a failure, probing reachability first when the network failed in a page. */
+  private async explain(error: unknown): Promise<CoveError> {
+    if (error instanceof CoveError) return error;
+    const url = this.config.url;
+    if (error instanceof DeadlineReached) {
+      return classifyMcpError(error, { url, timeoutMs: error.timeoutMs });
+    }
+    if (isAbortError(error)) return classifyMcpError(error, { url });
+    let reachability;
+    if (isNetworkFailure(error) && this.deps.pageOrigin) {
+      reachability = await probeReachability(this.deps.fetch, url, this.deps.clock);
+    }
+    return classifyMcpError(error, {
+      url,
+      pageOrigin: this.deps.pageOrigin,
+      sessionIdMissing: this.sessionIdMissing,
+      reachability,
+    });
+  }
+}
+
+/** resources/list, all pages. */
+export async function listAllResources(
+  connection: McpConnection,
+  signal?: AbortSignal,
+): Promise<McpServerReport['resources']> {
+  const all: McpServerReport['resources'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await connection.request(
+      (client, sdk) => client.listResources(cursor ? { cursor } : undefined, sdk),
+      { signal },
+    );
+    all.push(...page.resources);
+    cursor = page.nextCursor;
+  } while (cursor && all.length < 10_000);
+  return all;
+}
+
+/** prompts/list, all pages. */
+export async function listAllPrompts(
+  connection: McpConnection,
+  signal?: AbortSignal,
+): Promise<McpServerReport['prompts']> {
+  const all: McpServerReport['prompts'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await connection.request(
+      (client, sdk) => client.listPrompts(cursor ? { cursor } : undefined, sdk),
+      { signal },
+    );
+    all.push(...page.prompts);
+    cursor = page.nextCursor;
+  } while (cursor && all.length < 10_000);
+  return all;
+}

@@ -1,0 +1,87 @@
+import { CoveError } from '../base/errors';
+import { checkRequestHeaders } from '../llm/request-headers';
+import type { HeaderMap } from '../llm/secret-headers';
+
+/**
+ * One MCP server the user named (issue 12, DESIGN.md "MCP"). Its headers may carry secrets
+ * (Authorization, API keys): the store keeps them apart with src/llm/secret-headers.ts, and
+ * nothing in src/mcp logs them.
+ */
+export interface McpServerConfig {
+  /** Stable id; never shown. */
+  id: string;
+  /** What the user calls it; also the `<server>` part of tool names. */
+  name: string;
+  /** The endpoint: Streamable HTTP (`…/mcp`) or the older HTTP+SSE (`…/sse`). */
+  url: string;
+  /** Extra request headers, e.g. `Authorization: Bearer …`; values are secrets. */
+  headers: HeaderMap;
+  /** Disabled servers offer no tools and are never contacted. */
+  enabled: boolean;
+  /** `ask`: every call asks; `auto`: calls run without asking (the user chose so). */
+  approval: 'ask' | 'auto';
+  /**
+   * When true, tools the server marks `readOnlyHint` run without asking. A server's hint is
+   * its own claim, so it counts only when the user opted in for this server.
+   */
+  trustReadOnlyHint?: boolean;
+}
+
+/** Headers Cove sets itself; a user value would break the protocol. */
+const RESERVED_HEADERS = ['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version'].map(
+  (name) => ({
+    name,
+    problem: `The header “${name}” is set by Cove's MCP client.`,
+    hint: 'Remove that row; Cove sends it itself.',
+  }),
+);
+
+/** The longest server name kept; tool names are capped at 64 characters anyway. */
+export const MAX_SERVER_NAME_LENGTH = 40;
+
+/**
+ * Checks a server as the settings form hands it over and returns it cleaned (trimmed name
+ * and URL, checked headers). Throws a CoveError (`mcp-invalid-config`) saying what to fix:
+ * an empty or overlong name, a URL that is not http(s), a bad header.
+ */
+export function validateMcpServerConfig(config: McpServerConfig): McpServerConfig {
+  const name = config.name.trim();
+  if (!name) {
+    throw invalid('The server has no name.', 'Give it a short name, e.g. “github”.');
+  }
+  if (name.length > MAX_SERVER_NAME_LENGTH) {
+    throw invalid(
+      `The server name is longer than ${MAX_SERVER_NAME_LENGTH} characters.`,
+      'Use a shorter name; it becomes part of each tool name the model sees.',
+    );
+  }
+  const url = config.url.trim();
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid(
+      `“${url}” is not a URL.`,
+      'Type the full endpoint, e.g. https://example.com/mcp.',
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalid(
+      `Cove reaches MCP servers over HTTP only, not ${parsed.protocol}.`,
+      'Use the server’s http(s) endpoint (Streamable HTTP or SSE); stdio servers need a bridge such as mcp-proxy.',
+    );
+  }
+  if (parsed.username || parsed.password) {
+    throw invalid(
+      'The URL carries a user name or password.',
+      'Put credentials in an Authorization header instead.',
+    );
+  }
+  const headers = checkRequestHeaders(config.headers, RESERVED_HEADERS);
+  if (!headers.ok) throw invalid(headers.problem, headers.hint);
+  return { ...config, name, url: parsed.href, headers: headers.headers };
+}
+
+function invalid(message: string, hint: string): CoveError {
+  return new CoveError('mcp-invalid-config', message, hint);
+}
