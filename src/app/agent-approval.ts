@@ -14,15 +14,6 @@ import type { PendingApproval } from './agent-views';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** The current text of a workspace file, or undefined (missing or binary). */
-async function currentText(
-  files: WorkspaceFileAccess | undefined,
-  path: string,
-): Promise<string | undefined> {
-  const row = await files?.find(path).catch(() => undefined);
-  return typeof row?.content === 'string' ? row.content : undefined;
-}
-
 /**
  * What the approval card shows for `request`. `tool` and `context` are the run's own (the
  * preview sees the same workspace the call will); a failing preview is shown as `problem`,
@@ -76,7 +67,9 @@ export async function describeApproval(
     } as ToolContext);
     const path = str(args['path']);
     const files = context['files'] as WorkspaceFileAccess | undefined;
-    const before = path ? await currentText(files, path) : undefined;
+    // A file that does not exist yet is empty before the change (write_file creating it).
+    const row = path ? await files?.find(path).catch(() => undefined) : undefined;
+    const before = path && !row ? '' : typeof row?.content === 'string' ? row.content : undefined;
     let after: string | undefined;
     if (request.toolName === 'write_file') after = str(args['content']);
     if (request.toolName === 'edit_file' && before !== undefined && Array.isArray(args['edits'])) {

@@ -163,7 +163,14 @@ describe('agent mode in the chat service', () => {
     ]);
     app.chat.newSession('agent');
     const sending = app.chat.send('Write a note');
-    await approvalShown(app);
+    // A new file: empty before, the content after, and the diff of its creation.
+    expect(await approvalShown(app)).toMatchObject({
+      kind: 'diff',
+      path: 'notes.txt',
+      before: '',
+      after: 'hello',
+      diff: expect.stringContaining('+hello'),
+    });
     app.chat.agent.decide({ kind: 'reject', feedback: 'Call it todo.txt instead' });
     await sending;
     const second = app.client.requests[1]!.messages;
