@@ -303,8 +303,14 @@ export class McpConnection {
       return;
     } catch (error) {
       const status = httpStatusOf(error);
+      // A server that answered initialize speaks Streamable HTTP, whatever failed after.
       const oldServer =
-        status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+        this.negotiatedVersion === undefined &&
+        status !== undefined &&
+        status >= 400 &&
+        status < 500 &&
+        status !== 401 &&
+        status !== 403;
       if (!oldServer || signal?.aborted) throw await this.explain(error);
       try {
         await this.openWith('sse', url, signal);
@@ -316,6 +322,7 @@ export class McpConnection {
   }
 
   private async openWith(kind: McpTransportKind, url: URL, signal?: AbortSignal): Promise<void> {
+    this.negotiatedVersion = undefined;
     const requestInit: RequestInit = { headers: { ...this.config.headers } };
     const transport =
       kind === 'streamable-http'
@@ -361,6 +368,12 @@ export class McpConnection {
         timeout: timeoutMs * 2,
       });
     } catch (error) {
+      // Initialize was answered but the notification after it was refused: the session id
+      // the server sent could not be read (see below).
+      this.sessionIdMissing =
+        this.negotiatedVersion !== undefined &&
+        transport instanceof StreamableHTTPClientTransport &&
+        !transport.sessionId;
       await client.close().catch(() => undefined);
       throw timedOut ? new DeadlineReached(timeoutMs) : error;
     } finally {
