@@ -93,7 +93,10 @@ export function settledRow(
     files: row.files.map((file) => {
       const state = byPath.get(file.path);
       return state
-        ? { ...file, after: { blobHash: state.blobHash, version: state.version } }
+        ? {
+            ...file,
+            after: { blobHash: state.blobHash, version: state.version, binary: state.binary },
+          }
         : file;
     }),
   };

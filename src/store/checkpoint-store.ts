@@ -8,16 +8,16 @@ export interface FileState {
   blobHash: string | null;
   /** The file's version (FileRecord.version); null when absent. */
   version: number | null;
+  /**
+   * True when the file was kept as bytes. Blobs are addressed by bytes alone, so text and
+   * identical bytes share a blob; this says which kind it was. False when absent.
+   */
+  binary: boolean;
 }
 
 /** One path of a checkpoint. */
 export interface CheckpointFile extends FileState {
   path: string;
-  /**
-   * True when the file was kept as bytes. Blobs are addressed by bytes alone, so text and
-   * identical bytes share a blob; this says which kind to restore. False when absent.
-   */
-  binary: boolean;
   /**
    * What the turn left at this path (its state when the checkpoint was settled), so a
    * rewind can tell the agent's writes from changes made afterwards by hand. Absent until

@@ -94,11 +94,11 @@ describe.each(storeKinds)('checkpoint store over the $name store', ({ open }) =>
 
     const settled = await store.checkpoints.settle(
       first.id,
-      [{ path: 'a.txt', blobHash: 'h2', version: 2 }],
+      [{ path: 'a.txt', blobHash: 'h2', version: 2, binary: false }],
       2000,
     );
     expect(settled.settledAt).toBe(2000);
-    expect(settled.files[0]!.after).toEqual({ blobHash: 'h2', version: 2 });
+    expect(settled.files[0]!.after).toEqual({ blobHash: 'h2', version: 2, binary: false });
     expect(settled.files[1]!.after).toBeUndefined();
 
     const next = await store.checkpoints.record(
