@@ -44,7 +44,8 @@ test('the agent writes a buggy script, runs it, fixes it with an approved diff a
     },
     { toolCalls: [{ id: 'call_run1', name: 'run_python', arguments: { path: 'stats.py' } }] },
     {
-      content: 'The traceback says `x` is not defined on line 5; it should be `xs`.',
+      content:
+        'The traceback says len(x) takes the last number, not the list: it should be len(xs).',
       toolCalls: [
         {
           id: 'call_edit',
@@ -59,7 +60,7 @@ test('the agent writes a buggy script, runs it, fixes it with an approved diff a
   await agent.send('Write stats.py with a mean function and run it');
 
   // write_file asks with the new file as a diff; the keyboard approves it.
-  const write = agent.approval('write_file');
+  const write = await agent.expectFocusedRequest('write_file');
   await expect(write.getByRole('textbox', { name: 'Changes to stats.py' })).toContainText(
     'return total / len(x)',
   );
@@ -73,12 +74,12 @@ test('the agent writes a buggy script, runs it, fixes it with an approved diff a
     timeout: 60_000,
   });
   const firstDetails = await agent.expand(firstRun);
-  await expect(firstDetails.getByRole('log', { name: 'Output' })).toContainText(
-    "NameError: name 'x' is not defined",
-  );
-  expect(toolResult(provider, 'call_run1') ?? '').toContain('NameError');
+  // What it printed: the live output while it ran, and the result the model read.
+  await expect(firstDetails).toContainText("TypeError: object of type 'int' has no len()");
+  expect(toolResult(provider, 'call_run1') ?? '').toContain('TypeError');
 
   // The fix is a real diff: the old line and the new one.
+  // (Focus went to the request when it appeared; the chip clicked since then took it.)
   const edit = agent.approval('edit_file');
   const diff = edit.getByRole('textbox', { name: 'Changes to stats.py' });
   await expect(diff).toContainText('len(xs)');
@@ -97,9 +98,7 @@ test('the agent writes a buggy script, runs it, fixes it with an approved diff a
   await agent.idle();
   const secondRun = agent.chip('run_python', 1);
   await expect(secondRun).toHaveAccessibleName(/^run_python, stats\.py, done, /);
-  await expect((await agent.expand(secondRun)).getByRole('log', { name: 'Output' })).toContainText(
-    'mean: 2.0',
-  );
+  await expect(await agent.expand(secondRun)).toContainText('mean: 2.0');
   await expect(agent.chip('write_file')).toHaveAccessibleName(/^write_file, stats\.py, done/);
   await expect(agent.chip('edit_file')).toHaveAccessibleName(/^edit_file, stats\.py, done/);
 

@@ -33,7 +33,8 @@ export function ApprovalPanel(props: {
       return { before: approval.before, after: approval.after };
     }
     if (!approval.diff || !approval.path || !props.readFile) return undefined;
-    const before = (await props.readFile(approval.path)) ?? '';
+    // A file that cannot be read (absent, not text) counts as empty: a new file's diff fits.
+    const before = (await props.readFile(approval.path).catch(() => undefined)) ?? '';
     const after = textAfter(before, approval.diff);
     return after === undefined ? undefined : { before, after };
   });

@@ -30,8 +30,12 @@ export function ChatPanel(props: {
   const agent = agentControls(props.services);
   const dialogs = useDialogs();
   const agentMode = () => chat.activeSession()?.mode === 'agent';
+  /** A workspace file's text; undefined when it is absent or not text. */
   const readFile = async (path: string) => {
-    const record = await workspaces.files()?.read(path);
+    const record = await workspaces
+      .files()
+      ?.read(path)
+      .catch(() => undefined);
     return typeof record?.content === 'string' ? record.content : undefined;
   };
   let scroller!: HTMLDivElement;

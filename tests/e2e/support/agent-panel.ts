@@ -51,16 +51,36 @@ export class AgentPanel {
     return this.page.getByRole('region', { name: `Approve ${toolName}?` });
   }
 
-  /** Waits for the approval request of `toolName` and approves it with the keyboard. */
-  async approveWithKeyboard(toolName: string): Promise<Locator> {
+  /**
+   * Waits for the approval request of `toolName` to take focus as it appears, and checks
+   * that Enter on the panel itself approves nothing.
+   */
+  async expectFocusedRequest(toolName: string): Promise<Locator> {
     const request = this.approval(toolName);
     await expect(request).toBeFocused();
-    // Focus starts on the panel itself; Tab reaches Approve first, and Enter presses it.
-    await this.page.keyboard.press('Tab');
-    await expect(request.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+    await this.page.keyboard.press('Enter');
+    await expect(request).toBeFocused();
+    return request;
+  }
+
+  /**
+   * Approves the request of `toolName` with the keyboard: Tab from where focus is in the
+   * panel, through the preview (diff, code), to Approve; Enter there approves.
+   */
+  async approveWithKeyboard(toolName: string): Promise<void> {
+    const request = this.approval(toolName);
+    const approve = request.getByRole('button', { name: 'Approve', exact: true });
+    // The person may have clicked elsewhere since the request appeared: go back to it.
+    if (!(await request.evaluate((panel) => panel.contains(document.activeElement)))) {
+      await request.focus();
+    }
+    for (let tabs = 0; tabs < 6; tabs++) {
+      if (await approve.evaluate((button) => button === document.activeElement)) break;
+      await this.page.keyboard.press('Tab');
+    }
+    await expect(approve).toBeFocused();
     await this.page.keyboard.press('Enter');
     await expect(request).toBeHidden();
-    return request;
   }
 
   /** Rejects the pending request of `toolName`, with feedback the model reads. */
