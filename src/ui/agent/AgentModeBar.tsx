@@ -5,13 +5,13 @@ import type { ApprovalMode } from '../../app/agent-views';
 export type SessionModeChoice = 'chat' | 'agent';
 
 const POLICIES: { value: ApprovalMode; label: string; hint: string }[] = [
-  { value: 'ask', label: 'Ask before changes', hint: 'Every edit, script and fetch asks first' },
+  { value: 'ask', label: 'Ask first', hint: 'Every edit, script and fetch asks first' },
   {
     value: 'auto-edit',
-    label: 'Auto-edit files',
+    label: 'Auto-edit',
     hint: 'File edits run; Python, bash and network ask',
   },
-  { value: 'auto', label: 'Auto (never ask)', hint: 'Nothing asks; Stop is always there' },
+  { value: 'auto', label: 'Full auto', hint: 'Nothing asks; Stop is always there' },
 ];
 
 /**

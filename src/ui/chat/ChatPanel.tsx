@@ -108,9 +108,17 @@ export function ChatPanel(props: {
             else chat.newSession();
           }}
         >
-          <option value="">New conversation</option>
+          <option value="" selected={!chat.activeSession()}>
+            New conversation
+          </option>
+          {/* Each option says whether it is chosen: the select's own value, set before a new
+              session's option exists, would leave "New conversation" showing. */}
           <For each={chat.sessions()}>
-            {(session) => <option value={session.id}>{session.title}</option>}
+            {(session) => (
+              <option value={session.id} selected={session.id === chat.activeSession()?.id}>
+                {session.title}
+              </option>
+            )}
           </For>
         </select>
         {/* Starting afresh never deletes: the conversation stays in the list above. Deleting

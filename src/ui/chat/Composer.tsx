@@ -135,31 +135,33 @@ export function Composer(props: {
             </button>
           }
         >
-          <Show when={running()}>
-            <span class="composer-delivery" role="group" aria-label="Deliver message">
-              <button
-                type="button"
-                class="button"
-                disabled={!chat.draft().trim()}
-                title="Deliver to the agent after its current tool calls (Enter)"
-                onClick={() => deliver('steer')}
-              >
-                Steer
-              </button>
-              <button
-                type="button"
-                class="button"
-                disabled={!chat.draft().trim()}
-                title="Send when this run has ended"
-                onClick={() => deliver('queue')}
-              >
-                Queue
-              </button>
-            </span>
-          </Show>
-          <button type="button" class="button danger" onClick={() => chat.stop()}>
-            Stop
-          </button>
+          <span class="composer-actions">
+            <Show when={running()}>
+              <span class="composer-delivery" role="group" aria-label="Deliver message">
+                <button
+                  type="button"
+                  class="button"
+                  disabled={!chat.draft().trim()}
+                  title="Deliver to the agent after its current tool calls (Enter)"
+                  onClick={() => deliver('steer')}
+                >
+                  Steer
+                </button>
+                <button
+                  type="button"
+                  class="button"
+                  disabled={!chat.draft().trim()}
+                  title="Send when this run has ended"
+                  onClick={() => deliver('queue')}
+                >
+                  Queue
+                </button>
+              </span>
+            </Show>
+            <button type="button" class="button danger" onClick={() => chat.stop()}>
+              Stop
+            </button>
+          </span>
         </Show>
       </div>
     </form>
