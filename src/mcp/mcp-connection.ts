@@ -212,11 +212,13 @@ export class McpConnection {
     options: McpRequestOptions = {},
   ): Promise<T> {
     await this.connect(options.signal);
+    const used = this.client;
+    const hadSession = this.sessionId !== undefined;
     try {
       return await this.withDeadline(run, options);
     } catch (error) {
-      if (isSessionNotFound(error) && !options.signal?.aborted && !this.sessionIdMissing) {
-        await this.reopen(options.signal);
+      if (isSessionNotFound(error) && hadSession && !options.signal?.aborted) {
+        await this.reopen(used, options.signal);
         try {
           return await this.withDeadline(run, options);
         } catch (retryError) {
@@ -383,17 +385,29 @@ export class McpConnection {
     this.client = client;
     this.transport = transport;
     this.kind = kind;
+    // A transport that closes (the SSE stream ended, the server went away) is dropped, so
+    // the next request connects again instead of failing with "Not connected".
+    client.onclose = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.transport = undefined;
+    };
     // A server that keeps sessions but whose id the page cannot read (not exposed by CORS)
     // fails on the next request; remember this so that failure is told as what it is.
     this.sessionIdMissing =
       transport instanceof StreamableHTTPClientTransport && !transport.sessionId;
   }
 
-  private async reopen(signal?: AbortSignal): Promise<void> {
-    const old = this.client;
-    this.client = undefined;
-    this.transport = undefined;
-    await old?.close().catch(() => undefined);
+  /**
+   * Drops `failed` and connects again. When several requests meet the 404 at once, the
+   * first one reconnects and the others use its new session.
+   */
+  private async reopen(failed: Client | undefined, signal?: AbortSignal): Promise<void> {
+    if (this.client === failed) {
+      this.client = undefined;
+      this.transport = undefined;
+      await failed?.close().catch(() => undefined);
+    }
     await this.connect(signal);
   }
 
