@@ -50,6 +50,14 @@ async function start(root: HTMLElement) {
       ...(navigator.locks ? { locks: navigator.locks } : {}),
       ...(navigator.storage ? { storage: navigator.storage } : {}),
       unloadJournal: createLocalUnloadJournal(window.localStorage),
+      // fetch_url's pages: parsed inert (DOMParser runs no script), links resolved against the page.
+      parseHtml: (html, url) => {
+        const document = new DOMParser().parseFromString(html, 'text/html');
+        const base = document.createElement('base');
+        base.href = url;
+        document.head.prepend(base);
+        return document;
+      },
       // A reply being streamed is written now, not a second later, when the page goes away.
       onPageHide: (listener) => {
         window.addEventListener('pagehide', listener);

@@ -16,6 +16,9 @@ import { workspaceFileTools } from '../tools/files/workspace-file-tools';
 import type { PythonToolLinter } from '../tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../tools/python/python-tool-runner';
 import { pythonTools } from '../tools/python/python-tools';
+import { bashTool } from '../tools/shell/bash-tool';
+import type { WebToolContext } from '../tools/web/web-tool-context';
+import { webTools } from '../tools/web/web-tools';
 import { TodoList } from '../tools/todo/todo-list';
 import { todoWriteTool } from '../tools/todo/todo-write-tool';
 import type { ToolContext } from '../tools/tool';
@@ -34,12 +37,17 @@ export interface AgentPython {
   linter: PythonToolLinter;
 }
 
+/** What fetch_url needs from the page: its fetch and an HTML parser (DOMParser). */
+export type AgentWeb = Pick<WebToolContext, 'fetch' | 'parseHtml' | 'allowPrivateNetwork'>;
+
 export interface AgentToolboxDeps {
   workspaces: WorkspaceService;
   editor: EditorService;
   clock: Clock;
-  /** Absent: no Python tools are offered (and the prompt names none). */
+  /** Absent: no Python tools and no bash are offered (and the prompt names none). */
   python?: AgentPython;
+  /** Absent: fetch_url is not offered. */
+  web?: AgentWeb;
 }
 
 /** Builds toolboxes per session and keeps each session's plan and reads between runs. */
@@ -55,14 +63,15 @@ export interface AgentToolboxes {
 }
 
 export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
-  const { workspaces, editor, clock, python } = deps;
+  const { workspaces, editor, clock, python, web } = deps;
   const plans = new Map<string, TodoList>();
   /** What the agent read per session and workspace: a new workspace starts unread. */
   const reads = new Map<string, ReadTracker>();
   const tools = [
     ...workspaceFileTools(),
     todoWriteTool,
-    ...(python ? pythonTools() : []),
+    ...(python ? [...pythonTools(), bashTool] : []),
+    ...(web ? webTools() : []),
   ] as unknown as AgentTool<ToolContext>[];
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
@@ -92,7 +101,10 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         run: python.runner.run.bind(python.runner),
       } satisfies PythonToolRunner;
       context['linter'] = python.linter;
+      // bash measures its commands' duration on the composition root's clock.
+      context['now'] = () => clock.now();
     }
+    if (web) Object.assign(context, web, { clock });
     return context;
   }
 

@@ -20,7 +20,7 @@ import {
 } from './chat-message-view';
 import { createAgentService, type AgentService } from './agent-service';
 import { ToolCallViews } from './agent-tool-calls';
-import { createAgentToolboxes, type AgentPython } from './agent-toolbox';
+import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
 import type { EditorService } from './editor-service';
 import { createYielder } from './yield-to-page';
@@ -117,6 +117,8 @@ export function createChatService(deps: {
   onPageHide?: (listener: () => void) => () => void;
   /** Python for the agent's run_python, lint_python and python_structure; absent: not offered. */
   agentPython?: AgentPython;
+  /** The page's fetch and HTML parser for the agent's fetch_url; absent: not offered. */
+  agentWeb?: AgentWeb;
   /** Turns per agent run before it asks whether to go on; default 50. */
   agentMaxSteps?: number;
 }): ChatService {
@@ -141,6 +143,7 @@ export function createChatService(deps: {
     editor,
     clock,
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
+    ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
   });
   const agent: AgentService = createAgentService({
     toolboxes,

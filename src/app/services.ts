@@ -3,6 +3,7 @@ import type { FetchLike } from '../llm/fetch-like';
 import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
 import { createBackupService, type BackupService } from './backup-service';
+import type { AgentWeb } from './agent-toolbox';
 import { createChatService, type ChatService } from './chat-service';
 import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
@@ -77,6 +78,8 @@ export function createAppServices(
     locks?: LockManager;
     /** `navigator.storage`, to ask that Cove's data be kept; absent: never persisted. */
     storage?: PersistentStorage;
+    /** Parses HTML for the agent's fetch_url (DOMParser); absent: fetch_url is not offered. */
+    parseHtml?: AgentWeb['parseHtml'];
   } = {},
 ): AppServices {
   const notices = createNoticeService(clock);
@@ -138,6 +141,9 @@ export function createAppServices(
       },
       linter: python.linter,
     },
+    ...(environment.fetch && environment.parseHtml
+      ? { agentWeb: { fetch: environment.fetch, parseHtml: environment.parseHtml } }
+      : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
   });
   store.changes.subscribe(({ change, local }) => {

@@ -135,6 +135,24 @@ describe('agent mode in the chat service', () => {
       { role: 'assistant', content: 'Changed the print to 2.', tools: [] },
     ];
     expect(timeline(app)).toEqual(expected);
+    // Offered: the file tools and the plan; without a runtime, no Python, bash or web.
+    const first = app.client.requests[0]!;
+    expect(first.tools?.map((t) => t.name)).toEqual([
+      'list_files',
+      'read_file',
+      'search_files',
+      'write_file',
+      'edit_file',
+      'delete_path',
+      'move_path',
+      'make_dir',
+      'todo_write',
+    ]);
+    // The dynamic prompt: the date from the clock and the workspace tree.
+    const system = String(first.messages[0]!.content);
+    expect(system).toContain('Today is 2026-12-03.');
+    expect(system).toMatch(/main\.py/);
+    expect(system).not.toContain('run_python');
     // The model read the file's content as the read_file result.
     const third = app.client.requests[2]!.messages;
     expect(third.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([
@@ -265,6 +283,9 @@ describe('agent mode in the chat service', () => {
     app.chat.agent.decide({ kind: 'approve' });
     await sending;
     expect(ran).toEqual(['print("hi")']);
+    const offered = app.client.requests.at(-1)!.tools?.map((t) => t.name) ?? [];
+    expect(offered).toEqual(expect.arrayContaining(['run_python', 'lint_python', 'bash']));
+    expect(offered).not.toContain('fetch_url');
     expect(timeline(app).at(-1)?.content).toBe('It prints hi.');
 
     // The mode belongs to the session: a reload shows it again.
