@@ -22,25 +22,26 @@ export interface HashedDraft {
 
 export async function hashDraft(draft: CheckpointDraft): Promise<HashedDraft> {
   const seen = new Set<string>();
-  const files: CheckpointFile[] = [];
-  const blobs: BlobRecord[] = [];
-  for (const file of draft.files) {
-    if (seen.has(file.path)) continue;
-    seen.add(file.path);
-    if (file.content === null) {
-      files.push({ path: file.path, blobHash: null, version: null, binary: false });
-      continue;
+  const unique = draft.files.filter((file) => !seen.has(file.path) && seen.add(file.path));
+  // All at once: WebCrypto digests run off the main thread in parallel.
+  const hashes = await Promise.all(
+    unique.map((file) => (file.content === null ? null : (file.hash ?? hashContent(file.content)))),
+  );
+  const blobs = new Map<string, BlobRecord>();
+  const files = unique.map((file, i): CheckpointFile => {
+    const hash = hashes[i]!;
+    if (file.content === null || hash === null) {
+      return { path: file.path, blobHash: null, version: null, binary: false };
     }
-    const hash = await hashContent(file.content);
-    files.push({
+    if (!blobs.has(hash)) blobs.set(hash, { hash, content: file.content });
+    return {
       path: file.path,
       blobHash: hash,
       version: file.version,
       binary: typeof file.content !== 'string',
-    });
-    if (!blobs.some((blob) => blob.hash === hash)) blobs.push({ hash, content: file.content });
-  }
-  return { files, blobs };
+    };
+  });
+  return { files, blobs: [...blobs.values()] };
 }
 
 /** The unsettled turn checkpoint a `turn` draft merges into, if any. */

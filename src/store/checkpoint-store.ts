@@ -68,7 +68,16 @@ export interface CheckpointDraft {
   nodeId: string;
   kind: CheckpointKind;
   createdAt: number;
-  files: { path: string; content: FileContent | null; version: number | null }[];
+  files: {
+    path: string;
+    content: FileContent | null;
+    version: number | null;
+    /**
+     * `hashContent(content)` when the caller has it already (a rewind's plan does), so it
+     * is not computed twice. It must be exactly that: blobs are stored under it.
+     */
+    hash?: string;
+  }[];
 }
 
 /**

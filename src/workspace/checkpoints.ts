@@ -3,10 +3,10 @@ import { CoveError } from '../base/errors';
 import { newId as randomId } from '../base/ids';
 import { hashContent } from '../store/blob-hash';
 import type { CheckpointRecord, CheckpointStore, FileState } from '../store/checkpoint-store';
-import type { FileContent, FileRecord } from '../store/records';
+import { fileMeta, type FileContent, type FileMeta, type FileRecord } from '../store/records';
 import { bytesOfContent } from './file-content';
 import { subtree, indexListing } from './file-plans';
-import { normalizePath } from './paths';
+import { ancestorsOf, normalizePath } from './paths';
 import {
   planPathRewinds,
   rewindBatch,
@@ -21,6 +21,8 @@ export interface FileRewind extends FileRewindStep {
   action: RewindAction;
   /** 'yes' when the file changed after the agent wrote it: the rewind would overwrite that. */
   changedByHand: ChangedByHand;
+  /** The blob address of `restored` (null with it). */
+  restoredHash: string | null;
 }
 
 /**
@@ -167,7 +169,11 @@ export class CheckpointService {
           path: r.path,
           action: r.action,
           changedByHand: r.changedByHand,
-          current: row?.kind === 'file' ? { version: row.version, content: row.content } : null,
+          current:
+            row?.kind === 'file'
+              ? { version: row.version, content: row.content, blobHash: now.get(r.path)!.blobHash! }
+              : null,
+          restoredHash: r.action === 'unchanged' ? null : r.target.blobHash,
           restored:
             r.action === 'unchanged' || content == null ? null : asKind(content, r.target.binary),
         };
@@ -196,28 +202,42 @@ export class CheckpointService {
         path: step.path,
         content: step.current?.content ?? null,
         version: step.current?.version ?? null,
+        hash: step.current?.blobHash,
       })),
     });
     let written: FileRecord[];
     try {
-      written = await this.files.apply(rewindBatch(steps, await this.files.list()));
+      written = await this.files.apply(rewindBatch(steps, await this.foldersOf(steps)));
     } catch (error) {
       await this.store.delete(undo.id);
       throw error;
     }
     const versions = new Map(written.map((row) => [row.path, row.version]));
-    const after = await Promise.all(
-      steps.map(async (step) => ({
-        path: step.path,
-        blobHash: step.restored === null ? null : await hashContent(step.restored),
-        version: step.restored === null ? null : (versions.get(step.path) ?? null),
-        binary: step.restored !== null && typeof step.restored !== 'string',
-      })),
-    );
+    // What goes back is a blob's content, so its hash is the blob's address.
+    const after = steps.map((step) => ({
+      path: step.path,
+      blobHash: step.restored === null ? null : step.restoredHash,
+      version: step.restored === null ? null : (versions.get(step.path) ?? null),
+      binary: step.restored !== null && typeof step.restored !== 'string',
+    }));
     return {
       changed: steps.map((step) => step.path),
       undo: await this.store.settle(undo.id, after, this.clock.now()),
     };
+  }
+
+  /**
+   * The entries at the ancestors of files that come back: all the batch needs to create
+   * missing folders, without listing a big workspace.
+   */
+  private async foldersOf(steps: readonly FileRewindStep[]): Promise<FileMeta[]> {
+    const folders = new Set(
+      steps
+        .filter((step) => !step.current && step.restored !== null)
+        .flatMap((step) => ancestorsOf(step.path)),
+    );
+    const rows = await Promise.all([...folders].map((path) => this.files.find(path)));
+    return rows.filter((row) => row !== undefined).map(fileMeta);
   }
 
   /** The rows at `paths` (normalized), a folder expanded to the files under it. */

@@ -104,7 +104,7 @@ export interface FileRewindStep {
   path: string;
   action: RewindAction;
   /** What is there now; the batch expects exactly this version. Null when absent. */
-  current: { version: number; content: FileContent } | null;
+  current: { version: number; content: FileContent; blobHash: string } | null;
   /** What goes back; null when the file will not exist (and for `unchanged`: nothing is written). */
   restored: FileContent | null;
 }
@@ -112,7 +112,8 @@ export interface FileRewindStep {
 /**
  * The batch that does a rewind: deletes first (each expecting the version read when the
  * plan was made), then puts, with folders for re-created files whose folders are gone.
- * Steps that change nothing are left out. `listing` is the workspace as it is now.
+ * Steps that change nothing are left out. `listing` holds the entries now at the
+ * ancestors of re-created files (the whole workspace listing does too).
  */
 export function rewindBatch(
   steps: readonly FileRewindStep[],
