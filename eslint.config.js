@@ -4,9 +4,9 @@ import globals from 'globals';
 import layerImports from './eslint-rules/layer-imports.js';
 
 /** Layers that must run under Node, in workers and in tests: no Solid, no DOM. */
-const DOM_FREE = ['base', 'store', 'workspace', 'llm', 'tools', 'agent'];
+const DOM_FREE = ['base', 'store', 'workspace', 'llm', 'tools', 'mcp', 'agent'];
 /** Layers whose side effects go through injected interfaces so tests can drive them. */
-const INJECTED_EFFECTS = ['agent', 'tools', 'llm'];
+const INJECTED_EFFECTS = ['agent', 'tools', 'mcp', 'llm'];
 
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'HTMLElement'].map(
   (name) => ({ name, message: 'This layer is DOM-free (docs/ARCHITECTURE.md).' }),
