@@ -115,7 +115,7 @@ test('the agent writes a buggy script, runs it, fixes it with an approved diff a
   await expect(agent.chip('edit_file')).toBeVisible();
 });
 
-test('a rejected edit sends the feedback to the model, which follows it', async ({
+test('a rejected edit sends the feedback to the model, which follows it; steering and a queued message during the run', async ({
   cove,
   provider,
 }) => {
@@ -142,12 +142,19 @@ test('a rejected edit sends the feedback to the model, which follows it', async 
       ],
     },
     { content: 'Wrote notes.md as a Markdown list.' },
+    { content: 'You are welcome.' },
   );
   await agent.send('Write some notes');
   await expect(agent.approval('write_file')).toContainText('notes.txt');
-  // Escape does not decide anything; the request stays.
+  // Escape on the request (it has focus) decides nothing; the request stays.
+  await expect(agent.approval('write_file')).toBeFocused();
   await cove.page.keyboard.press('Escape');
   await expect(agent.approval('write_file')).toBeVisible();
+  // While the run waits, a steering message goes in after this tool batch, and a queued one
+  // waits for the run to end.
+  await agent.steer('Keep the notes short.');
+  await agent.queue('Thanks!');
+  await expect(agent.queued).toContainText('Thanks!');
   await agent.reject('write_file', 'Use Markdown: notes.md with a bullet list');
 
   await expect(agent.chip('write_file', 0)).toHaveAccessibleName(
@@ -159,13 +166,22 @@ test('a rejected edit sends the feedback to the model, which follows it', async 
     .toContain('Use Markdown: notes.md with a bullet list');
   await expect(agent.approval('write_file')).toContainText('notes.md');
   await agent.approval('write_file').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(agent.chat.replies.last()).toContainText('Wrote notes.md as a Markdown list.');
+  // The queued message is sent once the run has ended, and answered as the next run.
+  await expect(agent.chat.questions.last()).toHaveText('Thanks!');
+  await expect(agent.chat.replies.last()).toContainText('You are welcome.');
   await agent.idle();
+  await expect(agent.queued).toBeHidden();
+  const second = provider.chatRequests()[2]!.body as {
+    messages: { role: string; content: string }[];
+  };
+  expect(second.messages.filter((m) => m.role === 'user').map((m) => m.content)).toContain(
+    'Keep the notes short.',
+  );
+  await expect(
+    agent.chat.replies.filter({ hasText: 'Wrote notes.md as a Markdown list.' }),
+  ).toHaveCount(1);
   await expect(cove.item('notes.md')).toBeVisible();
   await expect(cove.item('notes.txt')).toHaveCount(0);
-  await expect(
-    agent.changedFiles.getByRole('button', { name: 'Changes to notes.md' }),
-  ).toBeVisible();
 });
 
 test('a model on the text protocol edits a file through Thought / Action lines', async ({

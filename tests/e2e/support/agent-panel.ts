@@ -106,6 +106,31 @@ export class AgentPanel {
     await this.page.getByRole('button', { name: 'Close settings' }).click();
   }
 
+  /** During a run: types `text` and delivers it with Steer (after the current tool batch). */
+  async steer(text: string): Promise<void> {
+    await this.chat.messageBox.fill(text);
+    await this.page
+      .getByRole('group', { name: 'Deliver message' })
+      .getByRole('button', { name: 'Steer' })
+      .click();
+    await expect(this.chat.messageBox).toHaveValue('');
+  }
+
+  /** During a run: types `text` and queues it for after the run. */
+  async queue(text: string): Promise<void> {
+    await this.chat.messageBox.fill(text);
+    await this.page
+      .getByRole('group', { name: 'Deliver message' })
+      .getByRole('button', { name: 'Queue' })
+      .click();
+    await expect(this.chat.messageBox).toHaveValue('');
+  }
+
+  /** Messages queued for after the run, shown above the composer. */
+  get queued(): Locator {
+    return this.page.getByRole('list', { name: 'Queued messages' });
+  }
+
   /** Every tool call chip shown, in order. */
   get toolCalls(): Locator {
     return this.page.getByRole('list', { name: 'Tool calls' }).getByRole('listitem');
