@@ -109,10 +109,14 @@ export class CheckpointService {
     });
   }
 
-  /** Notes what the turn left at each of the checkpoint's paths (see the class comment). */
+  /**
+   * Notes what the turn left at each of the checkpoint's paths (see the class comment),
+   * including paths merged in after `checkpoint` was returned.
+   */
   async settle(checkpoint: CheckpointRecord): Promise<CheckpointRecord> {
+    const stored = (await this.store.get(checkpoint.id)) ?? checkpoint;
     const after = await Promise.all(
-      checkpoint.files.map(async (file) => ({
+      stored.files.map(async (file) => ({
         path: file.path,
         ...(await stateOf(await this.files.find(file.path))),
       })),

@@ -154,6 +154,24 @@ describe.each(storeKinds)('checkpoints over the $name store', ({ open }) => {
     expect(await readState(files, ['a.txt', 'b.txt'])).toEqual({ 'a.txt': 'a0', 'b.txt': null });
   });
 
+  it('records each path just before the agent writes it, as one checkpoint per turn', async () => {
+    const { files, checkpoints } = await setup();
+    await files.write('a.txt', 'a0');
+    const first = await checkpoints.record('s1', 'n1', ['a.txt']);
+    await files.write('a.txt', 'a1');
+    // The next tool call of the same turn: a.txt is recorded again, b.txt for the first time.
+    const merged = await checkpoints.record('s1', 'n1', ['a.txt', 'b.txt']);
+    await files.write('b.txt', 'b1');
+    expect(merged.id).toBe(first.id);
+    await checkpoints.settle(first);
+    const plan = await checkpoints.planRewind(merged);
+    expect(summary(plan)).toEqual([
+      ['a.txt', 'restore', 'no'],
+      ['b.txt', 'delete', 'no'],
+    ]);
+    expect(plan.files[0]!.restored).toBe('a0');
+  });
+
   it('says "unknown" for a turn that never settled', async () => {
     const { files, checkpoints } = await setup();
     const checkpoint = await checkpoints.record('s1', 'n1', ['a.txt']);
