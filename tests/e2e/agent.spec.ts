@@ -15,11 +15,19 @@ function toolResult(provider: FakeOpenAIServer, callId: string): string | undefi
   return undefined;
 }
 
-/** Connects the fake provider and opens an agent session (a first chat message creates it). */
-async function agentSession(cove: CovePage, provider: FakeOpenAIServer): Promise<AgentPanel> {
+/**
+ * Connects the fake provider and switches the panel to agent mode: the empty conversation
+ * (its first message creates an agent session), or with `afterChat` a conversation that
+ * began as a chat.
+ */
+async function agentSession(
+  cove: CovePage,
+  provider: FakeOpenAIServer,
+  options: { afterChat?: boolean } = {},
+): Promise<AgentPanel> {
   const agent = new AgentPanel(cove);
   await agent.connect(provider);
-  await agent.chat.ask('Hello');
+  if (options.afterChat) await agent.chat.ask('Hello');
   await agent.switchToAgent();
   await expect(agent.policy).toHaveValue('ask');
   return agent;
@@ -34,7 +42,8 @@ test('the agent writes a buggy script, runs it, fixes it with an approved diff a
   provider,
 }) => {
   test.setTimeout(180_000);
-  const agent = await agentSession(cove, provider);
+  // This conversation starts as a chat and switches to agent mode.
+  const agent = await agentSession(cove, provider, { afterChat: true });
   provider.script(
     {
       reasoning: 'I will write the script first.',
@@ -171,12 +180,15 @@ test('a rejected edit sends the feedback to the model, which follows it; steerin
   await expect(agent.chat.replies.last()).toContainText('You are welcome.');
   await agent.idle();
   await expect(agent.queued).toBeHidden();
-  const second = provider.chatRequests()[2]!.body as {
-    messages: { role: string; content: string }[];
-  };
-  expect(second.messages.filter((m) => m.role === 'user').map((m) => m.content)).toContain(
-    'Keep the notes short.',
-  );
+  // The steering message went to the model with the rejected call's result.
+  const steered = provider
+    .chatRequests()
+    .find((request) =>
+      (request.body as { messages: { role: string; content: string }[] }).messages.some(
+        (m) => m.role === 'user' && m.content === 'Keep the notes short.',
+      ),
+    );
+  expect(JSON.stringify(steered?.body)).toContain('Use Markdown: notes.md with a bullet list');
   await expect(
     agent.chat.replies.filter({ hasText: 'Wrote notes.md as a Markdown list.' }),
   ).toHaveCount(1);

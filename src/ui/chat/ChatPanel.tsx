@@ -1,9 +1,9 @@
 import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
+import type { SessionMode } from '../../store/records';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
 import { AgentModeBar } from '../agent/AgentModeBar';
-import { agentControls } from '../agent/agent-controls';
 import { ApprovalPanel } from '../agent/ApprovalPanel';
 import { ChangedFilesList } from '../agent/ChangedFilesList';
 import { RunEndNotice, RunUsage } from '../agent/RunEndNotice';
@@ -27,9 +27,16 @@ export function ChatPanel(props: {
   runCode?: (code: string, output: HTMLElement) => void;
 }) {
   const { chat, providers, clock, workspaces, editor } = props.services;
-  const agent = agentControls(props.services);
+  const agent = chat.agent;
   const dialogs = useDialogs();
-  const agentMode = () => chat.activeSession()?.mode === 'agent';
+  /** The mode an empty conversation will start in (its first message creates the session). */
+  const [newMode, setNewMode] = createSignal<SessionMode>('chat');
+  const startNew = (mode: SessionMode = 'chat') => {
+    setNewMode(mode);
+    chat.newSession(mode);
+  };
+  const mode = () => chat.activeSession()?.mode ?? newMode();
+  const agentMode = () => mode() === 'agent';
   /** A workspace file's text; undefined when it is absent or not text. */
   const readFile = async (path: string) => {
     const record = await workspaces
@@ -105,7 +112,7 @@ export function ChatPanel(props: {
           onChange={(event) => {
             const id = event.currentTarget.value;
             if (id) void chat.openSession(id);
-            else chat.newSession();
+            else startNew();
           }}
         >
           <option value="" selected={!chat.activeSession()}>
@@ -127,26 +134,26 @@ export function ChatPanel(props: {
           label="New conversation"
           title="New conversation (this one stays in the list)"
           icon="plus"
-          onClick={() => chat.newSession()}
+          onClick={() => startNew()}
         />
         <Show when={chat.activeSession()}>
           <IconButton label="Rename conversation" icon="edit" onClick={rename} />
           <IconButton label="Delete conversation" icon="trash" onClick={() => void remove()} />
         </Show>
       </div>
-      <Show when={chat.activeSession()}>
-        {(session) => (
-          <AgentModeBar
-            mode={session().mode}
-            onMode={(mode) => void chat.setMode(session().id, mode)}
-            policy={agent?.policy() ?? 'ask'}
-            onPolicy={(mode) => agent?.setPolicy(mode)}
-            disabled={chat.busy()}
-          />
-        )}
-      </Show>
-      <Show when={agent && agentMode()}>
-        <TodoChecklist items={agent!.todo()} />
+      <AgentModeBar
+        mode={mode()}
+        onMode={(next) => {
+          const session = chat.activeSession();
+          if (session) void chat.setMode(session.id, next);
+          else startNew(next);
+        }}
+        policy={agent.policy()}
+        onPolicy={(next) => agent.setPolicy(next)}
+        disabled={chat.busy()}
+      />
+      <Show when={agentMode()}>
+        <TodoChecklist items={agent.todo()} />
       </Show>
       <div
         class="chat-scroll"
@@ -187,32 +194,32 @@ export function ChatPanel(props: {
               )}
             </For>
           </Show>
-          <Show when={agent && agentMode() && !chat.busy()}>
-            <Show when={agent!.runEnd()}>
+          <Show when={agentMode() && !chat.busy()}>
+            <Show when={agent.runEnd()}>
               {(end) => (
                 <RunEndNotice
                   end={end()}
                   busy={chat.busy()}
-                  onContinue={() => agent!.continueRun()}
+                  onContinue={() => agent.continueRun()}
                 />
               )}
             </Show>
             <ChangedFilesList
-              files={agent!.changedFiles()}
+              files={agent.changedFiles()}
               readFile={readFile}
               onOpen={(path) => void editor.openFile(path)}
             />
           </Show>
-          <Show when={agent && agentMode() ? agent.usage() : undefined}>
+          <Show when={agentMode() ? agent.usage() : undefined}>
             {(usage) => <RunUsage usage={usage()} />}
           </Show>
         </section>
       </div>
-      <Show when={agent && agentMode() ? agent.approval() : undefined} keyed>
+      <Show when={agentMode() ? agent.approval() : undefined} keyed>
         {(approval) => (
           <ApprovalPanel
             approval={approval}
-            onDecide={(c) => agent!.decide(c)}
+            onDecide={(c) => agent.decide(c)}
             readFile={readFile}
           />
         )}

@@ -1,6 +1,5 @@
 import { For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
-import { agentControls } from '../agent/agent-controls';
 import { Icon } from '../common/icons';
 
 /**
@@ -16,14 +15,14 @@ export function Composer(props: {
   onAddProvider: () => void;
 }) {
   const { chat, providers } = props.services;
-  const agent = agentControls(props.services);
+  const agent = chat.agent;
   let input!: HTMLTextAreaElement;
   /** True while an agent run goes in the session shown: typed text steers or queues. */
-  const running = () => Boolean(agent) && chat.busy() && chat.activeSession()?.mode === 'agent';
+  const running = () => chat.busy() && chat.activeSession()?.mode === 'agent';
 
   const deliver = (how: 'steer' | 'queue') => {
     const text = input.value.trim();
-    if (!text || !agent) return;
+    if (!text) return;
     if (how === 'steer') agent.steer(text);
     else agent.queue(text);
     chat.setDraft('');
@@ -81,7 +80,7 @@ export function Composer(props: {
           }
         }}
       />
-      <Show when={agent && agent.queued().length ? agent.queued() : undefined}>
+      <Show when={agent.queued().length ? agent.queued() : undefined}>
         {(queued) => (
           <ol class="composer-queued" aria-label="Queued messages">
             <For each={queued()}>{(text) => <li>{text}</li>}</For>
