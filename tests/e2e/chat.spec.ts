@@ -85,6 +85,9 @@ test('Enter sends, Shift+Enter makes a new line; a follow-up keeps the history',
   await expect(replies(cove).last()).toContainText('Echo: first line');
   await ask(cove, 'and again');
   await expect(replies(cove)).toHaveCount(2);
+  // The reply's card shows before the server has the request: wait for the answer.
+  await expect(replies(cove).last()).toContainText('Echo: and again');
+  await expect.poll(() => provider.chatRequests().length).toBe(2);
   const body = provider.chatRequests()[1]!.body as {
     messages: { role: string; content: string }[];
   };
