@@ -47,6 +47,11 @@ export interface AgentService extends AgentControls {
   readonly port: AgentPort;
   /** Feeds one loop event of `sessionId` (the chat service forwards them all). */
   handle(sessionId: string, event: AgentEvent): void;
+  /**
+   * The person sent a message (or asked again): the changed files and tokens start over;
+   * runs of messages queued meanwhile, and Continue, add to them.
+   */
+  begin(): void;
   /** Shows `sessionId`'s state (its plan and policy) after the panel switched session. */
   show(sessionId: string | undefined): Promise<void>;
   /**
@@ -223,11 +228,8 @@ export function createAgentService(deps: {
       if (sessionId !== shown) return;
       switch (event.type) {
         case 'run_start':
-          batch(() => {
-            setRunEnd(undefined);
-            setChangedFiles([]);
-            setUsage({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
-          });
+          // Files and tokens add up over the follow-ups a message queued (see `begin`).
+          setRunEnd(undefined);
           return;
         case 'message_end':
           if (event.usage) {
@@ -247,7 +249,6 @@ export function createAgentService(deps: {
           return;
         case 'run_end':
           batch(() => {
-            setUsage({ ...event.usage });
             setRunEnd(
               event.reason === 'done'
                 ? undefined
@@ -267,6 +268,13 @@ export function createAgentService(deps: {
         default:
           return;
       }
+    },
+    begin() {
+      batch(() => {
+        setRunEnd(undefined);
+        setChangedFiles([]);
+        setUsage(undefined);
+      });
     },
     async adopt(sessionId) {
       const mode = unsavedMode;

@@ -399,6 +399,7 @@ export function createChatService(deps: {
         }
         // The question follows what the person sees: the last message shown.
         const shownLeaf = messages().at(-1)?.id;
+        agent.begin();
         report(await engine.send(session.id, shownLeaf, content, () => setDraft('')));
       } catch (error) {
         notices.error(error, 'Could not send the message');
@@ -410,6 +411,7 @@ export function createChatService(deps: {
       const session = activeSession();
       if (!session) return;
       // The earlier reply, and all that followed it, stays in the tree as a sibling branch.
+      agent.begin();
       report(await engine.regenerate(session.id, assistantId));
     },
     async editMessage(userId, text) {
@@ -418,6 +420,7 @@ export function createChatService(deps: {
       try {
         const session = activeSession();
         if (!session) return;
+        agent.begin();
         report(await engine.edit(session.id, userId, content));
       } catch (error) {
         notices.error(error, 'Could not send the edited message');

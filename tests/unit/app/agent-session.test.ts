@@ -337,4 +337,35 @@ describe('agent mode in the chat service', () => {
     expect(buffers.texts.get('main.py')).toBe('print(2)  # mine\n');
     expect((await app.workspaces.files()!.read('main.py')).content).toBe('print(2)\n');
   });
+
+  it('a message queued during a run runs after it; the changed files and tokens cover both', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      {
+        ...call('w1', 'write_file', { path: 'a.txt', content: 'A\n' }),
+        usage: { inputTokens: 10, outputTokens: 1 },
+      },
+      { text: 'Wrote a.txt.', usage: { inputTokens: 20, outputTokens: 2 } },
+      { text: 'You are welcome.', usage: { inputTokens: 30, outputTokens: 3 } },
+    ]);
+    app.chat.newSession('agent');
+    const sending = app.chat.send('Write a.txt');
+    await approvalShown(app);
+    app.chat.agent.queue('Thanks!');
+    expect(app.chat.agent.queued()).toEqual(['Thanks!']);
+    app.chat.agent.decide({ kind: 'approve' });
+    await sending;
+    expect(timeline(app).map((m) => `${m.role}:${m.content}`)).toEqual([
+      'user:Write a.txt',
+      'assistant:',
+      'assistant:Wrote a.txt.',
+      'user:Thanks!',
+      'assistant:You are welcome.',
+    ]);
+    expect(app.chat.agent.queued()).toEqual([]);
+    expect(app.chat.agent.changedFiles()).toEqual([
+      expect.objectContaining({ path: 'a.txt', created: true, deleted: false }),
+    ]);
+    expect(app.chat.agent.usage()?.totalTokens).toBe(66);
+  });
 });
