@@ -111,7 +111,8 @@ describe('untrusted Markdown renders inert', () => {
     renderer.finalize();
     expectInert(container);
     expect(container.innerHTML).toBe(expected);
-  });
+    // Hundreds of jsdom checks: about 5 s alone, over 15 s beside a build. About safety, not speed.
+  }, 60_000);
 });
 
 describe('what the dangerous parts become', () => {
