@@ -80,7 +80,8 @@ test('every button and field has an accessible name', async ({ page }) => {
           el.getAttribute('aria-label') ||
           (el.getAttribute('aria-labelledby') &&
             document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
-          (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+          // A label by `for` or wrapped around the control (the Chat / Agent radios).
+          ('labels' in el && (el as HTMLInputElement).labels?.[0]?.textContent) ||
           el.textContent;
         return !label?.trim();
       })

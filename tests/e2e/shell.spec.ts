@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { ChatPanel } from './support/chat-panel';
 import { expect, test } from './support/fixtures';
 
 /** What makes a control look usable or not. */
@@ -56,7 +57,7 @@ test('a notice is shown above an open dialog and can be dismissed there', async 
   await expect(cove.settings).toBeVisible();
 });
 
-test('disabled Run and Send look disabled and say why', async ({ cove }) => {
+test('disabled Run and Send look disabled and say why', async ({ cove, provider }) => {
   await cove.newFile('notes.md');
   const run = cove.page.getByRole('button', { name: '▶ Run', exact: true });
   await expect(run).toBeDisabled();
@@ -72,9 +73,12 @@ test('disabled Run and Send look disabled and say why', async ({ cove }) => {
 
   const send = cove.page.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
+  await expect(send).toHaveAttribute('title', 'Set up a model first');
   const disabledSend = await look(send);
   expect(disabledSend.cursor).toBe('not-allowed');
   expect(disabledSend.opacity).toBeLessThan(1);
+  await new ChatPanel(cove).connect(provider);
+  await expect(send).toHaveAttribute('title', 'Type a message first');
   await cove.page.getByRole('textbox', { name: 'Message' }).fill('hello');
   await expect(send).toBeEnabled();
   expect((await look(send)).background).not.toBe(disabledSend.background);
