@@ -120,3 +120,12 @@ export function missingBlob(hash: string): CoveError {
 }
 
 export const bySeq = (a: CheckpointRecord, b: CheckpointRecord) => a.seq - b.seq;
+
+/** The blob hashes `rows` refer to (what a rewind to any of them could read). */
+export function referencedBlobs(rows: Iterable<CheckpointRecord>): Set<string> {
+  const hashes = new Set<string>();
+  for (const row of rows) {
+    for (const file of row.files) if (file.blobHash) hashes.add(file.blobHash);
+  }
+  return hashes;
+}

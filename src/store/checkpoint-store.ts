@@ -118,4 +118,9 @@ export interface CheckpointStore {
    * blobs stay: other checkpoints may share them.
    */
   delete(id: string): Promise<void>;
+  /**
+   * Removes every checkpoint of a session (the session was deleted) and then the blobs no
+   * remaining checkpoint refers to, in one transaction. Returns how many of each went.
+   */
+  deleteSession(sessionId: string): Promise<{ checkpoints: number; blobs: number }>;
 }

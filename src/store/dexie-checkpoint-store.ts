@@ -7,6 +7,7 @@ import {
   missingBlob,
   missingCheckpoint,
   openTurn,
+  referencedBlobs,
   settledRow,
 } from './checkpoint-rows';
 import type { CoveDatabase } from './dexie-database';
@@ -88,6 +89,22 @@ export function createDexieCheckpointStore(
     blobCount: () => db.blobs.count(),
     async delete(id) {
       await guard(() => db.checkpoints.delete(id));
+    },
+    async deleteSession(sessionId) {
+      return guard(() =>
+        db.transaction('rw', db.checkpoints, db.blobs, async () => {
+          const gone = await db.checkpoints.where('sessionId').equals(sessionId).toArray();
+          if (!gone.length) return { checkpoints: 0, blobs: 0 };
+          await db.checkpoints.bulkDelete(gone.map((row) => row.id));
+          // No index maps a blob to its checkpoints: the remaining rows are read to see
+          // which of the deleted rows' blobs are still shared (rows are small; blobs are
+          // not loaded).
+          const kept = referencedBlobs(await db.checkpoints.toArray());
+          const orphans = [...referencedBlobs(gone)].filter((hash) => !kept.has(hash));
+          await db.blobs.bulkDelete(orphans);
+          return { checkpoints: gone.length, blobs: orphans.length };
+        }),
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   missingBlob,
   missingCheckpoint,
   openTurn,
+  referencedBlobs,
   settledRow,
 } from './checkpoint-rows';
 import type { FileContent } from './records';
@@ -72,6 +73,16 @@ export function createMemoryCheckpointStore(): CheckpointStore {
     },
     async delete(id) {
       rows.delete(id);
+    },
+    async deleteSession(sessionId) {
+      const gone = ofSession(sessionId);
+      for (const row of gone) rows.delete(row.id);
+      const kept = referencedBlobs(rows.values());
+      let blobs = 0;
+      for (const hash of referencedBlobs(gone)) {
+        if (!kept.has(hash) && blobRows.delete(hash)) blobs++;
+      }
+      return { checkpoints: gone.length, blobs };
     },
   };
 }

@@ -136,6 +136,30 @@ describe.each(storeKinds)('checkpoint store over the $name store', ({ open }) =>
     expect(await store.checkpoints.get(row.id)).toBeUndefined();
     expect(await store.checkpoints.blobCount()).toBe(1);
   });
+
+  it('deletes a session’s checkpoints and the blobs no other session refers to', async () => {
+    store = await open();
+    await store.checkpoints.record(
+      draft([
+        { path: 'shared.txt', content: 'shared', version: 1 },
+        { path: 'own.txt', content: 'only in s1', version: 1 },
+      ]),
+    );
+    await store.checkpoints.record(
+      draft([{ path: 'more.txt', content: 'also only s1', version: 1 }], { nodeId: 'n2' }),
+    );
+    await store.checkpoints.record(
+      draft([{ path: 'x.txt', content: 'shared', version: 4 }], { sessionId: 's2', nodeId: 'm' }),
+    );
+    expect(await store.checkpoints.blobCount()).toBe(3);
+
+    expect(await store.checkpoints.deleteSession('s1')).toEqual({ checkpoints: 2, blobs: 2 });
+    expect(await store.checkpoints.list('s1')).toEqual([]);
+    expect(await store.checkpoints.blobCount()).toBe(1);
+    const other = (await store.checkpoints.list('s2'))[0]!;
+    expect((await store.checkpoints.blobs([other.files[0]!.blobHash!])).size).toBe(1);
+    expect(await store.checkpoints.deleteSession('s1')).toEqual({ checkpoints: 0, blobs: 0 });
+  });
 });
 
 describe('dexie checkpoint store atomicity', () => {
