@@ -71,6 +71,9 @@ async function start(root: HTMLElement) {
     .catch((error: unknown) =>
       services.notices.error(error, 'Could not load the provider settings'),
     );
+  await services.agentSettings
+    .load()
+    .catch((error: unknown) => services.notices.error(error, 'Could not read the agent settings'));
   root.textContent = '';
   render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
   const { firstFile } = await services.workspaces.start();

@@ -6,6 +6,7 @@
  */
 import { batch, createSignal } from 'solid-js';
 import type { AgentEvent } from '../agent/agent-events';
+import type { AgentSettings } from '../agent/agent-settings';
 import type { ApprovalDecision, ApprovalMode } from '../agent/approval-policy';
 import type { AgentPort } from '../agent/session-agent-run';
 import type { ApprovalRequest } from '../agent/tool-batch';
@@ -71,6 +72,8 @@ export function createAgentService(deps: {
   toolboxes: AgentToolboxes;
   settings: SettingsStore;
   control: () => AgentRunControl;
+  /** Settings → Agent as they are now: per-tool overrides, result and step limits. */
+  agentSettings: () => AgentSettings;
   /** A write of a setting failed. */
   onError(error: unknown, what: string): void;
 }): AgentService {
@@ -142,12 +145,22 @@ export function createAgentService(deps: {
       await loadMode(sessionId);
       return toolboxes.toolbox(sessionId);
     },
-    // Read at every call, so a mode changed during a run applies to its next call.
+    // Read at every call, so a mode or override changed during a run applies to its next call.
     policy: (sessionId) => ({
       get mode() {
         return modes.get(sessionId) ?? DEFAULT_APPROVAL_MODE;
       },
+      get overrides() {
+        return deps.agentSettings().toolOverrides;
+      },
     }),
+    // Read when a run starts.
+    get maxSteps() {
+      return deps.agentSettings().maxSteps;
+    },
+    get toolResultCap() {
+      return deps.agentSettings().toolResultCap;
+    },
     sessionApproved(sessionId) {
       let set = approvedForSession.get(sessionId);
       if (!set) approvedForSession.set(sessionId, (set = new Set()));
@@ -180,6 +193,7 @@ export function createAgentService(deps: {
 
   const service: AgentService = {
     port,
+    catalog: () => toolboxes.catalog(),
     approval,
     decide(choice: ApprovalChoice) {
       const current = approval();

@@ -21,7 +21,7 @@ import type { WebToolContext } from '../tools/web/web-tool-context';
 import { webTools } from '../tools/web/web-tools';
 import { TodoList } from '../tools/todo/todo-list';
 import { todoWriteTool } from '../tools/todo/todo-write-tool';
-import type { ToolContext } from '../tools/tool';
+import type { ToolApprovalKind, ToolContext } from '../tools/tool';
 import { renderTreeListing } from '../workspace/tree-listing';
 import type { EditorService } from './editor-service';
 import type { WorkspaceService } from './workspace-service';
@@ -38,7 +38,7 @@ export interface AgentPython {
 }
 
 /** What fetch_url needs from the page: its fetch and an HTML parser (DOMParser). */
-export type AgentWeb = Pick<WebToolContext, 'fetch' | 'parseHtml' | 'allowPrivateNetwork'>;
+export type AgentWeb = Pick<WebToolContext, 'fetch' | 'parseHtml'>;
 
 export interface AgentToolboxDeps {
   workspaces: WorkspaceService;
@@ -48,6 +48,15 @@ export interface AgentToolboxDeps {
   python?: AgentPython;
   /** Absent: fetch_url is not offered. */
   web?: AgentWeb;
+  /** Settings → Agent: fetch_url may reach loopback and private addresses (read per run). */
+  allowPrivateNetwork?: () => boolean;
+}
+
+/** A tool as Settings lists it. */
+export interface AgentToolSummary {
+  name: string;
+  description: string;
+  approval: ToolApprovalKind;
 }
 
 /** Builds toolboxes per session and keeps each session's plan and reads between runs. */
@@ -58,6 +67,8 @@ export interface AgentToolboxes {
   todos(sessionId: string): TodoList;
   /** The tools a session's run would offer, by name (for previews and approvals). */
   tool(name: string): AgentTool<ToolContext> | undefined;
+  /** Every tool a run offers, for Settings → Agent's per-tool approval. */
+  catalog(): readonly AgentToolSummary[];
   /** The context a tool of `sessionId` gets, for a side-effect-free `preview`. */
   previewContext(sessionId: string): Record<string, unknown> | undefined;
 }
@@ -104,7 +115,12 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       // bash measures its commands' duration on the composition root's clock.
       context['now'] = () => clock.now();
     }
-    if (web) Object.assign(context, web, { clock });
+    if (web) {
+      Object.assign(context, web, {
+        clock,
+        allowPrivateNetwork: deps.allowPrivateNetwork?.() ?? false,
+      } satisfies Partial<WebToolContext>);
+    }
     return context;
   }
 
@@ -128,6 +144,8 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   return {
     todos,
     tool: (name) => byName.get(name),
+    catalog: () =>
+      tools.map(({ name, description, approval }) => ({ name, description, approval })),
     previewContext: contextFor,
     async toolbox(sessionId) {
       const context = contextFor(sessionId);

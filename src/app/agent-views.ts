@@ -3,6 +3,7 @@
  * The agent service fills them from the loop's events (and from stored nodes after a
  * reload); the UI only reads them and answers through {@link AgentControls}.
  */
+import type { AgentToolSummary } from './agent-toolbox';
 import type { Accessor } from 'solid-js';
 import type { ApprovalMode } from '../agent/approval-policy';
 import type { RunEndReason } from '../agent/agent-events';
@@ -136,4 +137,6 @@ export interface AgentControls {
   readonly queued: Accessor<readonly string[]>;
   /** Tokens of the current (or last) run. */
   readonly usage: Accessor<RunUsageView | undefined>;
+  /** The tools a run offers, for Settings → Agent's per-tool approval. */
+  catalog(): readonly AgentToolSummary[];
 }

@@ -7,6 +7,7 @@ import {
 } from '../agent/session-engine';
 import { createSessionPersister } from '../agent/session-persister';
 import type { AgentEvent } from '../agent/agent-events';
+import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
 import type { NodeDraft } from '../agent/session-reducer';
 import type { Clock } from '../base/clock';
 import type { ChatClient } from '../llm/chat-client';
@@ -119,8 +120,8 @@ export function createChatService(deps: {
   agentPython?: AgentPython;
   /** The page's fetch and HTML parser for the agent's fetch_url; absent: not offered. */
   agentWeb?: AgentWeb;
-  /** Turns per agent run before it asks whether to go on; default 50. */
-  agentMaxSteps?: number;
+  /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
+  agentSettings?: () => AgentSettings;
 }): ChatService {
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
@@ -138,16 +139,19 @@ export function createChatService(deps: {
   let agentRunning = false;
   /** The mode of the session the next message creates (see newSession). */
   let newSessionMode: SessionMode = 'chat';
+  const agentSettings = deps.agentSettings ?? (() => DEFAULT_AGENT_SETTINGS);
   const toolboxes = createAgentToolboxes({
     workspaces,
     editor,
     clock,
+    allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
   });
   const agent: AgentService = createAgentService({
     toolboxes,
     settings: store.settings,
+    agentSettings,
     onError: (error, what) => notices.error(error, what),
     control: () => ({
       stop: () => engine.stop(),
@@ -161,7 +165,6 @@ export function createChatService(deps: {
       onInboxChange: (listener) => engine.inbox.subscribe(listener),
     }),
   });
-  if (deps.agentMaxSteps !== undefined) agent.port.maxSteps = deps.agentMaxSteps;
 
   const engine = createSessionEngine({
     sessions: store.sessions,

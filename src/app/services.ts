@@ -4,6 +4,11 @@ import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
 import { createBackupService, type BackupService } from './backup-service';
 import type { AgentWeb } from './agent-toolbox';
+import {
+  AGENT_SETTINGS_KEY,
+  createAgentSettingsService,
+  type AgentSettingsService,
+} from './agent-settings-service';
 import { createChatService, type ChatService } from './chat-service';
 import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
@@ -50,6 +55,8 @@ export interface AppServices {
   readonly updates: UpdateService;
   /** Online or not, for the header's offline indicator. */
   readonly connectivity: ConnectivityService;
+  /** Settings → Agent. */
+  readonly agentSettings: AgentSettingsService;
 }
 
 /**
@@ -121,8 +128,10 @@ export function createAppServices(
     notices,
     clock,
   });
+  const agentSettings = createAgentSettingsService(store.settings);
   const chat = createChatService({
     store,
+    agentSettings: agentSettings.settings,
     workspaces,
     editor,
     providers,
@@ -149,6 +158,10 @@ export function createAppServices(
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
       void preferences.load();
+    if (!local && change.type === 'settings' && change.key === AGENT_SETTINGS_KEY)
+      void agentSettings
+        .load()
+        .catch((e: unknown) => notices.error(e, 'Could not read the agent settings'));
   });
   return {
     clock,
@@ -165,6 +178,7 @@ export function createAppServices(
     backup: createBackupService(store, clock),
     updates,
     connectivity: createConnectivityService(environment.connectivity ?? alwaysOnline),
+    agentSettings,
   };
 }
 

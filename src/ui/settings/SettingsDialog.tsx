@@ -8,6 +8,7 @@ import { formatBytes } from '../../workspace/file-content';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
+import { AgentSection } from './AgentSection';
 import { ChatOptionsSection } from './ChatOptionsSection';
 import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
@@ -171,6 +172,7 @@ export function SettingsDialog(props: {
       <ChatOptionsSection services={props.services} />
 
       <PythonSection services={props.services} />
+      <AgentSection services={props.services} />
 
       <section aria-labelledby="settings-storage">
         <h3 id="settings-storage">Storage</h3>

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../../../src/agent/agent-settings';
 import { policyKey } from '../../../src/app/agent-service';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
 import { createChatService } from '../../../src/app/chat-service';
@@ -26,7 +27,12 @@ const okRun = (stdout: string): PythonToolRunResult => ({
 });
 
 /** The app's chat and agent over `store` (a second call over the same store is a reload). */
-async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPython) {
+async function open(
+  store: CoveStore,
+  steps: ScriptStep[] = [],
+  python?: AgentPython,
+  agentSettings?: () => AgentSettings,
+) {
   const clock = new ManualClock(Date.UTC(2026, 11, 3));
   const catalog = new WorkspaceCatalog(store, clock);
   const notices = createNoticeService(clock);
@@ -44,6 +50,7 @@ async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPy
     locks: createMemorySessionLocks(),
     notices,
     ...(python ? { agentPython: python } : {}),
+    ...(agentSettings ? { agentSettings } : {}),
   });
   await chat.start();
   return { chat, client, workspaces, editor, notices, store };
@@ -291,6 +298,51 @@ describe('agent mode in the chat service', () => {
     // The mode belongs to the session: a reload shows it again.
     const reloaded = await open(store);
     await vi.waitFor(() => expect(reloaded.chat.agent.policy()).toBe('auto-edit'));
+  });
+
+  it("Settings → Agent: a tool's override wins over the session's mode, and the step limit applies", async () => {
+    const store = createMemoryStore();
+    let settings: AgentSettings = {
+      ...DEFAULT_AGENT_SETTINGS,
+      toolOverrides: { write_file: 'ask', delete_path: 'allow' },
+      maxSteps: 2,
+    };
+    const app = await open(
+      store,
+      [
+        call('d1', 'delete_path', { path: 'old.txt' }),
+        // No third reply is scripted: the step limit ends the run before asking for one.
+        call('w1', 'write_file', { path: 'new.txt', content: 'new\n' }),
+      ],
+      undefined,
+      () => settings,
+    );
+    await app.workspaces.files()!.write('old.txt', 'old\n');
+    app.chat.newSession('agent');
+    const sending = app.chat.send('Replace old.txt with new.txt');
+    // The session is in "ask" mode, but delete_path is allowed without asking…
+    const approval = await approvalShown(app);
+    expect(approval.toolName).toBe('write_file');
+    await expect(app.workspaces.files()!.read('old.txt')).rejects.toThrow();
+    expect(app.chat.agent.catalog().map((t) => t.name)).toEqual(
+      expect.arrayContaining(['read_file', 'write_file', 'delete_path', 'todo_write']),
+    );
+    // …and in "auto" mode write_file still asks, because its override says so.
+    app.chat.agent.setPolicy('auto');
+    app.chat.agent.decide({ kind: 'approve' });
+    await sending;
+    expect((await app.workspaces.files()!.read('new.txt')).content).toBe('new\n');
+    expect(app.chat.agent.runEnd()).toMatchObject({ reason: 'max_steps' });
+    expect(app.client.requests).toHaveLength(2);
+
+    settings = { ...settings, toolOverrides: {} };
+    app.client.push(call('w2', 'write_file', { path: 'new.txt', content: 'newer\n' }), {
+      text: 'Done.',
+    });
+    settings = { ...settings, maxSteps: 50 };
+    await app.chat.send('Write newer');
+    expect((await app.workspaces.files()!.read('new.txt')).content).toBe('newer\n');
+    expect(app.chat.agent.approval()).toBeUndefined();
   });
 
   it("an open tab shows the agent's edit at once; a tab with unsaved text is never overwritten", async () => {
