@@ -1,6 +1,8 @@
 import type { ChangeFeed } from './change-feed';
 import type { CheckpointStore } from './checkpoint-store';
 import type { FileStore } from './file-store';
+import type { LogStore } from './log-store';
+import type { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
 import type { SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
@@ -14,6 +16,10 @@ export interface CoveStore {
   readonly sessions: SessionStore;
   /** Checkpoints of files before agent turns, over content-addressed blobs. */
   readonly checkpoints: CheckpointStore;
+  /** Traces of agent runs (not part of snapshots: a backup carries work, not diagnostics). */
+  readonly runs: RunStore;
+  /** The app log's ring buffer (not part of snapshots). */
+  readonly logs: LogStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

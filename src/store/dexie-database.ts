@@ -9,6 +9,8 @@ import {
   type SettingRecord,
   type WorkspaceRecord,
 } from './records';
+import type { LogRecord } from './log-store';
+import type { RunRecord, RunStepRecord } from './run-store';
 import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
 import { isSecretSetting } from './settings-store';
 import { hasPlaintext, sealSecretValue } from './secret-values';
@@ -17,7 +19,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -48,6 +50,11 @@ export class CoveDatabase extends Dexie {
   /** Declared in version 1, used since checkpoints (dexie-checkpoint-store.ts). */
   checkpoints!: EntityTable<CheckpointRecord, 'id'>;
   blobs!: EntityTable<BlobRecord, 'hash'>;
+  /** Declared in version 1, used since traces (dexie-run-store.ts); `status` indexed in 4. */
+  runs!: EntityTable<RunRecord, 'id'>;
+  runSteps!: EntityTable<RunStepRecord, 'id'>;
+  /** The app log's ring buffer (dexie-log-store.ts), since version 4. */
+  logs!: EntityTable<LogRecord, 'seq'>;
 
   /** `now` stamps the profile key a migration creates. */
   constructor(name: string, now: () => number = () => Date.now()) {
@@ -101,5 +108,12 @@ export class CoveDatabase extends Dexie {
           });
         if (metas.length) await tx.table('fileMeta').bulkPut(metas);
       });
+    // 4: the app log (`logs`, an auto-incremented ring buffer) and runs indexed by `status`,
+    // so the runs a closed tab left `running` are found at start without a scan. Runs were
+    // never written before this version: nothing to migrate, only new indexes.
+    this.version(4).stores({
+      runs: 'id, sessionId, startedAt, status',
+      logs: '++seq, at',
+    });
   }
 }

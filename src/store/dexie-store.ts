@@ -3,6 +3,8 @@ import { CoveError, isQuotaError } from '../base/errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
+import { createDexieLogStore } from './dexie-log-store';
+import { createDexieRunStore } from './dexie-run-store';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
 import type { FileChange, FileStore } from './file-store';
@@ -64,6 +66,15 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
       { cause: error },
     );
   }
+}
+
+/** The refusal of an insert whose session or nodes exist already. */
+function alreadyStored(): CoveError {
+  return new CoveError(
+    'exists',
+    'This conversation, or some of its messages, is already stored.',
+    'Nothing was changed. Import or copy it again to get new ids.',
+  );
 }
 
 /** Opens Cove's IndexedDB database. Rejects with a CoveError when this code is too old. */
@@ -207,6 +218,56 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       if (node) await publishSession(node.sessionId);
     },
     streamingNodes: () => db.nodes.where('status').equals('streaming').toArray(),
+    async insert(session, nodes) {
+      await guardWrite(() =>
+        db.transaction('rw', db.sessions, db.nodes, async () => {
+          const ids = nodes.map((node) => node.id);
+          const [existing, clashes] = await Promise.all([
+            db.sessions.get(session.id),
+            db.nodes.where('id').anyOf(ids).primaryKeys(),
+          ]);
+          if (existing || clashes.length) throw alreadyStored();
+          await db.sessions.add(session);
+          await db.nodes.bulkAdd(nodes.map((node) => ({ ...node, sessionId: session.id })));
+        }),
+      );
+      changes.publish({
+        type: 'sessions',
+        workspaceId: session.workspaceId,
+        sessionId: session.id,
+      });
+    },
+    async removeNodes(sessionId, ids, leafId) {
+      await guardWrite(() =>
+        db.transaction('rw', db.sessions, db.nodes, async () => {
+          const rows = await db.nodes.bulkGet([...ids]);
+          const own = rows.filter((row) => row?.sessionId === sessionId).map((row) => row!.id);
+          await db.nodes.bulkDelete(own);
+          await db.sessions.update(sessionId, { leafId });
+        }),
+      );
+      await publishSession(sessionId);
+    },
+    async search(workspaceId, query) {
+      const needle = query.trim().toLowerCase();
+      const list = await sessions.list(workspaceId);
+      if (!needle) return list.map((session) => session.id);
+      const found: string[] = [];
+      for (const session of list) {
+        if (session.title.toLowerCase().includes(needle)) {
+          found.push(session.id);
+          continue;
+        }
+        // A cursor that stops at the first match: no session's messages are read at once.
+        const hit = await db.nodes
+          .where('sessionId')
+          .equals(session.id)
+          .filter((node) => node.content.toLowerCase().includes(needle))
+          .first();
+        if (hit) found.push(session.id);
+      }
+      return found;
+    },
   };
 
   const files: FileStore = {
@@ -315,6 +376,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     settings,
     sessions,
     checkpoints: createDexieCheckpointStore(db, guardWrite),
+    runs: createDexieRunStore(db, guardWrite),
+    logs: createDexieLogStore(db),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({

@@ -2,6 +2,8 @@ import { LocalChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { fileRow, planFileChanges } from './file-changes';
 import { createMemoryCheckpointStore } from './memory-checkpoint-store';
+import { createMemoryLogStore } from './memory-log-store';
+import { createMemoryRunStore } from './memory-run-store';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -200,6 +202,34 @@ export function createMemoryStore(
     async streamingNodes() {
       return [...nodeRows.values()].filter((n) => n.status === 'streaming').map(copy);
     },
+    async insert(session, nodes) {
+      if (sessionRows.has(session.id) || nodes.some((node) => nodeRows.has(node.id))) {
+        throw new CoveError(
+          'exists',
+          'This conversation, or some of its messages, is already stored.',
+          'Nothing was changed. Import or copy it again to get new ids.',
+        );
+      }
+      sessionRows.set(session.id, copy(session));
+      for (const node of nodes) nodeRows.set(node.id, { ...copy(node), sessionId: session.id });
+      publishSession(session.id);
+    },
+    async removeNodes(sessionId, ids, leafId) {
+      for (const id of ids) if (nodeRows.get(id)?.sessionId === sessionId) nodeRows.delete(id);
+      const session = sessionRows.get(sessionId);
+      if (session) sessionRows.set(sessionId, { ...session, leafId });
+      publishSession(sessionId);
+    },
+    async search(workspaceId, query) {
+      const needle = query.trim().toLowerCase();
+      const list = await sessions.list(workspaceId);
+      const matches = (session: SessionRecord) =>
+        session.title.toLowerCase().includes(needle) ||
+        [...nodeRows.values()].some(
+          (node) => node.sessionId === session.id && node.content.toLowerCase().includes(needle),
+        );
+      return list.filter((session) => !needle || matches(session)).map((session) => session.id);
+    },
   };
 
   return {
@@ -208,6 +238,8 @@ export function createMemoryStore(
     settings,
     sessions,
     checkpoints: createMemoryCheckpointStore(),
+    runs: createMemoryRunStore(),
+    logs: createMemoryLogStore(),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = copy({

@@ -1,0 +1,43 @@
+import { bySeq, type RunRecord, type RunStepRecord, type RunStore } from './run-store';
+
+/** Runs in memory, same contract as the Dexie one; rows are copied in and out. */
+export function createMemoryRunStore(): RunStore {
+  const runs = new Map<string, RunRecord>();
+  const steps = new Map<string, RunStepRecord>();
+  const copy = <T>(value: T): T => structuredClone(value);
+  return {
+    async save(run, changed) {
+      runs.set(run.id, copy(run));
+      for (const step of changed) steps.set(step.id, copy(step));
+    },
+    async list(limit = 200) {
+      return [...runs.values()]
+        .sort((a, b) => b.startedAt - a.startedAt)
+        .slice(0, limit)
+        .map(copy);
+    },
+    async get(id) {
+      const run = runs.get(id);
+      if (!run) return undefined;
+      const own = [...steps.values()].filter((step) => step.runId === id).sort(bySeq);
+      return { run: copy(run), steps: own.map(copy) };
+    },
+    async listRunning() {
+      return [...runs.values()].filter((run) => run.status === 'running').map(copy);
+    },
+    async markInterrupted(ids, now) {
+      let changed = 0;
+      for (const id of ids) {
+        const run = runs.get(id);
+        if (run?.status !== 'running') continue;
+        runs.set(id, { ...run, status: 'interrupted', finishedAt: run.finishedAt ?? now });
+        changed++;
+      }
+      return changed;
+    },
+    async delete(id) {
+      runs.delete(id);
+      for (const [key, step] of steps) if (step.runId === id) steps.delete(key);
+    },
+  };
+}
