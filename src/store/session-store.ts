@@ -21,4 +21,21 @@ export interface SessionStore {
   updateNode(id: string, patch: Partial<Omit<NodeRecord, 'id' | 'sessionId'>>): Promise<void>;
   /** Nodes still marked streaming, across all sessions (for recovery after a crash). */
   streamingNodes(): Promise<NodeRecord[]>;
+  /**
+   * Stores a whole session with its nodes in one transaction (an import, a fork, a
+   * duplicate, the undo of a delete). Throws CoveError `exists` when the session or any of
+   * the nodes is already stored; then nothing is written.
+   */
+  insert(session: SessionRecord, nodes: readonly NodeRecord[]): Promise<void>;
+  /**
+   * Removes nodes of a session (a deleted branch) and moves its leaf to `leafId`, in one
+   * transaction. Ids of other sessions are ignored.
+   */
+  removeNodes(sessionId: string, ids: readonly string[], leafId: string | null): Promise<void>;
+  /**
+   * Ids of the workspace's sessions whose title or any message contains `query`
+   * (case-insensitive), most recently updated first. Messages are read one at a time and
+   * each session stops at its first match, so no session's messages are held at once.
+   */
+  search(workspaceId: string, query: string): Promise<string[]>;
 }

@@ -1,0 +1,166 @@
+/**
+ * What a person does with whole sessions and their branches, over the SessionStore: star,
+ * fork from a message, duplicate, delete a branch, jump to a node of the tree, take a
+ * session out for a delete that can be undone, export and import. The tree work is pure
+ * (session-tree-ops.ts, session-export.ts, session-import.ts); every write here is one
+ * store transaction (invariant 4). No Solid, no DOM: it runs under Node in tests.
+ */
+import type { Clock } from '../base/clock';
+import { CoveError } from '../base/errors';
+import type { NodeRecord, SessionRecord } from '../store/records';
+import type { SessionStore } from '../store/session-store';
+import { exportFileName, exportSession, sessionMarkdown } from './session-export';
+import { parseSessionImport } from './session-import';
+import { copyPath, copyTree, leafForJump, planBranchDelete } from './session-tree-ops';
+
+/** A session taken out of the store with all its nodes, to put back on Undo. */
+export interface RemovedSession {
+  readonly session: SessionRecord;
+  readonly nodes: readonly NodeRecord[];
+}
+
+/** A session as a file to download. */
+export interface SessionFile {
+  readonly name: string;
+  readonly text: string;
+  readonly type: string;
+}
+
+export interface SessionLibrary {
+  /** Stars or unstars a session; its updatedAt stays (starring is not activity). */
+  star(sessionId: string, starred: boolean): Promise<void>;
+  /**
+   * A new session holding the path from the root to `nodeId` (copied, with new ids), in
+   * the same workspace and mode; its leaf is the copy of `nodeId`.
+   */
+  fork(sessionId: string, nodeId: string): Promise<SessionRecord>;
+  /** A new session holding a copy of the whole tree, every branch, with new ids. */
+  duplicate(sessionId: string): Promise<SessionRecord>;
+  /**
+   * Deletes `nodeId` and everything under it; when the active path ran through it, the
+   * leaf moves to the nearest sibling's newest leaf (else the parent). Returns the new leaf.
+   */
+  deleteBranch(sessionId: string, nodeId: string): Promise<string | null>;
+  /** Makes the newest leaf under `nodeId` the session's leaf and returns it. */
+  jumpTo(sessionId: string, nodeId: string): Promise<string | undefined>;
+  /** The session and all its nodes as stored now (undefined when it is gone). */
+  take(sessionId: string): Promise<RemovedSession | undefined>;
+  /** Puts back a session taken before its delete, exactly as it was, in one transaction. */
+  restore(removed: RemovedSession): Promise<void>;
+  /** The whole tree as JSON, for `importJson`. */
+  exportJson(sessionId: string): Promise<SessionFile>;
+  /** The active conversation as Markdown. */
+  exportMarkdown(sessionId: string): Promise<SessionFile>;
+  /**
+   * Imports an exported session into `workspaceId` as a new session. Throws CoveError
+   * `bad-import` (nothing written) for a file that is not a valid export.
+   */
+  importJson(text: string, workspaceId: string): Promise<SessionRecord>;
+  /** Ids of the workspace's sessions whose title or messages contain `query`. */
+  search(workspaceId: string, query: string): Promise<string[]>;
+}
+
+const gone = () =>
+  new CoveError(
+    'missing',
+    'This conversation is gone.',
+    'It may have been deleted in another tab; choose another one.',
+  );
+
+export function createSessionLibrary(deps: {
+  sessions: SessionStore;
+  clock: Clock;
+  newId: () => string;
+}): SessionLibrary {
+  const { sessions, clock, newId } = deps;
+
+  async function load(sessionId: string) {
+    const [session, nodes] = await Promise.all([
+      sessions.get(sessionId),
+      sessions.nodes(sessionId),
+    ]);
+    if (!session) throw gone();
+    return { session, nodes };
+  }
+
+  async function insertCopy(
+    source: SessionRecord,
+    title: string,
+    copy: (sessionId: string) => { nodes: NodeRecord[]; leafId: string | null },
+  ): Promise<SessionRecord> {
+    const now = clock.now();
+    const id = newId();
+    const { nodes, leafId } = copy(id);
+    const session: SessionRecord = {
+      ...source,
+      id,
+      title,
+      leafId,
+      createdAt: now,
+      updatedAt: now,
+      starred: false,
+    };
+    await sessions.insert(session, nodes);
+    return session;
+  }
+
+  return {
+    star: (sessionId, starred) => sessions.update(sessionId, { starred }),
+    async fork(sessionId, nodeId) {
+      const { session, nodes } = await load(sessionId);
+      if (!nodes.some((n) => n.id === nodeId)) throw gone();
+      return insertCopy(session, `${session.title} (fork)`, (id) =>
+        copyPath(nodes, nodeId, id, newId),
+      );
+    },
+    async duplicate(sessionId) {
+      const { session, nodes } = await load(sessionId);
+      return insertCopy(session, `${session.title} (copy)`, (id) =>
+        copyTree(nodes, session.leafId, id, newId),
+      );
+    },
+    async deleteBranch(sessionId, nodeId) {
+      const { session, nodes } = await load(sessionId);
+      const plan = planBranchDelete(nodes, session.leafId, nodeId);
+      if (!plan) throw gone();
+      await sessions.removeNodes(sessionId, plan.deleteIds, plan.leafId);
+      return plan.leafId;
+    },
+    async jumpTo(sessionId, nodeId) {
+      const leafId = leafForJump(await sessions.nodes(sessionId), nodeId);
+      // Reading another branch does not make the session newer: only the leaf moves.
+      if (leafId) await sessions.update(sessionId, { leafId });
+      return leafId;
+    },
+    async take(sessionId) {
+      const [session, nodes] = await Promise.all([
+        sessions.get(sessionId),
+        sessions.nodes(sessionId),
+      ]);
+      return session && { session, nodes };
+    },
+    restore: (removed) => sessions.insert(removed.session, removed.nodes),
+    async exportJson(sessionId) {
+      const { session, nodes } = await load(sessionId);
+      return {
+        name: exportFileName(session.title, 'json'),
+        text: `${JSON.stringify(exportSession(session, nodes, clock.now()), null, 2)}\n`,
+        type: 'application/json',
+      };
+    },
+    async exportMarkdown(sessionId) {
+      const { session, nodes } = await load(sessionId);
+      return {
+        name: exportFileName(session.title, 'md'),
+        text: sessionMarkdown(session, nodes, clock.now()),
+        type: 'text/markdown',
+      };
+    },
+    async importJson(text, workspaceId) {
+      const { session, nodes } = parseSessionImport(text, { workspaceId, newId });
+      await sessions.insert(session, nodes);
+      return session;
+    },
+    search: (workspaceId, query) => sessions.search(workspaceId, query),
+  };
+}

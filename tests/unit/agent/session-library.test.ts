@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSessionLibrary } from '../../../src/agent/session-library';
+import { activePath } from '../../../src/agent/session-tree';
+import { CoveError } from '../../../src/base/errors';
+import type { CoveStore } from '../../../src/store/cove-store';
+import type { NodeRecord, SessionRecord } from '../../../src/store/records';
+import { storeKinds, testClock } from '../../fakes/stores';
+
+const session = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({
+  id,
+  workspaceId: 'w1',
+  title: `Session ${id}`,
+  mode: 'chat',
+  leafId: null,
+  createdAt: 1,
+  updatedAt: 1,
+  starred: false,
+  ...extra,
+});
+
+const node = (id: string, parentId: string | null, startedAt: number, content = id) =>
+  ({
+    id,
+    sessionId: 's1',
+    parentId,
+    role: startedAt % 2 ? 'user' : 'assistant',
+    content,
+    status: 'complete',
+    startedAt,
+  }) as NodeRecord;
+
+describe.each(storeKinds)('session library over the $name store', ({ open }) => {
+  let store: CoveStore;
+  afterEach(() => store?.close());
+
+  async function setup() {
+    store = await open();
+    const clock = testClock();
+    let n = 0;
+    const library = createSessionLibrary({
+      sessions: store.sessions,
+      clock,
+      newId: () => `n${++n}`,
+    });
+    // q1 ─ a1 ─ q2 ─ a2 ; a1 ─ q2b ─ a2b (newer)
+    await store.sessions.insert(session('s1', { leafId: 'a2b', updatedAt: 5 }), [
+      node('q1', null, 1, 'How to parse dates'),
+      node('a1', 'q1', 2, 'Use datetime.strptime'),
+      node('q2', 'a1', 3, 'And time zones?'),
+      node('a2', 'q2', 4, 'Use zoneinfo'),
+      node('q2b', 'a1', 5, 'And locales?'),
+      node('a2b', 'q2b', 6, 'Use babel'),
+    ]);
+    await store.sessions.insert(session('s2', { title: 'Plotting', updatedAt: 9 }), []);
+    return { library, clock };
+  }
+
+  const contents = async (sessionId: string) => {
+    const stored = await store.sessions.get(sessionId);
+    const nodes = await store.sessions.nodes(sessionId);
+    return activePath(nodes, stored?.leafId ?? null).map((x) => x.content);
+  };
+
+  it('forks the path to a message into a new session', async () => {
+    const { library } = await setup();
+    const fork = await library.fork('s1', 'q2');
+    expect(fork.title).toBe('Session s1 (fork)');
+    expect(await contents(fork.id)).toEqual([
+      'How to parse dates',
+      'Use datetime.strptime',
+      'And time zones?',
+    ]);
+    expect(await store.sessions.nodes(fork.id)).toHaveLength(3);
+    expect(await store.sessions.nodes('s1')).toHaveLength(6);
+  });
+
+  it('duplicates the whole tree', async () => {
+    const { library } = await setup();
+    const copy = await library.duplicate('s1');
+    expect(await store.sessions.nodes(copy.id)).toHaveLength(6);
+    expect(await contents(copy.id)).toEqual(await contents('s1'));
+  });
+
+  it('deletes a branch in one write and moves the active path to its sibling', async () => {
+    const { library } = await setup();
+    const leaf = await library.deleteBranch('s1', 'q2b');
+    expect(leaf).toBe('a2');
+    expect((await store.sessions.nodes('s1')).map((x) => x.id).sort()).toEqual(
+      ['a1', 'a2', 'q1', 'q2'].sort(),
+    );
+    expect(await contents('s1')).toEqual([
+      'How to parse dates',
+      'Use datetime.strptime',
+      'And time zones?',
+      'Use zoneinfo',
+    ]);
+  });
+
+  it('jumps to the newest leaf under a node without making the session newer', async () => {
+    const { library } = await setup();
+    expect(await library.jumpTo('s1', 'q2')).toBe('a2');
+    const stored = await store.sessions.get('s1');
+    expect(stored?.leafId).toBe('a2');
+    expect(stored?.updatedAt).toBe(5);
+  });
+
+  it('a deleted session comes back whole on undo', async () => {
+    const { library } = await setup();
+    const before = await store.sessions.nodes('s1');
+    const taken = await library.take('s1');
+    await store.sessions.delete('s1');
+    expect(await store.sessions.get('s1')).toBeUndefined();
+    await library.restore(taken!);
+    expect(await store.sessions.get('s1')).toEqual(taken!.session);
+    const after = await store.sessions.nodes('s1');
+    const byId = (a: NodeRecord, b: NodeRecord) => a.id.localeCompare(b.id);
+    expect(after.sort(byId)).toEqual(before.sort(byId));
+  });
+
+  it('searches titles and message contents, case-insensitively', async () => {
+    const { library } = await setup();
+    expect(await library.search('w1', 'ZONEINFO')).toEqual(['s1']);
+    expect(await library.search('w1', 'plot')).toEqual(['s2']);
+    expect(await library.search('w1', 'nothing like this')).toEqual([]);
+    expect(await library.search('w1', '')).toEqual(['s2', 's1']);
+  });
+
+  it('stars without changing the order of activity', async () => {
+    const { library } = await setup();
+    await library.star('s1', true);
+    const stored = await store.sessions.get('s1');
+    expect(stored?.starred).toBe(true);
+    expect(stored?.updatedAt).toBe(5);
+  });
+
+  it('exports JSON that imports back as an equal tree in a new session', async () => {
+    const { library } = await setup();
+    const file = await library.exportJson('s1');
+    expect(file.name).toBe('session-s1.json');
+    const imported = await library.importJson(file.text, 'w1');
+    expect(imported.id).not.toBe('s1');
+    expect(await store.sessions.nodes(imported.id)).toHaveLength(6);
+    expect(await contents(imported.id)).toEqual(await contents('s1'));
+  });
+
+  it('a refused import writes nothing', async () => {
+    const { library } = await setup();
+    const file = JSON.parse((await library.exportJson('s1')).text);
+    file.nodes[5].parentId = 'ghost';
+    await expect(library.importJson(JSON.stringify(file), 'w1')).rejects.toThrow(/ghost/);
+    expect(await store.sessions.list('w1')).toHaveLength(2);
+  });
+
+  it('an insert that clashes with stored ids writes nothing at all', async () => {
+    await setup();
+    const clash = [node('fresh', null, 1), node('a1', 'fresh', 2)];
+    await expect(store.sessions.insert(session('s3'), clash)).rejects.toBeInstanceOf(CoveError);
+    expect(await store.sessions.get('s3')).toBeUndefined();
+    expect((await store.sessions.nodes('s3')).length).toBe(0);
+  });
+
+  it('Markdown export holds the active branch', async () => {
+    const { library } = await setup();
+    const file = await library.exportMarkdown('s1');
+    expect(file.name).toBe('session-s1.md');
+    expect(file.text).toContain('Use babel');
+    expect(file.text).not.toContain('Use zoneinfo');
+  });
+});
