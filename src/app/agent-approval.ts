@@ -11,6 +11,7 @@ import type { ToolContext, ToolPreview } from '../tools/tool';
 import type { WorkspaceFileAccess } from '../workspace/file-access';
 import { applyTextEdits } from '../workspace/text-edits';
 import type { PendingApproval } from './agent-views';
+import type { RunMcpTool } from './mcp-agent-tools';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -54,6 +55,7 @@ export async function describeApproval(
       return { ...base, kind: 'url', title: `Fetch ${url}`, url };
     }
   }
+  if (tool && 'mcp' in tool) return describeMcpApproval(base, tool as unknown as RunMcpTool);
   if (request.kind !== 'edit' || !tool?.preview || !context) {
     return { ...base, kind: 'arguments', title: `Run ${request.toolName}` };
   }
@@ -98,4 +100,33 @@ export async function describeApproval(
       problem: `Could not preview this change: ${describeError(error)}`,
     };
   }
+}
+
+/**
+ * An MCP tool's request: which server it runs on, and, when the tool changed since the user
+ * allowed it, what changed, with its description (the server's words) or schema as now.
+ */
+function describeMcpApproval(
+  base: Pick<PendingApproval, 'callId' | 'toolName' | 'argumentsText'>,
+  tool: RunMcpTool,
+): PendingApproval {
+  const { change } = tool;
+  const now = change
+    ? [
+        change.parts.includes('description')
+          ? `Its description now: “${tool.serverDescription}”`
+          : '',
+        change.parts.includes('schema')
+          ? `Its input schema now: ${JSON.stringify(tool.parameters)}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  return {
+    ...base,
+    kind: 'arguments',
+    title: `Run ${tool.mcp.toolName} on the MCP server ${tool.mcp.serverName}`,
+    ...(change ? { note: `${change.summary} ${now}` } : {}),
+  };
 }

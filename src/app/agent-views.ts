@@ -71,6 +71,8 @@ export interface PendingApproval {
   readonly url?: string;
   /** The call would fail as it stands (e.g. the text to replace is not in the file). */
   readonly problem?: string;
+  /** Something the user should know before deciding, e.g. that an MCP tool changed. */
+  readonly note?: string;
   readonly argumentsText: string;
 }
 

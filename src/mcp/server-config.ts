@@ -41,16 +41,18 @@ export const MAX_SERVER_NAME_LENGTH = 40;
 
 /**
  * Checks a server as the settings form hands it over and returns it cleaned (trimmed name
- * and URL, checked headers). Throws a CoveError (`mcp-invalid-config`) saying what to fix:
+ * and URL, checked headers). Throws a CoveError (`mcp-invalid-name`, `-url` or `-headers`, see
+ * {@link MCP_CONFIG_ERROR_CODES}) saying what to fix:
  * an empty or overlong name, a URL that is not http(s), a bad header.
  */
 export function validateMcpServerConfig(config: McpServerConfig): McpServerConfig {
   const name = config.name.trim();
   if (!name) {
-    throw invalid('The server has no name.', 'Give it a short name, e.g. “github”.');
+    throw invalid('name', 'The server has no name.', 'Give it a short name, e.g. “github”.');
   }
   if (name.length > MAX_SERVER_NAME_LENGTH) {
     throw invalid(
+      'name',
       `The server name is longer than ${MAX_SERVER_NAME_LENGTH} characters.`,
       'Use a shorter name; it becomes part of each tool name the model sees.',
     );
@@ -61,27 +63,41 @@ export function validateMcpServerConfig(config: McpServerConfig): McpServerConfi
     parsed = new URL(url);
   } catch {
     throw invalid(
+      'url',
       `“${url}” is not a URL.`,
       'Type the full endpoint, e.g. https://example.com/mcp.',
     );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw invalid(
+      'url',
       `Cove reaches MCP servers over HTTP only, not ${parsed.protocol}.`,
       'Use the server’s http(s) endpoint (Streamable HTTP or SSE); stdio servers need a bridge such as mcp-proxy.',
     );
   }
   if (parsed.username || parsed.password) {
     throw invalid(
+      'url',
       'The URL carries a user name or password.',
       'Put credentials in an Authorization header instead.',
     );
   }
   const headers = checkRequestHeaders(config.headers, RESERVED_HEADERS);
-  if (!headers.ok) throw invalid(headers.problem, headers.hint);
+  if (!headers.ok) throw invalid('headers', headers.problem, headers.hint);
   return { ...config, name, url: parsed.href, headers: headers.headers };
 }
 
-function invalid(message: string, hint: string): CoveError {
-  return new CoveError('mcp-invalid-config', message, hint);
+/** The CoveError codes of {@link validateMcpServerConfig}, by the field they are about. */
+export const MCP_CONFIG_ERROR_CODES = {
+  name: 'mcp-invalid-name',
+  url: 'mcp-invalid-url',
+  headers: 'mcp-invalid-headers',
+} as const;
+
+function invalid(
+  field: keyof typeof MCP_CONFIG_ERROR_CODES,
+  message: string,
+  hint: string,
+): CoveError {
+  return new CoveError(MCP_CONFIG_ERROR_CODES[field], message, hint);
 }

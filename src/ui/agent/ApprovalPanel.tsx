@@ -69,6 +69,13 @@ export function ApprovalPanel(props: {
         <h3 id={headingId}>Approve {approval.toolName}?</h3>
         <p class="approval-title">{approval.title}</p>
       </header>
+      <Show when={approval.note}>
+        {(note) => (
+          <p class="approval-problem" role="note">
+            {note()}
+          </p>
+        )}
+      </Show>
       <Show when={approval.problem}>
         {(problem) => (
           <p class="approval-problem" role="note">

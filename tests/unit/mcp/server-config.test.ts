@@ -16,7 +16,7 @@ function problem(config: Partial<McpServerConfig>): string {
     validateMcpServerConfig({ ...base, ...config });
   } catch (error) {
     expect(error).toBeInstanceOf(CoveError);
-    expect((error as CoveError).code).toBe('mcp-invalid-config');
+    expect((error as CoveError).code).toMatch(/^mcp-invalid-(name|url|headers)$/);
     return (error as CoveError).userText;
   }
   throw new Error('expected a problem');

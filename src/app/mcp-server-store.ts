@@ -1,0 +1,84 @@
+/**
+ * Where the MCP servers the user named are kept: their public settings under one plain
+ * setting, and the header values that look secret (Authorization, tokens…) under a secret
+ * setting, sealed at rest with the profile's key and left out of backups like providers'
+ * secret headers (src/llm/secret-headers.ts, RELIABILITY.md invariant 8).
+ */
+import type { ToolFingerprint } from '../mcp/tool-fingerprint';
+import type { McpServerConfig } from '../mcp/server-config';
+import {
+  joinSecretHeaders,
+  readSecretHeaders,
+  splitSecretHeaders,
+  type HeaderMap,
+} from '../llm/secret-headers';
+import { SECRET_SETTING_PREFIX, type SettingsStore } from '../store/settings-store';
+
+/** One server as the app keeps it: its config and what the user let run without asking. */
+export interface StoredMcpServer extends McpServerConfig {
+  /**
+   * Fingerprints of the tools that run without asking (server set to auto, or a trusted
+   * read-only hint), by the tool's name on the server, as they were when allowed. A tool
+   * whose fingerprint differs asks again (src/mcp/tool-fingerprint.ts).
+   */
+  allowed?: Record<string, ToolFingerprint>;
+  /** Some secret header could not be decrypted any more (the profile's key was lost). */
+  lostSecrets?: true;
+}
+
+/** The setting keys; only `headers` is secret. */
+export const MCP_SETTING_KEYS = {
+  servers: 'mcp.servers',
+  headers: `${SECRET_SETTING_PREFIX}mcpHeaders`,
+} as const;
+
+/** Reads and writes the whole list; the service serializes the writes. */
+export interface McpServerStore {
+  load(): Promise<StoredMcpServer[]>;
+  save(servers: readonly StoredMcpServer[]): Promise<void>;
+}
+
+/** The store over settings (memory or Dexie alike). */
+export function createMcpServerStore(settings: SettingsStore): McpServerStore {
+  return {
+    async load() {
+      const raw = await settings.get<unknown>(MCP_SETTING_KEYS.servers);
+      const secrets = await settings.get<unknown>(MCP_SETTING_KEYS.headers);
+      const byId =
+        typeof secrets === 'object' && secrets !== null ? (secrets as Record<string, unknown>) : {};
+      if (!Array.isArray(raw)) return [];
+      return raw.filter(isServerShape).map((server) => {
+        const secret = readSecretHeaders(byId[server.id]);
+        return {
+          ...server,
+          headers: joinSecretHeaders(server.headers, secret.headers) ?? {},
+          ...(secret.lost ? { lostSecrets: true as const } : {}),
+        };
+      });
+    },
+    async save(servers) {
+      const secretById: Record<string, HeaderMap> = {};
+      const plain = servers.map((server) => {
+        const { publicHeaders, secretHeaders } = splitSecretHeaders(server.headers);
+        if (Object.keys(secretHeaders).length) secretById[server.id] = secretHeaders;
+        const { lostSecrets: _lost, ...rest } = server;
+        return { ...rest, headers: publicHeaders };
+      });
+      // Secrets first: a crash between the writes leaves a secret without a server (ignored),
+      // never a server whose token was dropped.
+      await settings.set(MCP_SETTING_KEYS.headers, secretById);
+      await settings.set(MCP_SETTING_KEYS.servers, plain);
+    },
+  };
+}
+
+function isServerShape(value: unknown): value is StoredMcpServer {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['id'] === 'string' &&
+    typeof v['name'] === 'string' &&
+    typeof v['url'] === 'string' &&
+    (v['approval'] === 'ask' || v['approval'] === 'auto')
+  );
+}

@@ -1,0 +1,300 @@
+/**
+ * The MCP servers the user named (issue 12), as the settings and the agent use them: the
+ * list (add, edit, remove, enable, approval, trust of read-only hints), Test, and one live
+ * connection per enabled server, opened lazily when a run needs its tools and kept; a
+ * server's notifications/tools/list_changed refreshes its tools here. Writes go one after
+ * another. The network and the clock come from the composition root (services.ts).
+ */
+import { createSignal, type Accessor } from 'solid-js';
+import type { Clock } from '../base/clock';
+import { CoveError, describeError } from '../base/errors';
+import { newId } from '../base/ids';
+import type { FetchLike } from '../llm/fetch-like';
+import type { HeaderMap } from '../llm/secret-headers';
+import { McpConnection, type McpServerReport, type McpTool } from '../mcp/mcp-connection';
+import {
+  MCP_CONFIG_ERROR_CODES,
+  validateMcpServerConfig,
+  type McpServerConfig,
+} from '../mcp/server-config';
+import { fingerprintTool, type ToolFingerprint } from '../mcp/tool-fingerprint';
+import type { McpServerStore, StoredMcpServer } from './mcp-server-store';
+
+/** What the settings form hands over. */
+export interface McpServerDraft {
+  name: string;
+  url: string;
+  headers: HeaderMap;
+  enabled?: boolean;
+  approval?: 'ask' | 'auto';
+  trustReadOnlyHint?: boolean;
+}
+
+/** Where a server's connection stands, for the settings list. */
+export type McpServerState =
+  | { status: 'disabled' }
+  | { status: 'idle' }
+  | { status: 'connecting' }
+  | { status: 'connected'; tools: readonly McpTool[] }
+  | { status: 'failed'; message: string };
+
+export interface McpService {
+  /** The servers, in the order they were added. */
+  readonly servers: Accessor<readonly StoredMcpServer[]>;
+  /** The state of server `id`'s connection. */
+  state(id: string): McpServerState;
+  /** Reads the saved servers; failures leave the list empty and reject. */
+  load(): Promise<void>;
+  /** Adds a server (checked: throws CoveError `mcp-invalid-*`); returns its id. */
+  add(draft: McpServerDraft): Promise<string>;
+  /** Replaces a server's settings (checked); its connection starts over. */
+  update(id: string, draft: McpServerDraft): Promise<void>;
+  remove(id: string): Promise<void>;
+  setEnabled(id: string, enabled: boolean): Promise<void>;
+  /** `auto` pins the current tools' fingerprints: a tool that changes later asks again. */
+  setApproval(id: string, approval: 'ask' | 'auto'): Promise<void>;
+  setTrustReadOnly(id: string, trust: boolean): Promise<void>;
+  /**
+   * Connects afresh to a draft or a saved server and lists what it offers; throws CoveError
+   * (its userText says what is wrong and what to do). The connection is closed after.
+   */
+  test(target: McpServerDraft | string, signal?: AbortSignal): Promise<McpServerReport>;
+  /** The live connection of enabled server `id`, connected (lazily); throws CoveError. */
+  connect(id: string, signal?: AbortSignal): Promise<McpConnection>;
+  /** The tools of a connected server as last listed. */
+  tools(id: string): readonly McpTool[] | undefined;
+  /**
+   * Records `fingerprint` as what the user allowed for `toolName` of server `id` (the
+   * server runs it without asking until it changes).
+   */
+  allow(id: string, toolName: string, fingerprint: ToolFingerprint): Promise<void>;
+  /** Closes every connection. */
+  close(): Promise<void>;
+}
+
+export interface McpServiceDeps {
+  store: McpServerStore;
+  fetch: FetchLike;
+  clock: Clock;
+  pageOrigin?: string;
+  makeId?: () => string;
+}
+
+export function createMcpService(deps: McpServiceDeps): McpService {
+  const makeId = deps.makeId ?? newId;
+  const [servers, setServers] = createSignal<readonly StoredMcpServer[]>([]);
+  const [states, setStates] = createSignal<ReadonlyMap<string, McpServerState>>(new Map());
+  const connections = new Map<string, { connection: McpConnection; stop: () => void }>();
+  /** Writes in order: each starts after the one before it ended. */
+  let writes: Promise<unknown> = Promise.resolve();
+
+  const setState = (id: string, state: McpServerState) =>
+    setStates((map) => new Map(map).set(id, state));
+
+  const find = (id: string) => servers().find((server) => server.id === id);
+
+  function connectionDeps() {
+    return {
+      fetch: deps.fetch,
+      clock: deps.clock,
+      ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}),
+    };
+  }
+
+  /** Applies `change` to the list and saves the result, after the writes before it. */
+  function write(change: (list: readonly StoredMcpServer[]) => StoredMcpServer[]): Promise<void> {
+    const next = writes.then(async () => {
+      const updated = change(servers());
+      await deps.store.save(updated);
+      setServers(updated);
+    });
+    writes = next.catch(() => undefined);
+    return next;
+  }
+
+  async function drop(id: string): Promise<void> {
+    const live = connections.get(id);
+    connections.delete(id);
+    if (live) {
+      live.stop();
+      await live.connection.close();
+    }
+  }
+
+  /** Keeps `allowed` pinned for the tools that run without asking, from a fresh list. */
+  function pinnedFor(server: StoredMcpServer, tools: readonly McpTool[]) {
+    const allowed = { ...server.allowed };
+    let changed = false;
+    for (const tool of tools) {
+      const runsUnasked =
+        server.approval === 'auto' ||
+        (server.trustReadOnlyHint === true && tool.annotations?.readOnlyHint === true);
+      // Tools first seen now are pinned as they are; a changed one keeps its old pin and asks.
+      if (runsUnasked && !allowed[tool.name]) {
+        allowed[tool.name] = fingerprintTool(tool);
+        changed = true;
+      }
+    }
+    return changed ? allowed : undefined;
+  }
+
+  function notePins(id: string, tools: readonly McpTool[]) {
+    const server = find(id);
+    const allowed = server && pinnedFor(server, tools);
+    if (!allowed) return;
+    void write((list) => list.map((s) => (s.id === id ? { ...s, allowed } : s))).catch(
+      () => undefined,
+    );
+  }
+
+  const service: McpService = {
+    servers,
+    state(id) {
+      const server = find(id);
+      if (server && !server.enabled) return { status: 'disabled' };
+      return states().get(id) ?? { status: 'idle' };
+    },
+    async load() {
+      setServers(await deps.store.load());
+    },
+    async add(draft) {
+      const id = makeId();
+      const config = validateUnique(id, draft);
+      await write((list) => [...list, config]);
+      return id;
+    },
+    async update(id, draft) {
+      const previous = find(id);
+      if (!previous) return;
+      const config = validateUnique(id, draft, previous);
+      await drop(id);
+      setState(id, { status: 'idle' });
+      // A new URL is a new server: nothing the user allowed for the old one carries over.
+      const keep = previous.url === config.url ? { allowed: previous.allowed } : {};
+      await write((list) => list.map((s) => (s.id === id ? { ...config, ...keep } : s)));
+    },
+    async remove(id) {
+      await drop(id);
+      await write((list) => list.filter((s) => s.id !== id));
+    },
+    async setEnabled(id, enabled) {
+      if (!enabled) await drop(id);
+      setState(id, { status: 'idle' });
+      await write((list) => list.map((s) => (s.id === id ? { ...s, enabled } : s)));
+    },
+    async setApproval(id, approval) {
+      // Auto pins the tools as they are now (or as they are first seen after this).
+      const tools = connections.get(id)?.connection.cachedTools;
+      await write((list) =>
+        list.map((s) => {
+          if (s.id !== id) return s;
+          const next: StoredMcpServer = { ...s, approval, allowed: {} };
+          return { ...next, allowed: (tools && pinnedFor(next, tools)) ?? {} };
+        }),
+      );
+    },
+    async setTrustReadOnly(id, trust) {
+      const tools = connections.get(id)?.connection.cachedTools;
+      await write((list) =>
+        list.map((s) => {
+          if (s.id !== id) return s;
+          const next: StoredMcpServer = { ...s, trustReadOnlyHint: trust };
+          return { ...next, allowed: (tools && pinnedFor(next, tools)) ?? s.allowed ?? {} };
+        }),
+      );
+    },
+    async test(target, signal) {
+      const config =
+        typeof target === 'string'
+          ? find(target)
+          : validateMcpServerConfig({
+              id: 'test',
+              enabled: true,
+              approval: 'ask',
+              ...target,
+            });
+      if (!config) throw new Error('That server is gone.');
+      const connection = new McpConnection(config, connectionDeps());
+      try {
+        return await connection.test(signal);
+      } finally {
+        void connection.close();
+      }
+    },
+    async connect(id, signal) {
+      const server = find(id);
+      if (!server?.enabled) throw new Error('That server is not enabled.');
+      let live = connections.get(id);
+      if (!live) {
+        const connection = new McpConnection(server, connectionDeps());
+        const stop = connection.onToolsChanged((tools) => {
+          if (connections.get(id)?.connection !== connection) return;
+          setState(id, { status: 'connected', tools });
+          notePins(id, tools);
+        });
+        live = { connection, stop };
+        connections.set(id, live);
+      }
+      const { connection } = live;
+      if (connection.cachedTools) return connection;
+      setState(id, { status: 'connecting' });
+      try {
+        const tools = await connection.listTools({ ...(signal ? { signal } : {}) });
+        if (connections.get(id) === live) setState(id, { status: 'connected', tools });
+        notePins(id, tools);
+        return connection;
+      } catch (error) {
+        // The next run tries again with a fresh connection.
+        if (connections.get(id) === live) {
+          connections.delete(id);
+          live.stop();
+          void connection.close();
+          setState(id, { status: 'failed', message: describeError(error) });
+        }
+        throw error;
+      }
+    },
+    tools(id) {
+      return connections.get(id)?.connection.cachedTools;
+    },
+    async allow(id, toolName, fingerprint) {
+      await write((list) =>
+        list.map((s) =>
+          s.id === id ? { ...s, allowed: { ...s.allowed, [toolName]: fingerprint } } : s,
+        ),
+      );
+    },
+    async close() {
+      await Promise.all([...connections.keys()].map(drop));
+    },
+  };
+
+  /** Checks a draft and that no other server has its name (tool names would clash). */
+  function validateUnique(
+    id: string,
+    draft: McpServerDraft,
+    previous?: StoredMcpServer,
+  ): StoredMcpServer {
+    const config: McpServerConfig = validateMcpServerConfig({
+      id,
+      name: draft.name,
+      url: draft.url,
+      headers: draft.headers,
+      enabled: draft.enabled ?? previous?.enabled ?? true,
+      approval: draft.approval ?? previous?.approval ?? 'ask',
+      trustReadOnlyHint: draft.trustReadOnlyHint ?? previous?.trustReadOnlyHint ?? false,
+    });
+    const taken = servers().some(
+      (server) => server.id !== id && server.name.toLowerCase() === config.name.toLowerCase(),
+    );
+    if (taken) {
+      throw new CoveError(
+        MCP_CONFIG_ERROR_CODES.name,
+        `A server named “${config.name}” exists already.`,
+        'Give this one another name; the name is part of its tool names.',
+      );
+    }
+    return { ...config, allowed: previous?.allowed ?? {} };
+  }
+  return service;
+}
