@@ -72,6 +72,12 @@ export interface AgentRunOptions<C extends ToolContext = ToolContext> {
   request?: Omit<ChatRequest, 'provider' | 'model' | 'messages' | 'tools' | 'signal'>;
   /** The server refused stream_options; the caller should remember it on the provider. */
   onStreamOptionsUnsupported?: () => void;
+  /**
+   * Called synchronously as turn `turn` begins, before its message_start is queued and so
+   * before any of its tool calls run: the events reach the reader later, the hook at once
+   * (the session names the turn's node here, so its tools' writes can be recorded).
+   */
+  onTurnStart?: (turn: number) => void;
 }
 
 /**
@@ -247,6 +253,7 @@ class AgentRun<C extends ToolContext> {
 
   /** Streams one completion, forwarding its deltas; resolves with the final reply. */
   private async streamReply(turn: number): Promise<AssistantReply> {
+    this.options.onTurnStart?.(turn);
     this.emit({ type: 'message_start', turn, at: this.now() });
     const dynamic = this.options.dynamicPrompt?.();
     const system: ChatMessage = {

@@ -27,6 +27,14 @@ export interface AgentToolbox {
   dynamicPrompt(): string;
   /** Called when the run is over (stops keeping the prompt's sources current). */
   dispose?(): void;
+  /**
+   * A turn of the loop begins; `nodeId` will be its reply's assistant node. Called as the
+   * loop starts the turn (not when its events are stored, which may lag), so every tool call
+   * of the turn runs after it: checkpoints record the calls' writes against `nodeId`.
+   */
+  beginTurn?(nodeId: string): void;
+  /** The run is over (after its last tool call); awaited before `dispose`. Must not reject. */
+  finish?(): Promise<void>;
 }
 
 /**
@@ -62,6 +70,8 @@ export interface SessionAgentRunEnv {
   fold(node: NodeRecord, event: SessionEvent): Promise<void>;
   /** Publishes the loop's event as it is, for the app's live state. */
   publish(event: AgentEvent): void;
+  /** A turn begins whose reply will be node `nodeId` (see AgentToolbox.beginTurn). */
+  beginTurn?(nodeId: string): void;
 }
 
 /** How a tool call's outcome is stored: a status, and for failures an error with a code. */
@@ -116,14 +126,23 @@ export async function runAgentInSession(
     await env.fold(node, { type: 'node_end' });
   };
 
+  /** Node ids named as the loop starts each turn (see AgentToolbox.beginTurn). */
+  const turnNodes = new Map<number, string>();
+  const onTurnStart = (turn: number) => {
+    const id = env.newId();
+    turnNodes.set(turn, id);
+    env.beginTurn?.(id);
+    options.onTurnStart?.(turn);
+  };
+
   try {
-    for await (const event of runAgent(options)) {
+    for await (const event of runAgent({ ...options, onTurnStart })) {
       env.publish(event);
       switch (event.type) {
         case 'message_start': {
           await closeOpen();
           const node: NodeRecord = {
-            id: env.newId(),
+            id: turnNodes.get(event.turn) ?? env.newId(),
             sessionId,
             parentId: leaf,
             role: 'assistant',

@@ -162,6 +162,11 @@ export interface SessionEngine {
     nodeId: string,
     direction: 'previous' | 'next',
   ): Promise<string | undefined>;
+  /**
+   * Makes `nodeId` the session's leaf (a rewind of the conversation): its active path ends
+   * there and what followed stays in the tree. False when there is no such node.
+   */
+  moveLeaf(sessionId: string, nodeId: string): Promise<boolean>;
   /** Renames a session. Throws `bad-name` for a title that is only spaces. */
   rename(sessionId: string, title: string): Promise<void>;
   /**
@@ -358,6 +363,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
             );
           },
           publish,
+          beginTurn: (nodeId) => toolbox?.beginTurn?.(nodeId),
         },
         {
           client,
@@ -400,6 +406,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       }
       return undefined;
     } finally {
+      await toolbox?.finish?.();
       toolbox?.dispose?.();
       if (controller === abort) {
         controller = undefined;
@@ -531,6 +538,13 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       await sessions.update(sessionId, { leafId: target.leafId });
       await emit({ type: 'leaf_moved', sessionId, leafId: target.leafId, nodes });
       return target.leafId;
+    },
+    async moveLeaf(sessionId, nodeId) {
+      const nodes = await sessions.nodes(sessionId);
+      if (!nodes.some((n) => n.id === nodeId)) return false;
+      await sessions.update(sessionId, { leafId: nodeId });
+      await emit({ type: 'leaf_moved', sessionId, leafId: nodeId, nodes });
+      return true;
     },
     async rename(sessionId, title) {
       const clean = title.trim().replace(/\s+/g, ' ');

@@ -22,7 +22,11 @@ import { webTools } from '../tools/web/web-tools';
 import { TodoList } from '../tools/todo/todo-list';
 import { todoWriteTool } from '../tools/todo/todo-write-tool';
 import type { ToolApprovalKind, ToolContext } from '../tools/tool';
+import type { RunWorkspace } from '../runtime/python-runtime';
+import type { CheckpointStore } from '../store/checkpoint-store';
+import { CheckpointService } from '../workspace/checkpoints';
 import { renderTreeListing } from '../workspace/tree-listing';
+import { createRunCheckpoints } from './checkpoint-recorder';
 import type { EditorService } from './editor-service';
 import type { WorkspaceService } from './workspace-service';
 
@@ -31,9 +35,18 @@ const TREE_SUMMARY_ENTRIES = 200;
 /** Lines of the open file shown around the cursor (the whole file when shorter). */
 const OPEN_FILE_EXCERPT_LINES = 80;
 
-/** The Python runtime as the tools use it (the app passes the real one, tests a fake). */
+/**
+ * The Python runtime as the tools use it (the app passes the real one, tests a fake). A run
+ * of the agent passes `files`: the workspace through its checkpoints (see below), so what
+ * the code writes back is recorded first.
+ */
 export interface AgentPython {
-  runner: PythonToolRunner;
+  runner: {
+    run(
+      request: Parameters<PythonToolRunner['run']>[0],
+      options: Parameters<PythonToolRunner['run']>[1] & { files?: RunWorkspace },
+    ): ReturnType<PythonToolRunner['run']>;
+  };
   linter: PythonToolLinter;
 }
 
@@ -50,6 +63,13 @@ export interface AgentToolboxDeps {
   web?: AgentWeb;
   /** Settings → Agent: fetch_url may reach loopback and private addresses (read per run). */
   allowPrivateNetwork?: () => boolean;
+  /**
+   * Where a run's checkpoints go: every write of a run's tools (file tools, bash, Python's
+   * write-back) is recorded first against the turn's assistant node. Absent: none recorded.
+   */
+  checkpoints?: CheckpointStore;
+  /** Settling a checkpoint failed. */
+  onCheckpointError?(error: unknown): void;
 }
 
 /** A tool as Settings lists it. */
@@ -163,9 +183,26 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       };
       await refresh();
       const stop = workspaces.onFilesChanged(() => void refresh().catch(() => undefined));
+      const run = deps.checkpoints
+        ? createRunCheckpoints({
+            sessionId,
+            files,
+            checkpoints: new CheckpointService(files, deps.checkpoints, clock),
+            onError: (error) => deps.onCheckpointError?.(error),
+          })
+        : undefined;
+      if (run) {
+        context['files'] = run.files;
+        if (python) {
+          context['python'] = {
+            run: (request, options) => python.runner.run(request, { ...options, files: run.files }),
+          } satisfies PythonToolRunner;
+        }
+      }
       return {
         tools,
         context,
+        ...(run ? { beginTurn: run.beginTurn, finish: run.finish } : {}),
         dynamicPrompt: () =>
           buildAgentDynamicPrompt({
             date: new Date(clock.now()),

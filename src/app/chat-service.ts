@@ -20,6 +20,7 @@ import {
   type MutableView,
 } from './chat-message-view';
 import { createAgentService, type AgentService } from './agent-service';
+import { createRewindService, type RewindControls } from './rewind-service';
 import { ToolCallViews } from './agent-tool-calls';
 import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
@@ -99,6 +100,8 @@ export interface ChatService {
    * `stop` stops it at once, keeping what it produced.
    */
   readonly agent: AgentControls;
+  /** Rewinds of the files the agent changed (and of the conversation) to a message. */
+  readonly rewind: RewindControls;
 }
 
 const NO_MODEL =
@@ -147,6 +150,8 @@ export function createChatService(deps: {
     allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
+    checkpoints: store.checkpoints,
+    onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
   });
   const agent: AgentService = createAgentService({
     toolboxes,
@@ -201,6 +206,31 @@ export function createChatService(deps: {
     ...(deps.onPageHide ? { onPageHide: deps.onPageHide } : {}),
   });
   engine.subscribe((event) => persister.handle(event));
+  const rewind = createRewindService({
+    checkpoints: store.checkpoints,
+    workspaces,
+    notices,
+    clock,
+    conversation: {
+      sessionId: () => activeId(),
+      messageIds: () => messages().map((m) => m.id),
+      leafId: () => activeSession()?.leafId ?? undefined,
+      async moveLeaf(sessionId, nodeId) {
+        await engine.moveLeaf(sessionId, nodeId);
+      },
+    },
+  });
+  // Rewind buttons follow the checkpoints a run records and the path shown.
+  engine.subscribe((event) => {
+    if (event.sessionId !== activeId()) return;
+    if (
+      event.type === 'leaf_moved' ||
+      (event.type === 'agent_event' &&
+        (event.event.type === 'run_end' ||
+          (event.event.type === 'tool_end' && Boolean(event.event.changedFiles?.length))))
+    )
+      void rewind.refresh();
+  });
   engine.subscribe(mirror);
 
   const activeSession = () => sessions().find((s) => s.id === activeId());
@@ -319,6 +349,7 @@ export function createChatService(deps: {
     if (activeId() !== sessionId) return;
     if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
     showPath(nodes, session?.leafId ?? null);
+    await rewind.refresh();
   }
 
   async function refresh() {
@@ -466,6 +497,10 @@ export function createChatService(deps: {
     },
     async deleteSession(id) {
       await engine.delete(id);
+      // The files the session's agent touched are kept for its rewinds only.
+      await store.checkpoints
+        .deleteSession(id)
+        .catch((error: unknown) => notices.error(error, 'Could not delete the checkpoints'));
       const list = await loadSessions();
       if (activeId() === id) {
         setActiveId(list[0]?.id);
@@ -474,6 +509,7 @@ export function createChatService(deps: {
     },
     flush: () => persister.flush(),
     agent,
+    rewind,
     async start() {
       await persister.recover();
       lastWorkspace = undefined;

@@ -144,7 +144,7 @@ export function createAppServices(
     agentPython: {
       runner: {
         run(request, options) {
-          const files = workspaces.files();
+          const files = options.files ?? workspaces.files();
           return python.runtime.run(request, { ...options, ...(files ? { files } : {}) });
         },
       },

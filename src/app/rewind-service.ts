@@ -1,0 +1,210 @@
+/**
+ * "Rewind files to here" and "Rewind conversation and files" for the chat panel: which
+ * messages can be rewound to (a checkpoint of the agent at or after them on the active
+ * path), the preview of what a rewind will do, the rewind itself and its Undo. The work is
+ * the checkpoint service's (src/workspace/checkpoints.ts); this holds the state the UI shows.
+ */
+import { batch, createSignal, type Accessor } from 'solid-js';
+import type { CheckpointRecord, CheckpointStore } from '../store/checkpoint-store';
+import type { Clock } from '../base/clock';
+import { CheckpointService, type RewindPlan } from '../workspace/checkpoints';
+import type { ChangedByHand, RewindAction } from '../workspace/rewind-plan';
+import type { NoticeService } from './notice-service';
+import type { WorkspaceService } from './workspace-service';
+
+/** One file of a rewind preview, as the dialog lists it. */
+export interface RewindFileView {
+  path: string;
+  action: Exclude<RewindAction, 'unchanged'>;
+  /** 'yes': changed after the agent wrote it, so the rewind overwrites someone's edit. */
+  changedByHand: ChangedByHand;
+}
+
+/** A rewind waiting for confirmation. */
+export interface RewindPreview {
+  messageId: string;
+  /** True for "Rewind conversation and files": the active path moves to the message too. */
+  conversation: boolean;
+  /** The files that change, by path; empty when the files are already as they were. */
+  files: readonly RewindFileView[];
+}
+
+/** What the UI may do with rewinds. */
+export interface RewindControls {
+  /** True when the agent changed files at or after `messageId` on the active path. */
+  available(messageId: string): boolean;
+  /** Plans a rewind to `messageId` and shows it (`preview`); reports failures as notices. */
+  preview(messageId: string, conversation: boolean): Promise<void>;
+  /** The rewind shown for confirmation, if any. */
+  readonly pending: Accessor<RewindPreview | undefined>;
+  /** True while a rewind is being planned or carried out. */
+  readonly working: Accessor<boolean>;
+  /** Carries out the pending rewind, then offers Undo in a notice. */
+  confirm(): Promise<void>;
+  cancel(): void;
+}
+
+export interface RewindService extends RewindControls {
+  /** Reads the active session's checkpoints again (after a run, a switch of session). */
+  refresh(): Promise<void>;
+}
+
+/** What the rewind needs from the conversation (the chat service). */
+export interface RewindConversation {
+  sessionId(): string | undefined;
+  /** Ids of the active path's messages, root first. */
+  messageIds(): readonly string[];
+  /** The session's leaf now (to put it back on Undo). */
+  leafId(): string | undefined;
+  /** Moves the session's leaf (its active path) to `nodeId`. */
+  moveLeaf(sessionId: string, nodeId: string): Promise<void>;
+}
+
+export function createRewindService(deps: {
+  checkpoints: CheckpointStore;
+  workspaces: WorkspaceService;
+  conversation: RewindConversation;
+  notices: NoticeService;
+  clock: Clock;
+}): RewindService {
+  const { checkpoints, workspaces, conversation, notices, clock } = deps;
+  const [list, setList] = createSignal<readonly CheckpointRecord[]>([]);
+  const [pending, setPending] = createSignal<RewindPreview | undefined>();
+  const [working, setWorking] = createSignal(false);
+  let plan: { plan: RewindPlan; sessionId: string } | undefined;
+
+  const service = () => {
+    const files = workspaces.files();
+    return files && new CheckpointService(files, checkpoints, clock);
+  };
+
+  /** The earliest turn checkpoint of a message at or after `messageId` on the active path. */
+  function targetOf(messageId: string): CheckpointRecord | undefined {
+    const ids = conversation.messageIds();
+    const at = ids.indexOf(messageId);
+    if (at < 0) return undefined;
+    const after = new Set(ids.slice(at));
+    const workspaceId = workspaces.current()?.id;
+    return list().find(
+      (row) => row.kind === 'turn' && row.workspaceId === workspaceId && after.has(row.nodeId),
+    );
+  }
+
+  async function refresh() {
+    const sessionId = conversation.sessionId();
+    const rows = sessionId ? await checkpoints.list(sessionId) : [];
+    if (conversation.sessionId() === sessionId) setList(rows);
+  }
+
+  async function carryOut(
+    chosen: RewindPlan,
+    sessionId: string,
+    moveTo: string | undefined,
+    undoLeaf: string | undefined,
+  ) {
+    const rewinder = service();
+    if (!rewinder) return;
+    const result = await rewinder.rewind(chosen);
+    if (moveTo) await conversation.moveLeaf(sessionId, moveTo);
+    await refresh();
+    const count = result.changed.length;
+    const undo = result.undo;
+    notices.show({
+      kind: 'success',
+      text:
+        (count
+          ? `Rewound ${count} file${count === 1 ? '' : 's'}`
+          : 'The files were already as they were then') + (moveTo ? ' and the conversation.' : '.'),
+      ...(undo || undoLeaf
+        ? {
+            action: {
+              label: 'Undo',
+              run: () => void undoRewind(undo, sessionId, undoLeaf),
+            },
+          }
+        : {}),
+    });
+  }
+
+  async function undoRewind(
+    undo: CheckpointRecord | null,
+    sessionId: string,
+    leaf: string | undefined,
+  ) {
+    setWorking(true);
+    try {
+      if (undo) {
+        const rewinder = service();
+        if (rewinder) await rewinder.rewind(await rewinder.planRewind(undo));
+      }
+      if (leaf) await conversation.moveLeaf(sessionId, leaf);
+      await refresh();
+      notices.show({ kind: 'info', text: 'Rewind undone.' });
+    } catch (error) {
+      notices.error(error, 'Could not undo the rewind');
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return {
+    refresh,
+    pending,
+    working,
+    available: (messageId) => targetOf(messageId) !== undefined,
+    async preview(messageId, rewindConversation) {
+      const sessionId = conversation.sessionId();
+      const target = targetOf(messageId);
+      const rewinder = service();
+      if (!sessionId || !target || !rewinder) return;
+      setWorking(true);
+      try {
+        const made = await rewinder.planRewind(target);
+        plan = { plan: made, sessionId };
+        setPending({
+          messageId,
+          conversation: rewindConversation,
+          files: made.files
+            .filter((file) => file.action !== 'unchanged')
+            .map((file) => ({
+              path: file.path,
+              action: file.action as RewindFileView['action'],
+              changedByHand: file.changedByHand,
+            })),
+        });
+      } catch (error) {
+        notices.error(error, 'Could not prepare the rewind');
+      } finally {
+        setWorking(false);
+      }
+    },
+    async confirm() {
+      const shown = pending();
+      const chosen = plan;
+      if (!shown || !chosen) return;
+      setWorking(true);
+      try {
+        const leaf = shown.conversation ? conversation.leafId() : undefined;
+        await carryOut(
+          chosen.plan,
+          chosen.sessionId,
+          shown.conversation ? shown.messageId : undefined,
+          leaf,
+        );
+        batch(() => {
+          plan = undefined;
+          setPending(undefined);
+        });
+      } catch (error) {
+        // A file changed since the preview (or storage failed): nothing was written.
+        notices.error(error, 'Could not rewind');
+      } finally {
+        setWorking(false);
+      }
+    },
+    cancel() {
+      plan = undefined;
+      setPending(undefined);
+    },
+  };
+}

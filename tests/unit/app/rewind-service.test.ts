@@ -1,0 +1,197 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AgentPython } from '../../../src/app/agent-toolbox';
+import { createChatService } from '../../../src/app/chat-service';
+import { createEditorService } from '../../../src/app/editor-service';
+import { createNoticeService } from '../../../src/app/notice-service';
+import { createMemorySessionLocks } from '../../../src/app/session-locks';
+import { createWorkspaceService } from '../../../src/app/workspace-service';
+import { ManualClock } from '../../../src/base/clock';
+import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
+import type { CoveStore } from '../../../src/store/cove-store';
+import { createMemoryStore } from '../../../src/store/memory-store';
+import type { PythonToolRunResult } from '../../../src/tools/python/python-tool-runner';
+import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
+import { fakeProviderService } from '../../fakes/provider-service';
+
+/** The app's chat and agent over `store` (a second call over the same store is a reload). */
+async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPython) {
+  const clock = new ManualClock(Date.UTC(2026, 11, 3));
+  const catalog = new WorkspaceCatalog(store, clock);
+  const notices = createNoticeService(clock);
+  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
+  await workspaces.start();
+  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
+  const client = makeScriptedChatClient(steps, { clock });
+  const chat = createChatService({
+    store,
+    workspaces,
+    editor,
+    providers: fakeProviderService(),
+    client,
+    clock,
+    locks: createMemorySessionLocks(),
+    notices,
+    ...(python ? { agentPython: python } : {}),
+  });
+  await chat.start();
+  return { chat, client, workspaces, notices, store };
+}
+
+const call = (id: string, name: string, args: Record<string, unknown>) => ({
+  toolCalls: [{ id, name, arguments: args }],
+});
+
+async function text(app: Awaited<ReturnType<typeof open>>, path: string) {
+  const row = await app.workspaces.files()!.find(path);
+  return row?.content;
+}
+
+/** A Python run that writes `out.txt` back through the files it is given, as the runtime does. */
+const writingPython: AgentPython = {
+  runner: {
+    async run(_request, options) {
+      await options.files!.apply([
+        { type: 'put', path: 'out.txt', kind: 'file', content: 'from python', expect: 'absent' },
+      ]);
+      const result: PythonToolRunResult = {
+        status: 'ok',
+        stdout: '',
+        stderr: '',
+        outputTruncated: false,
+        duration: 1,
+        changedFiles: { written: ['out.txt'], deleted: [], conflicts: [], skipped: [] },
+        figures: [],
+      };
+      return result;
+    },
+  },
+  linter: { lint: () => Promise.resolve([]) },
+};
+
+describe('checkpoints of agent runs and rewinds from the chat panel', () => {
+  it('records every write of a run against its turn, and rewinds files then undoes it', async () => {
+    const store = createMemoryStore();
+    const app = await open(
+      store,
+      [
+        call('c1', 'read_file', { path: 'main.py' }),
+        {
+          text: 'Editing.',
+          toolCalls: [
+            {
+              id: 'c2',
+              name: 'edit_file',
+              arguments: {
+                path: 'main.py',
+                edits: [{ old_text: 'print(1)', new_text: 'print(2)' }],
+              },
+            },
+            { id: 'c3', name: 'write_file', arguments: { path: 'src/new.py', content: 'x = 1\n' } },
+            { id: 'c4', name: 'delete_path', arguments: { path: 'old.txt' } },
+          ],
+        },
+        call('c5', 'run_python', { code: 'open("out.txt","w").write("from python")' }),
+        { text: 'Done.' },
+      ],
+      writingPython,
+    );
+    const files = app.workspaces.files()!;
+    await files.write('main.py', 'print(1)\n');
+    await files.write('old.txt', 'old');
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Change things');
+    expect(await text(app, 'main.py')).toBe('print(2)\n');
+    expect(await text(app, 'old.txt')).toBeUndefined();
+    expect(await text(app, 'out.txt')).toBe('from python');
+
+    const sessionId = app.chat.activeSession()!.id;
+    const checkpoints = await store.checkpoints.list(sessionId);
+    const nodes = await store.sessions.nodes(sessionId);
+    const editTurn = nodes.find((n) => n.toolCalls?.some((c) => c.id === 'c2'))!;
+    const pythonTurn = nodes.find((n) => n.toolCalls?.some((c) => c.id === 'c5'))!;
+    // One checkpoint per turn that wrote, against its assistant node, settled when it ended.
+    expect(checkpoints.map((c) => [c.nodeId, c.files.map((f) => f.path)])).toEqual([
+      [editTurn.id, ['main.py', 'src/new.py', 'old.txt']],
+      [pythonTurn.id, ['out.txt']],
+    ]);
+    expect(checkpoints.every((c) => c.settledAt !== undefined)).toBe(true);
+
+    const [question] = app.chat.messages();
+    expect(app.chat.rewind.available(question!.id)).toBe(true);
+    expect(app.chat.rewind.available(app.chat.messages().at(-1)!.id)).toBe(false);
+
+    // A hand edit after the run is flagged before it is overwritten.
+    await files.write('src/new.py', 'x = 2  # mine\n');
+    await app.chat.rewind.preview(question!.id, false);
+    expect(app.chat.rewind.pending()?.files).toEqual([
+      { path: 'main.py', action: 'restore', changedByHand: 'no' },
+      { path: 'old.txt', action: 'recreate', changedByHand: 'no' },
+      { path: 'out.txt', action: 'delete', changedByHand: 'no' },
+      { path: 'src/new.py', action: 'delete', changedByHand: 'yes' },
+    ]);
+    await app.chat.rewind.confirm();
+    expect(app.chat.rewind.pending()).toBeUndefined();
+    expect(await text(app, 'main.py')).toBe('print(1)\n');
+    expect(await text(app, 'old.txt')).toBe('old');
+    expect(await text(app, 'src/new.py')).toBeUndefined();
+    expect(await text(app, 'out.txt')).toBeUndefined();
+
+    const notice = app.notices.notices().at(-1)!;
+    expect(notice.text).toBe('Rewound 4 files.');
+    notice.action!.run();
+    await vi.waitFor(async () => expect(await text(app, 'main.py')).toBe('print(2)\n'));
+    expect(await text(app, 'src/new.py')).toBe('x = 2  # mine\n');
+    expect(await text(app, 'old.txt')).toBeUndefined();
+    expect(await text(app, 'out.txt')).toBe('from python');
+  });
+
+  it('rewinds the conversation too: the path ends at the message, the rest stays in the tree', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      call('c1', 'write_file', { path: 'a.txt', content: 'agent' }),
+      { text: 'Wrote a.txt.' },
+    ]);
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Write a.txt');
+    const sessionId = app.chat.activeSession()!.id;
+    const before = (await store.sessions.nodes(sessionId)).length;
+    const [question] = app.chat.messages();
+    const oldLeaf = app.chat.activeSession()!.leafId;
+
+    await app.chat.rewind.preview(question!.id, true);
+    expect(app.chat.rewind.pending()).toMatchObject({
+      conversation: true,
+      files: [{ path: 'a.txt', action: 'delete' }],
+    });
+    await app.chat.rewind.confirm();
+    expect(await text(app, 'a.txt')).toBeUndefined();
+    expect(app.chat.messages().map((m) => m.id)).toEqual([question!.id]);
+    expect((await store.sessions.nodes(sessionId)).length).toBe(before);
+
+    app.notices.notices().at(-1)!.action!.run();
+    await vi.waitFor(() => expect(app.chat.activeSession()!.leafId).toBe(oldLeaf));
+    expect(await text(app, 'a.txt')).toBe('agent');
+    expect(app.chat.messages().length).toBe(3);
+  });
+
+  it('deletes the checkpoints and their blobs with the session', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      call('c0', 'read_file', { path: 'a.txt' }),
+      call('c1', 'write_file', { path: 'a.txt', content: 'agent' }),
+      { text: 'ok' },
+    ]);
+    await app.workspaces.files()!.write('a.txt', 'mine');
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Write a.txt');
+    const sessionId = app.chat.activeSession()!.id;
+    expect((await store.checkpoints.list(sessionId)).length).toBe(1);
+    expect(await store.checkpoints.blobCount()).toBe(1);
+    await app.chat.deleteSession(sessionId);
+    expect(await store.checkpoints.list(sessionId)).toEqual([]);
+    expect(await store.checkpoints.blobCount()).toBe(0);
+  });
+});
