@@ -143,7 +143,11 @@ export function createAgentService(deps: {
   const port: AgentPort = {
     async toolbox(sessionId) {
       await loadMode(sessionId);
-      return toolboxes.toolbox(sessionId);
+      const toolbox = await toolboxes.toolbox(sessionId);
+      // A tool that changed since it was approved for the session asks again.
+      for (const name of toolboxes.revokedApprovals(sessionId))
+        approvedForSession.get(sessionId)?.delete(name);
+      return toolbox;
     },
     // Read at every call, so a mode or override changed during a run applies to its next call.
     policy: (sessionId) => ({
@@ -151,7 +155,7 @@ export function createAgentService(deps: {
         return modes.get(sessionId) ?? DEFAULT_APPROVAL_MODE;
       },
       get overrides() {
-        return deps.agentSettings().toolOverrides;
+        return toolboxes.approvalOverrides(sessionId, deps.agentSettings().toolOverrides);
       },
     }),
     // Read when a run starts.
@@ -180,6 +184,8 @@ export function createAgentService(deps: {
           if (at < 0) return;
           waiting.splice(at, 1);
           showNextApproval();
+          if (decision.type === 'approve_session')
+            toolboxes.approvedForSession(sessionId, request.toolName);
           resolve(decision);
         };
         entry.resolve = settle;

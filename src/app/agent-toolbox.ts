@@ -28,6 +28,8 @@ import { CheckpointService } from '../workspace/checkpoints';
 import { renderTreeListing } from '../workspace/tree-listing';
 import { createRunCheckpoints } from './checkpoint-recorder';
 import type { EditorService } from './editor-service';
+import { mergeMcpOverrides, type McpAgentTools } from './mcp-agent-tools';
+import type { ToolApprovalOverride } from '../agent/approval-policy';
 import type { WorkspaceService } from './workspace-service';
 
 /** Lines of the workspace tree the prompt shows; list_files shows the rest on request. */
@@ -70,6 +72,10 @@ export interface AgentToolboxDeps {
   checkpoints?: CheckpointStore;
   /** Settling a checkpoint failed. */
   onCheckpointError?(error: unknown): void;
+  /** The enabled MCP servers' tools; absent: none are offered. */
+  mcp?: McpAgentTools;
+  /** Told when an MCP server offers no tools to a run (it could not connect). */
+  onMcpProblem?: (text: string) => void;
 }
 
 /** A tool as Settings lists it. */
@@ -91,10 +97,22 @@ export interface AgentToolboxes {
   catalog(): readonly AgentToolSummary[];
   /** The context a tool of `sessionId` gets, for a side-effect-free `preview`. */
   previewContext(sessionId: string): Record<string, unknown> | undefined;
+  /**
+   * The per-tool approval overrides of `sessionId`: the user's (`base`, Settings → Agent)
+   * with the MCP servers' own settings for the session's newest run (mcp-agent-tools.ts).
+   */
+  approvalOverrides(
+    sessionId: string,
+    base?: Readonly<Record<string, ToolApprovalOverride>>,
+  ): Readonly<Record<string, ToolApprovalOverride>>;
+  /** Tools whose approval for the session no longer holds (they changed since). */
+  revokedApprovals(sessionId: string): readonly string[];
+  /** The user approved `toolName` for the rest of the session. */
+  approvedForSession(sessionId: string, toolName: string): void;
 }
 
 export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
-  const { workspaces, editor, clock, python, web } = deps;
+  const { workspaces, editor, clock, python, web, mcp } = deps;
   const plans = new Map<string, TodoList>();
   /** What the agent read per session and workspace: a new workspace starts unread. */
   const reads = new Map<string, ReadTracker>();
@@ -163,10 +181,14 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
 
   return {
     todos,
-    tool: (name) => byName.get(name),
+    tool: (name) => byName.get(name) ?? (mcp?.tool(name) as AgentTool<ToolContext> | undefined),
     catalog: () =>
       tools.map(({ name, description, approval }) => ({ name, description, approval })),
     previewContext: contextFor,
+    approvalOverrides: (sessionId, base = {}) =>
+      mcp ? mergeMcpOverrides(base, mcp.overrides(sessionId)) : base,
+    revokedApprovals: (sessionId) => mcp?.revoked(sessionId) ?? [],
+    approvedForSession: (sessionId, toolName) => mcp?.approvedForSession(sessionId, toolName),
     async toolbox(sessionId) {
       const context = contextFor(sessionId);
       if (!context) throw new Error('No workspace is open: open or create one first.');
@@ -182,6 +204,9 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         agentsMd = typeof rules?.content === 'string' ? rules.content : undefined;
       };
       await refresh();
+      // MCP servers that cannot connect offer nothing; the run starts without them.
+      const remote = mcp ? await mcp.forRun(sessionId, byName.keys()) : undefined;
+      for (const problem of remote?.problems ?? []) deps.onMcpProblem?.(problem);
       const stop = workspaces.onFilesChanged(() => void refresh().catch(() => undefined));
       const run = deps.checkpoints
         ? createRunCheckpoints({
@@ -200,7 +225,9 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         }
       }
       return {
-        tools,
+        tools: remote?.tools.length
+          ? [...tools, ...(remote.tools as unknown as AgentTool<ToolContext>[])]
+          : tools,
         context,
         ...(run ? { beginTurn: run.beginTurn, finish: run.finish } : {}),
         dynamicPrompt: () =>
