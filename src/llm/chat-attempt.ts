@@ -1,4 +1,7 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { APIConnectionError, APIError } from 'openai';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { isAbortError } from '../base/errors';
 import type { Clock } from '../base/clock';
 import { probeReachability } from './cors-probe';
 import { DeltaAssembler, type AssembledReply } from './delta-assembler';
@@ -85,13 +88,15 @@ export async function* runAttempt(
   let finished = false;
   try {
     const client = makeSdkClient(input.baseURL, fetch);
-    const stream = await client.chat.completions.create(
-      input.body as unknown as Parameters<typeof client.chat.completions.create>[0] & {
-        stream: true;
-      },
-      { signal: controller.signal },
-    );
-    for await (const chunk of stream) {
+    const response = await client.chat.completions
+      .create(
+        input.body as unknown as Parameters<typeof client.chat.completions.create>[0] & {
+          stream: true;
+        },
+        { signal: controller.signal },
+      )
+      .asResponse();
+    for await (const chunk of completionChunks(response)) {
       let events: LlmDeltaEvent[];
       try {
         events = assembler.push(chunk);
@@ -173,6 +178,36 @@ export async function* runAttempt(
   }
   if (responded) return fail(makeFailure('connection', context, { midStream: true }));
   return fail(internalFailure(caught, context));
+}
+
+/**
+ * The chunks of a streamed completion, parsed from its server-sent events with
+ * eventsource-parser, as the SDK's own stream would yield them: `[DONE]` ends it, a chunk
+ * that is not JSON throws a SyntaxError, an `{error: …}` chunk throws the SDK's status-less
+ * APIError, and an abort (Stop, the stall watchdog) simply ends it.
+ */
+async function* completionChunks(response: Response): AsyncGenerator<ChatCompletionChunk> {
+  if (!response.body) return;
+  const reader = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value.data.startsWith('[DONE]')) return;
+      if (value.event?.startsWith('thread.')) continue;
+      const data = JSON.parse(value.data) as ChatCompletionChunk & { error?: unknown };
+      if (data?.error) throw new APIError(undefined, data.error, undefined, response.headers);
+      yield data;
+    }
+  } catch (error) {
+    if (isAbortError(error)) return;
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** The error object of an `{error: …}` chunk, which the SDK throws as a status-less APIError. */
