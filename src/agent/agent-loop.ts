@@ -2,7 +2,7 @@ import type { Clock } from '../base/clock';
 import { describeError } from '../base/errors';
 import type { AssistantReply } from '../llm/assistant-reply';
 import type { ChatClient, ChatRequest } from '../llm/chat-client';
-import type { ChatMessage, ToolCall } from '../llm/chat-message';
+import type { ChatMessage, ContentPart, ToolCall } from '../llm/chat-message';
 import type { LlmError } from '../llm/llm-error';
 import type { ToolCallingMode } from '../llm/model-capabilities';
 import type { ProviderConfig } from '../llm/provider-config';
@@ -21,7 +21,7 @@ import type {
 import type { SteeringSource } from './agent-inbox';
 import { buildAgentStaticPrompt } from './agent-prompt';
 import type { ApprovalDecision, ApprovalPolicy } from './approval-policy';
-import { ABORTED, runToolBatch, type ApprovalRequest } from './tool-batch';
+import { ABORTED, runToolBatch, type ApprovalRequest, type CallEnd } from './tool-batch';
 import { ToolCatalog, type AgentTool } from './tool-catalog';
 import { DEFAULT_REPEATED_FAILURE_LIMIT, ToolRepeatGuard } from './tool-repeat-guard';
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
@@ -73,11 +73,33 @@ export interface AgentRunOptions<C extends ToolContext = ToolContext> {
   /** The server refused stream_options; the caller should remember it on the provider. */
   onStreamOptionsUnsupported?: () => void;
   /**
+   * The model can see images: pictures a tool returned (a matplotlib figure) go back to it
+   * in a user message after the batch's results, since tool messages carry text only.
+   */
+  seesImages?: boolean;
+  /**
    * Called synchronously as turn `turn` begins, before its message_start is queued and so
    * before any of its tool calls run: the events reach the reader later, the hook at once
    * (the session names the turn's node here, so its tools' writes can be recorded).
    */
   onTurnStart?: (turn: number) => void;
+}
+
+/**
+ * The pictures of a batch's results as one user message the model can see (tool messages
+ * are text only in every provider's API), each introduced by the call it came from.
+ */
+function figuresMessage(ends: readonly CallEnd[]): ChatMessage | undefined {
+  const parts: ContentPart[] = [];
+  for (const { call, event } of ends) {
+    if (!event.images?.length) continue;
+    parts.push({
+      type: 'text',
+      text: `Images returned by ${call.name} (call ${call.id}): ${event.images.map((i) => i.alt).join('; ')}`,
+    });
+    for (const image of event.images) parts.push({ type: 'image', url: image.url });
+  }
+  return parts.length ? { role: 'user', content: parts } : undefined;
 }
 
 /**
@@ -231,8 +253,12 @@ class AgentRun<C extends ToolContext> {
       readRestHint: this.readRestHint,
     });
     let repeated: RunEndEvent['repeatedCall'];
+    for (const { event } of ends) this.append(event.message);
+    if (this.options.seesImages) {
+      const figures = figuresMessage(ends);
+      if (figures) this.append(figures);
+    }
     for (const { call, event } of ends) {
-      this.append(event.message);
       if (event.outcome !== 'ok' && event.outcome !== 'error' && event.outcome !== 'invalid')
         continue;
       const failed = event.outcome !== 'ok';

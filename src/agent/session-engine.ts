@@ -380,6 +380,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
           clock,
           steering: inbox,
           toolCalling: capabilities.toolCalling,
+          seesImages: capabilities.vision,
           request: {
             maxOutputTokens: settings.maxTokens,
             temperature: settings.temperature,

@@ -647,3 +647,44 @@ describe('runAgent: models without native tool calling', () => {
     expect(end.messages.at(-1)).toEqual({ role: 'assistant', content: 'parse() is empty.' });
   });
 });
+
+describe('runAgent: figures', () => {
+  const plot = () =>
+    fakeTool('run_python', {
+      approval: 'read',
+      parameters: { type: 'object', properties: { code: { type: 'string' } } },
+      reply: () => ({
+        content: 'status: ok\nFigures: 1 (attached as images).',
+        images: [{ url: 'data:image/png;base64,iVBORw0KGgo=', alt: 'Figure 1' }],
+      }),
+    });
+
+  it("sends a tool's figures to a model that can see, after the results, as image parts", async () => {
+    const run = startRun([calls(['run_python', { code: 'plot()' }]), { text: 'A line.' }], {
+      tools: [plot()],
+      seesImages: true,
+    });
+    await run.done;
+    const second = run.client.requests[1]!.messages;
+    expect(second.map((m) => m.role).slice(-3)).toEqual(['assistant', 'tool', 'user']);
+    expect(second.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Images returned by run_python (call c0): Figure 1' },
+        { type: 'image', url: 'data:image/png;base64,iVBORw0KGgo=' },
+      ],
+    });
+  });
+
+  it('sends only the text to a model that cannot see', async () => {
+    const run = startRun([calls(['run_python', { code: 'plot()' }]), { text: 'Ok.' }], {
+      tools: [plot()],
+    });
+    await run.done;
+    const second = run.client.requests[1]!.messages;
+    expect(second.at(-1)).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining('Figures: 1'),
+    });
+  });
+});
