@@ -39,8 +39,11 @@ export interface RewindControls {
   readonly pending: Accessor<RewindPreview | undefined>;
   /** True while a rewind is being planned or carried out. */
   readonly working: Accessor<boolean>;
-  /** Carries out the pending rewind, then offers Undo in a notice. */
-  confirm(): Promise<void>;
+  /**
+   * Carries out the pending rewind, then offers Undo in a notice. `conversation` overrides
+   * the preview's choice (the dialog offers both).
+   */
+  confirm(conversation?: boolean): Promise<void>;
   cancel(): void;
 }
 
@@ -178,19 +181,15 @@ export function createRewindService(deps: {
         setWorking(false);
       }
     },
-    async confirm() {
+    async confirm(withConversation) {
       const shown = pending();
       const chosen = plan;
       if (!shown || !chosen) return;
+      const moving = withConversation ?? shown.conversation;
       setWorking(true);
       try {
-        const leaf = shown.conversation ? conversation.leafId() : undefined;
-        await carryOut(
-          chosen.plan,
-          chosen.sessionId,
-          shown.conversation ? shown.messageId : undefined,
-          leaf,
-        );
+        const leaf = moving ? conversation.leafId() : undefined;
+        await carryOut(chosen.plan, chosen.sessionId, moving ? shown.messageId : undefined, leaf);
         batch(() => {
           plan = undefined;
           setPending(undefined);

@@ -6,6 +6,7 @@ import { parseModelRef } from '../../llm/model-ref';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ToolCallChip } from '../agent/ToolCallChip';
+import { RewindButton } from '../agent/RewindButton';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
@@ -102,6 +103,7 @@ export function MessageItem(props: {
                 >
                   <Icon name="edit" />
                 </button>
+                <RewindButton messageId={message.id} chat={chat} />
               </footer>
             </>
           }
@@ -265,6 +267,7 @@ export function MessageItem(props: {
               Regenerate
             </button>
           </Show>
+          <RewindButton messageId={message.id} chat={chat} />
         </footer>
       </Show>
     </article>

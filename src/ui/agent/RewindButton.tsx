@@ -1,0 +1,27 @@
+import { Show } from 'solid-js';
+import type { ChatService } from '../../app/chat-service';
+import { RewindDialog } from './RewindDialog';
+
+/**
+ * "Rewind files to here" under a message the agent changed files at or after; opens the
+ * preview (RewindDialog) for that message.
+ */
+export function RewindButton(props: { messageId: string; chat: ChatService }) {
+  const rewind = props.chat.rewind;
+  return (
+    <Show when={rewind.available(props.messageId)}>
+      <button
+        type="button"
+        class="link-button"
+        title="Put the files the agent changed from here on back as they were (with a preview)"
+        disabled={props.chat.busy() || rewind.working()}
+        onClick={() => void rewind.preview(props.messageId, false)}
+      >
+        Rewind files to here
+      </button>
+      <Show when={rewind.pending()?.messageId === props.messageId ? rewind.pending() : undefined}>
+        {(preview) => <RewindDialog preview={preview()} rewind={rewind} />}
+      </Show>
+    </Show>
+  );
+}
