@@ -44,6 +44,8 @@ async function start(root: HTMLElement) {
     { runtime: python, linter },
     {
       connectivity: browserConnectivity(window),
+      // Console errors and warnings also go to the app log (the Logs panel).
+      console,
       // The page's effects: src/app takes them from here, never from globals (lint enforces).
       fetch: (input, init) => fetch(input, init),
       pageOrigin: location.origin,
@@ -80,7 +82,16 @@ async function start(root: HTMLElement) {
   await services.editor.restoreTabs();
   // A first visit shows the Welcome workspace's main.py rather than an empty editor.
   if (firstFile) await services.editor.openFile(firstFile);
+  // What nobody caught goes to the app log too, not only to the console.
+  window.addEventListener('error', (event) =>
+    services.log.report('error', 'app', event.error ?? event.message, 'Uncaught error'),
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    services.log.report('error', 'app', event.reason, 'Unhandled rejection'),
+  );
   await services.chat.start();
+  // Runs a closed tab left running are marked interrupted (their sessions' locks are free).
+  void services.traces.start();
   await services.runs.start();
   void services.storage.requestPersistence().catch(() => undefined);
   // Tests and the benchmark wait for this mark: the shell is interactive from here on.

@@ -10,7 +10,7 @@ import type { Clock } from '../base/clock';
 import type { ChatMessage } from '../llm/chat-message';
 import type { NodeRecord, StoredError } from '../store/records';
 import type { ToolContext } from '../tools/tool';
-import type { AgentEvent, RunEndEvent, ToolOutcome } from './agent-events';
+import type { AgentEvent, RunEndEvent, ToolEndEvent, ToolOutcome } from './agent-events';
 import type { SteeringSource } from './agent-inbox';
 import { runAgent, type AgentRunOptions } from './agent-loop';
 import type { ApprovalDecision, ApprovalPolicy } from './approval-policy';
@@ -72,6 +72,16 @@ export interface SessionAgentRunEnv {
   publish(event: AgentEvent): void;
   /** A turn begins whose reply will be node `nodeId` (see AgentToolbox.beginTurn). */
   beginTurn?(nodeId: string): void;
+}
+
+/** What a tool call changed, kept with its result so the run's changes outlive the page. */
+function toolEffectsOf(event: ToolEndEvent): Pick<NodeRecord, 'toolEffects'> {
+  const changedFiles = event.changedFiles ?? [];
+  if (!changedFiles.length) return {};
+  const diff = event.details?.['diff'];
+  return {
+    toolEffects: { changedFiles: [...changedFiles], ...(typeof diff === 'string' ? { diff } : {}) },
+  };
 }
 
 /** How a tool call's outcome is stored: a status, and for failures an error with a code. */
@@ -176,6 +186,7 @@ export async function runAgentInSession(
             content: event.message.content,
             toolCallId: event.callId,
             ...toolNodeState(event.outcome, event.message.content),
+            ...toolEffectsOf(event),
             startedAt: started.get(event.callId) ?? event.at,
             finishedAt: event.at,
           };

@@ -13,6 +13,8 @@ import type { ApprovalRequest } from '../agent/tool-batch';
 import type { SettingsStore } from '../store/settings-store';
 import type { TodoItem } from '../tools/todo/todo-list';
 import { describeApproval } from './agent-approval';
+import { addChange, changesOfLastRun } from './changed-files';
+import type { NodeRecord } from '../store/records';
 import type { AgentToolboxes } from './agent-toolbox';
 import type {
   AgentControls,
@@ -60,6 +62,8 @@ export interface AgentService extends AgentControls {
    * existed yet (the empty conversation) becomes its mode.
    */
   adopt(sessionId: string): Promise<void>;
+  /** Shows the files the last run on `path` changed, from its stored tool results (a reload). */
+  restoreChanges(sessionId: string, path: readonly NodeRecord[]): void;
 }
 
 interface Waiting {
@@ -117,27 +121,14 @@ export function createAgentService(deps: {
 
   /** Adds a run's file changes to the list (per path, the diffs in order). */
   function noteChanges(event: Extract<AgentEvent, { type: 'tool_end' }>) {
-    const paths = event.changedFiles ?? [];
-    if (!paths.length) return;
-    const diff = typeof event.details?.['diff'] === 'string' ? event.details['diff'] : '';
-    setChangedFiles((list) => {
-      const next = [...list];
-      for (const path of paths) {
-        const at = next.findIndex((file) => file.path === path);
-        const deleted = event.toolName === 'delete_path';
-        const created = at < 0 && diff.startsWith('--- /dev/null');
-        const previous = at >= 0 ? next[at]! : undefined;
-        const entry: ChangedFileView = {
-          path,
-          diff: [previous?.diff, paths.length === 1 ? diff : ''].filter(Boolean).join('\n'),
-          created: previous?.created ?? created,
-          deleted,
-        };
-        if (at >= 0) next[at] = entry;
-        else next.push(entry);
-      }
-      return next;
-    });
+    const diff = event.details?.['diff'];
+    setChangedFiles((list) =>
+      addChange(list, {
+        toolName: event.toolName,
+        changedFiles: event.changedFiles ?? [],
+        ...(typeof diff === 'string' ? { diff } : {}),
+      }),
+    );
   }
 
   const port: AgentPort = {
@@ -302,6 +293,9 @@ export function createAgentService(deps: {
       if (mode) modes.set(sessionId, mode);
       await service.show(sessionId);
       if (mode) service.setPolicy(mode);
+    },
+    restoreChanges(sessionId, path) {
+      if (shown === sessionId && !changedFiles().length) setChangedFiles(changesOfLastRun(path));
     },
     async show(sessionId) {
       shown = sessionId;

@@ -86,6 +86,10 @@ export class ToolCallViews {
         if (!stored) return;
         target.setStatus(storedStatus(stored));
         target.setResult(stored.content);
+        if (stored.toolEffects) {
+          target.setChangedFiles(stored.toolEffects.changedFiles);
+          if (stored.toolEffects.diff !== undefined) target.setDiff(stored.toolEffects.diff);
+        }
         if (stored.finishedAt !== undefined) {
           target.setDurationMs(stored.finishedAt - stored.startedAt);
         }

@@ -4,7 +4,9 @@ import {
   createSessionEngine,
   type ReplyOutcome,
   type SessionEngineEvent,
+  type SessionEngineListener,
 } from '../agent/session-engine';
+import type { ApprovalDecision } from '../agent/approval-policy';
 import { createSessionPersister } from '../agent/session-persister';
 import type { AgentEvent } from '../agent/agent-events';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
@@ -125,6 +127,15 @@ export function createChatService(deps: {
   agentWeb?: AgentWeb;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
+  /** Also told every engine event (traces and the app log, trace-service.ts). */
+  observe?: SessionEngineListener;
+  /** Told the person's answer to each approval request and how long it took, in ms. */
+  onApprovalDecision?: (
+    sessionId: string,
+    callId: string,
+    decision: ApprovalDecision,
+    waitMs: number,
+  ) => void;
 }): ChatService {
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
@@ -171,6 +182,17 @@ export function createChatService(deps: {
     }),
   });
 
+  if (deps.onApprovalDecision) {
+    const ask = agent.port.approve.bind(agent.port);
+    const tell = deps.onApprovalDecision;
+    agent.port.approve = async (sessionId, request) => {
+      const askedAt = clock.now();
+      const decision = await ask(sessionId, request);
+      tell(sessionId, request.callId, decision, clock.now() - askedAt);
+      return decision;
+    };
+  }
+
   const engine = createSessionEngine({
     sessions: store.sessions,
     clock,
@@ -206,6 +228,7 @@ export function createChatService(deps: {
     ...(deps.onPageHide ? { onPageHide: deps.onPageHide } : {}),
   });
   engine.subscribe((event) => persister.handle(event));
+  if (deps.observe) engine.subscribe(deps.observe);
   const rewind = createRewindService({
     checkpoints: store.checkpoints,
     workspaces,

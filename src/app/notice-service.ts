@@ -44,7 +44,14 @@ export const TRANSIENT_NOTICE_MS = 5000;
  */
 export const MAX_NOTICES = 3;
 
-export function createNoticeService(clock: Clock): NoticeService {
+/**
+ * `onError` gets every error shown with {@link NoticeService.error} (the app log); without
+ * it they go to the console.
+ */
+export function createNoticeService(
+  clock: Clock,
+  onError?: (error: unknown, context: string | undefined) => void,
+): NoticeService {
   const [notices, setNotices] = createSignal<Notice[]>([]);
   const timers = new Map<number, () => void>();
   let nextId = 1;
@@ -85,7 +92,8 @@ export function createNoticeService(clock: Clock): NoticeService {
     show,
     dismiss,
     error(error, context) {
-      console.error(context ?? 'Cove error', error);
+      if (onError) onError(error, context);
+      else console.error(context ?? 'Cove error', error);
       const text = describeError(error);
       show({ kind: 'error', text: context ? `${context}: ${text}` : text });
     },

@@ -21,6 +21,11 @@ import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
+import { createAppLog, type AppLog } from './app-log';
+import { captureConsole, type ConsoleLike } from './app-log-console';
+import { createTraceService, type TraceService } from './trace-service';
+import { parseModelRef } from '../llm/model-ref';
+import { resolveModelSettings } from '../llm/provider-config';
 import {
   alwaysOnline,
   createConnectivityService,
@@ -57,6 +62,10 @@ export interface AppServices {
   readonly connectivity: ConnectivityService;
   /** Settings → Agent. */
   readonly agentSettings: AgentSettingsService;
+  /** Errors and warnings of every layer, persisted (the Logs panel). */
+  readonly log: AppLog;
+  /** Traces of agent runs (the Traces panel). */
+  readonly traces: TraceService;
 }
 
 /**
@@ -87,9 +96,22 @@ export function createAppServices(
     storage?: PersistentStorage;
     /** Parses HTML for the agent's fetch_url (DOMParser); absent: fetch_url is not offered. */
     parseHtml?: AgentWeb['parseHtml'];
+    /** The page's console: its errors and warnings are also logged (the Logs panel). */
+    console?: ConsoleLike;
   } = {},
 ): AppServices {
-  const notices = createNoticeService(clock);
+  // The page's console errors and warnings also go to the log; the log's own failures go
+  // to the console it had before (never back into the log).
+  let consoleBefore: ConsoleLike | undefined;
+  const log = createAppLog({
+    store: store.logs,
+    clock,
+    fallback: (message, error) => consoleBefore?.warn(message, error),
+  });
+  if (environment.console) consoleBefore = captureConsole(environment.console, log).original;
+  const notices = createNoticeService(clock, (error, context) =>
+    log.report('error', 'app', error, context),
+  );
   const preferences = createPreferencesService(store.settings, (e) =>
     notices.error(e, 'Could not save preferences'),
   );
@@ -120,6 +142,24 @@ export function createAppServices(
   const locks = environment.locks
     ? createWebSessionLocks(environment.locks)
     : createMemorySessionLocks();
+  const traces = createTraceService({
+    runs: store.runs,
+    clock,
+    locks,
+    log,
+    // Read when a run starts: the chosen model, its price and the session's title.
+    describe(sessionId) {
+      const model = providers.selectedModel() ?? '';
+      const parsed = model ? parseModelRef(model) : undefined;
+      const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+      const price =
+        provider && parsed
+          ? resolveModelSettings(provider, parsed.modelId).capabilities.price
+          : undefined;
+      const title = chat.sessions().find((session) => session.id === sessionId)?.title;
+      return { model, ...(price ? { price } : {}), ...(title ? { sessionTitle: title } : {}) };
+    },
+  });
   const runs = createRunService({
     runtime: python.runtime,
     workspaces,
@@ -132,6 +172,9 @@ export function createAppServices(
   const chat = createChatService({
     store,
     agentSettings: agentSettings.settings,
+    observe: (event) => traces.observe(event),
+    onApprovalDecision: (sessionId, callId, decision, waitMs) =>
+      traces.noteDecision(sessionId, callId, decision, waitMs),
     workspaces,
     editor,
     providers,
@@ -179,6 +222,8 @@ export function createAppServices(
     updates,
     connectivity: createConnectivityService(environment.connectivity ?? alwaysOnline),
     agentSettings,
+    log,
+    traces,
   };
 }
 

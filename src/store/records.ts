@@ -101,6 +101,8 @@ export interface NodeRecord {
   reasoningMs?: number;
   toolCalls?: StoredToolCall[];
   toolCallId?: string;
+  /** Of a tool result: the workspace files the call changed, and its diff (one text file). */
+  toolEffects?: { changedFiles: string[]; diff?: string };
   attachments?: { name: string; text: string }[];
   usage?: StoredUsage;
   stopReason?: string;

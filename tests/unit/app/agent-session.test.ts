@@ -173,6 +173,15 @@ describe('agent mode in the chat service', () => {
     expect(timeline(reloaded)).toEqual(expected);
     const readChip = reloaded.chat.messages()[1]!.toolCalls()[0]!;
     expect(readChip.result()).toContain('print(1)');
+    // The edit's diff and the run's changed files outlive the page.
+    const reloadedEdit = reloaded.chat.messages()[2]!.toolCalls()[0]!;
+    expect(reloadedEdit.diff()).toContain('+print(2)');
+    expect(reloadedEdit.changedFiles()).toEqual(['main.py']);
+    await vi.waitFor(() =>
+      expect(reloaded.chat.agent.changedFiles()).toEqual([
+        expect.objectContaining({ path: 'main.py', diff: expect.stringContaining('-print(1)') }),
+      ]),
+    );
     const nodes = await store.sessions.nodes(reloaded.chat.activeSession()!.id);
     expect(nodes.filter((n) => n.role === 'tool').map((n) => [n.toolCallId, n.status])).toEqual([
       ['c1', 'complete'],

@@ -1,0 +1,59 @@
+/**
+ * The files an agent run changed, as the list after the run shows them: one entry per path,
+ * its diffs in order. Built live from the loop's tool_end events, and after a reload from
+ * the stored tool nodes of the last run, so the list and its diffs outlive the page.
+ */
+import type { NodeRecord } from '../store/records';
+import type { ChangedFileView } from './agent-views';
+
+/** One tool call's effect on the workspace. */
+export interface ToolChange {
+  toolName: string;
+  changedFiles: readonly string[];
+  /** The call's unified diff, when it changed one text file. */
+  diff?: string;
+}
+
+/** `list` with `change` folded in (a path seen before keeps its place and gains the diff). */
+export function addChange(
+  list: readonly ChangedFileView[],
+  change: ToolChange,
+): readonly ChangedFileView[] {
+  const paths = change.changedFiles;
+  if (!paths.length) return list;
+  const diff = change.diff ?? '';
+  const next = [...list];
+  for (const path of paths) {
+    const at = next.findIndex((file) => file.path === path);
+    const previous = at >= 0 ? next[at]! : undefined;
+    const entry: ChangedFileView = {
+      path,
+      diff: [previous?.diff, paths.length === 1 ? diff : ''].filter(Boolean).join('\n'),
+      created: previous?.created ?? (at < 0 && diff.startsWith('--- /dev/null')),
+      deleted: change.toolName === 'delete_path',
+    };
+    if (at >= 0) next[at] = entry;
+    else next.push(entry);
+  }
+  return next;
+}
+
+/**
+ * The changes of the last run on `path` (root first): the tool nodes after the last user
+ * message, with the tool names their assistant messages called them by.
+ */
+export function changesOfLastRun(path: readonly NodeRecord[]): readonly ChangedFileView[] {
+  let start = path.length;
+  while (start > 0 && path[start - 1]!.role !== 'user') start--;
+  const names = new Map<string, string>();
+  let list: readonly ChangedFileView[] = [];
+  for (const node of path.slice(start)) {
+    for (const call of node.toolCalls ?? []) names.set(call.id, call.name);
+    if (node.role !== 'tool' || !node.toolEffects) continue;
+    list = addChange(list, {
+      toolName: names.get(node.toolCallId ?? '') ?? '',
+      ...node.toolEffects,
+    });
+  }
+  return list;
+}
