@@ -1,0 +1,163 @@
+/**
+ * Traces of agent runs for the Traces panel, and the session engine's failures for the app
+ * log. `observe` is subscribed to the engine (chat-service.ts): every agent run is recorded
+ * by the persister (src/agent/run-recorder-persister.ts); failed model calls, retries and
+ * MCP calls become log entries. The list of runs is re-read while the panel watches it.
+ */
+import { createSignal, type Accessor } from 'solid-js';
+import type { Clock } from '../base/clock';
+import { newId as randomId } from '../base/ids';
+import {
+  createRunTracePersister,
+  type RunDescription,
+  type RunTracePersister,
+} from '../agent/run-recorder-persister';
+import type { ApprovalDecision } from '../agent/approval-policy';
+import type { SessionEngineEvent } from '../agent/session-engine';
+import type { SessionLocks } from '../agent/session-locks';
+import type { RunRecord, RunStore, RunTrace } from '../store/run-store';
+import type { AppLog } from './app-log';
+
+/** MCP tools are named `mcp_<server>_<tool>` (DESIGN.md, "MCP"). */
+const isMcpTool = (name: string) => name.startsWith('mcp_');
+
+export interface TraceService {
+  /** Runs, newest first, as last read (see `watch`). */
+  readonly runs: Accessor<readonly RunRecord[]>;
+  /** Re-reads the runs now. */
+  refresh(): Promise<void>;
+  /** Keeps `runs` current while a view shows them; returns the stop. */
+  watch(): () => void;
+  /** A run with its steps, read from the store. */
+  trace(id: string): Promise<RunTrace | undefined>;
+  /** The run as a JSON document (what Export downloads). */
+  exportJson(trace: RunTrace): string;
+  /** The engine's listener. */
+  observe(event: SessionEngineEvent): Promise<void> | undefined;
+  /** The person answered an approval request after `waitMs`. */
+  noteDecision(sessionId: string, callId: string, decision: ApprovalDecision, waitMs: number): void;
+  /** Marks runs a closed tab left running as interrupted (once, at start). */
+  start(): Promise<void>;
+}
+
+export interface TraceServiceDeps {
+  runs: RunStore;
+  clock: Clock;
+  locks: SessionLocks;
+  log: AppLog;
+  /** The model, its price and the session's title for a run starting now. */
+  describe(sessionId: string): RunDescription;
+  newId?: () => string;
+}
+
+export function createTraceService(deps: TraceServiceDeps): TraceService {
+  const { log } = deps;
+  const [runs, setRuns] = createSignal<readonly RunRecord[]>([]);
+  let watchers = 0;
+
+  async function refresh() {
+    try {
+      setRuns(await deps.runs.list());
+    } catch (error) {
+      log.report('error', 'store', error, 'Could not read the traces');
+    }
+  }
+
+  const persister: RunTracePersister = createRunTracePersister({
+    runs: deps.runs,
+    clock: deps.clock,
+    locks: deps.locks,
+    newId: deps.newId ?? randomId,
+    describe: deps.describe,
+    onError: (error, what) => log.report('error', 'store', error, what),
+    onSaved: () => {
+      if (watchers > 0) void refresh();
+    },
+  });
+
+  /** Failures and notable moments of the engine, for the app log. */
+  function logEvent(event: SessionEngineEvent) {
+    if (event.type === 'node_event') {
+      const happened = event.event;
+      if (happened.type === 'error' && happened.error.kind !== 'aborted') {
+        log.error('provider', happened.error.message, happened.error.detail ?? happened.error.hint);
+      } else if (happened.type === 'retry_scheduled') {
+        log.warn(
+          'provider',
+          `Retry ${happened.attempt} in ${Math.round(happened.delayMs / 1000)} s: ${happened.error.message}`,
+        );
+      }
+      return;
+    }
+    if (event.type !== 'agent_event') return;
+    const happened = event.event;
+    switch (happened.type) {
+      case 'message_end': {
+        const error = happened.reply.error;
+        if (error && error.kind !== 'aborted')
+          log.error('provider', error.message, error.detail ?? error.hint);
+        return;
+      }
+      case 'retry_scheduled':
+        log.warn(
+          'provider',
+          `Retry ${happened.attempt} in ${Math.round(happened.delayMs / 1000)} s: ${happened.error.message}`,
+        );
+        return;
+      case 'tool_end':
+        if (isMcpTool(happened.toolName)) {
+          const firstLine = happened.message.content.split('\n', 1)[0] ?? '';
+          log.write(
+            happened.isError ? 'warn' : 'info',
+            'mcp',
+            `${happened.toolName} ${happened.outcome} in ${happened.durationMs} ms${happened.isError ? `: ${firstLine}` : ''}`,
+          );
+        }
+        return;
+      case 'run_end':
+        if (happened.error && happened.error.code === 'internal')
+          log.error('agent', happened.error.message, happened.error.hint);
+        return;
+      default:
+        return;
+    }
+  }
+
+  return {
+    runs,
+    refresh,
+    watch() {
+      watchers++;
+      void refresh();
+      return () => {
+        watchers = Math.max(0, watchers - 1);
+      };
+    },
+    trace: (id) => deps.runs.get(id),
+    exportJson(trace) {
+      return JSON.stringify({ kind: 'cove-run-trace', version: 1, ...trace }, null, 2);
+    },
+    observe(event) {
+      try {
+        logEvent(event);
+      } catch (error) {
+        log.report('error', 'app', error, 'Could not log an engine event');
+      }
+      return persister.handle(event);
+    },
+    noteDecision: (sessionId, callId, decision, waitMs) =>
+      persister.noteDecision(sessionId, callId, decision, waitMs),
+    async start() {
+      try {
+        const interrupted = await persister.recover();
+        if (interrupted.length)
+          log.warn(
+            'agent',
+            `${interrupted.length} agent run${interrupted.length === 1 ? ' was' : 's were'} interrupted (the tab closed mid-run)`,
+          );
+      } catch (error) {
+        log.report('error', 'store', error, 'Could not check for interrupted runs');
+      }
+    },
+  };
+}
