@@ -12,6 +12,7 @@ import {
   type OpenFileContext,
   type SymbolContext,
 } from './chat-prompt';
+import { compactedPath, summaryMessage } from './compaction';
 import { innermostWorkspaceFrame } from './python-traceback';
 import { detectTaskType } from './task-type';
 import { estimateTokens } from './token-estimate';
@@ -52,18 +53,24 @@ const MIN_HISTORY_TOKENS = 512;
 
 /**
  * A stored node as the model reads it; undefined for nodes that are not part of the
- * conversation (a reply that failed before saying anything, system and compaction nodes).
+ * conversation: an empty message (a reply that failed or stopped before saying or calling
+ * anything, an empty question), system and compaction nodes. A reply that failed after
+ * producing something goes back with its error, so the model knows what happened.
  */
 export function nodeToMessage(node: NodeRecord): ChatMessage | undefined {
   switch (node.role) {
     case 'user':
-      return { role: 'user', content: node.content };
+      return node.content.trim() ? { role: 'user', content: node.content } : undefined;
     case 'assistant': {
       const calls = node.toolCalls ?? [];
-      if (!node.content && calls.length === 0 && node.status !== 'complete') return undefined;
+      if (!node.content.trim() && calls.length === 0) return undefined;
+      const content =
+        node.status === 'error' && node.error
+          ? `${node.content}${node.content ? '\n\n' : ''}[This reply failed: ${node.error.message}]`
+          : node.content;
       return calls.length
-        ? { role: 'assistant', content: node.content, toolCalls: calls.map((c) => ({ ...c })) }
-        : { role: 'assistant', content: node.content };
+        ? { role: 'assistant', content, toolCalls: calls.map((c) => ({ ...c })) }
+        : { role: 'assistant', content };
     }
     case 'tool':
       return node.toolCallId
@@ -72,6 +79,59 @@ export function nodeToMessage(node: NodeRecord): ChatMessage | undefined {
     default:
       return undefined;
   }
+}
+
+/** What the model reads for a tool call whose result was never stored (the tab closed). */
+export const MISSING_TOOL_RESULT =
+  'No result: the run was interrupted before this call ended. Check its effect before repeating it.';
+
+/**
+ * `message` as a model with or without sight may get it: without `vision`, pictures are
+ * replaced by a note (their text stays).
+ */
+export function imagesFor(message: ChatMessage, vision: boolean): ChatMessage {
+  if (vision || message.role !== 'user' || typeof message.content === 'string') return message;
+  const parts = message.content;
+  if (!parts.some((part) => part.type === 'image')) return message;
+  const text = parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return { role: 'user', content: `${text}\n[Images left out: this model cannot see images.]` };
+}
+
+/**
+ * The active path as the model's conversation: empty nodes left out (nodeToMessage), every
+ * tool call of a reply directly followed by its results in call order (the APIs refuse
+ * anything else), a call without a stored result (a closed tab) answered by a synthetic
+ * "no result" result, results without their call dropped, and pictures only for a model
+ * that can see (`vision`). After a compaction the conversation starts with its summary and
+ * holds only what it kept verbatim and what followed (see compaction.ts).
+ */
+export function pathToMessages(
+  path: readonly NodeRecord[],
+  options: { vision?: boolean } = {},
+): ChatMessage[] {
+  // After a compaction: its summary, then only the nodes it kept and what followed.
+  const { compaction, nodes } = compactedPath(path);
+  const results = new Map<string, ChatMessage>();
+  for (const node of nodes) {
+    const message = node.role === 'tool' ? nodeToMessage(node) : undefined;
+    if (message?.role === 'tool' && !results.has(message.toolCallId)) {
+      results.set(message.toolCallId, message);
+    }
+  }
+  const history: ChatMessage[] = compaction ? [summaryMessage(compaction.content)] : [];
+  for (const node of nodes) {
+    if (node.role === 'tool') continue;
+    const message = nodeToMessage(node);
+    if (!message) continue;
+    history.push(imagesFor(message, options.vision ?? false));
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls ?? []) {
+      history.push(
+        results.get(call.id) ?? { role: 'tool', toolCallId: call.id, content: MISSING_TOOL_RESULT },
+      );
+    }
+  }
+  return history;
 }
 
 function messageTokens(message: ChatMessage): number {
@@ -192,6 +252,8 @@ export interface ChatContextInput {
   maxOutputTokens: number;
   /** Clock time of the request (the prompt states the date). */
   now: number;
+  /** The model can see images (else pictures are left out with a note). */
+  vision?: boolean;
 }
 
 /**
@@ -213,7 +275,7 @@ export async function buildChatContext(input: ChatContextInput): Promise<ChatMes
     // About half the window for the file, in characters (four per token).
     maxFileChars: Math.max(2000, Math.min(200_000, Math.floor(input.contextWindow * 2))),
   });
-  const history = input.path.map(nodeToMessage).filter((m): m is ChatMessage => Boolean(m));
+  const history = pathToMessages(input.path, { vision: input.vision ?? false });
   const budget =
     input.contextWindow - input.maxOutputTokens - estimateTokens(system) - FRAMING_TOKENS;
   return [
@@ -222,34 +284,16 @@ export async function buildChatContext(input: ChatContextInput): Promise<ChatMes
   ];
 }
 
-/** What the model reads for a tool call whose result was never stored (the tab closed). */
-export const MISSING_TOOL_RESULT =
-  'No result: the run was interrupted before this call ended. Check its effect before repeating it.';
-
 /**
- * The conversation an agent run starts from: the active path as messages, where every tool
- * call has a result (a call left without one, by a closed tab, gets a note saying so: the
- * API refuses a call without its result), cut to the newest part that fits `budgetTokens`
- * with each tool call kept together with its results.
+ * The conversation an agent run starts from: the active path as messages (pathToMessages:
+ * calls paired with their results, a synthetic "no result" for a call left without one),
+ * cut to the newest part that fits `budgetTokens` with each tool call kept together with
+ * its results.
  */
 export function buildAgentHistory(
   path: readonly NodeRecord[],
   budgetTokens: number,
+  options: { vision?: boolean } = {},
 ): ChatMessage[] {
-  const answered = new Set(
-    path.filter((node) => node.role === 'tool').map((node) => node.toolCallId),
-  );
-  const history: ChatMessage[] = [];
-  for (const node of path) {
-    const message = nodeToMessage(node);
-    if (!message) continue;
-    history.push(message);
-    if (message.role !== 'assistant') continue;
-    for (const call of message.toolCalls ?? []) {
-      if (!answered.has(call.id)) {
-        history.push({ role: 'tool', toolCallId: call.id, content: MISSING_TOOL_RESULT });
-      }
-    }
-  }
-  return slidingWindow(history, Math.max(budgetTokens, MIN_HISTORY_TOKENS));
+  return slidingWindow(pathToMessages(path, options), Math.max(budgetTokens, MIN_HISTORY_TOKENS));
 }

@@ -83,6 +83,18 @@ export interface StoredUsage {
   cachedInputTokens?: number;
 }
 
+/** See NodeRecord.compaction. */
+export interface CompactionInfo {
+  firstKeptId: string | null;
+  /** What the person asked the summary to focus on (`/compact focus`). */
+  focus?: string;
+  /** True when Cove compacted on its own (the window was nearly full, or overflowed). */
+  automatic: boolean;
+  /** Estimated tokens of the context before and after. */
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
 export interface StoredError {
   code: string;
   message: string;
@@ -104,6 +116,13 @@ export interface NodeRecord {
   /** Of a tool result: the workspace files the call changed, and its diff (one text file). */
   toolEffects?: { changedFiles: string[]; diff?: string };
   attachments?: { name: string; text: string }[];
+  /**
+   * On a `compaction` node (its content is the summary): where the verbatim tail begins.
+   * The context from this node on is the summary, then the path from `firstKeptId` up to
+   * this node, then what follows it; everything before `firstKeptId` stays in the tree,
+   * outside the context. `firstKeptId` null: nothing before this node is kept verbatim.
+   */
+  compaction?: CompactionInfo;
   usage?: StoredUsage;
   stopReason?: string;
   error?: StoredError;

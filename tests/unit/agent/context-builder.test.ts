@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildAgentHistory,
   buildChatContext,
+  imagesFor as withoutImagesFor,
+  MISSING_TOOL_RESULT,
   nodeToMessage,
+  pathToMessages,
   slidingWindow,
   type ContextSources,
 } from '../../../src/agent/context-builder';
@@ -192,3 +196,107 @@ describe('chat context', () => {
     expect(messages.slice(1)).toEqual([{ role: 'user', content: 'and now?' }]);
   });
 });
+
+describe('the active path as the request (context rules)', () => {
+  const u = (id: string, content: string) => node({ id, role: 'user', content });
+  const calls = (...ids: string[]) => ids.map((id) => ({ id, name: 'read_file', arguments: '{}' }));
+
+  it('pairs every call with its result right after it, in call order, wherever results were stored', () => {
+    const history = pathToMessages([
+      u('q', 'go'),
+      node({ id: 'a', role: 'assistant', toolCalls: calls('c1', 'c2') }),
+      node({ id: 't2', role: 'tool', toolCallId: 'c2', content: 'two' }),
+      // A steering message stored between the results.
+      u('s', 'also check README'),
+      node({ id: 't1', role: 'tool', toolCallId: 'c1', content: 'one' }),
+    ]);
+    expect(history.map((m) => [m.role, m.role === 'tool' ? m.toolCallId : m.content])).toEqual([
+      ['user', 'go'],
+      ['assistant', ''],
+      ['tool', 'c1'],
+      ['tool', 'c2'],
+      ['user', 'also check README'],
+    ]);
+  });
+
+  it('answers a call without a result with a synthetic "no result" and drops results without a call', () => {
+    const history = pathToMessages([
+      u('q', 'go'),
+      node({ id: 'a', role: 'assistant', status: 'interrupted', toolCalls: calls('c1') }),
+      node({ id: 'orphan', role: 'tool', toolCallId: 'gone', content: 'stray' }),
+    ]);
+    expect(history.slice(1)).toEqual([
+      { role: 'assistant', content: '', toolCalls: calls('c1') },
+      { role: 'tool', toolCallId: 'c1', content: MISSING_TOOL_RESULT },
+    ]);
+  });
+
+  it('skips empty nodes: an empty question, a reply that produced nothing, compaction and system nodes', () => {
+    const history = pathToMessages([
+      u('q', 'hello'),
+      node({ id: 'e', role: 'assistant', status: 'error', error: err('boom') }),
+      node({ id: 'c', role: 'assistant', status: 'complete' }),
+      u('blank', '   '),
+      node({ id: 'k', role: 'compaction', content: 'summary' }),
+      node({ id: 's', role: 'system', content: 'x' }),
+      u('q2', 'again'),
+    ]);
+    expect(history).toEqual([
+      { role: 'user', content: 'hello' },
+      { role: 'user', content: 'again' },
+    ]);
+  });
+
+  it('sends a failed turn back with what it produced and its error', () => {
+    const history = pathToMessages([
+      u('q', 'go'),
+      node({
+        id: 'a',
+        role: 'assistant',
+        content: 'Reading the file',
+        status: 'error',
+        error: err('The provider closed the connection.'),
+        toolCalls: calls('c1'),
+      }),
+      node({ id: 't', role: 'tool', toolCallId: 'c1', content: 'file text' }),
+    ]);
+    expect(history[1]).toEqual({
+      role: 'assistant',
+      content: 'Reading the file\n\n[This reply failed: The provider closed the connection.]',
+      toolCalls: calls('c1'),
+    });
+    expect(history[2]).toEqual({ role: 'tool', toolCallId: 'c1', content: 'file text' });
+  });
+
+  it('sends pictures only to a model that can see', () => {
+    const picture: ChatMessage = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'image', url: 'data:image/png;base64,AAAA' },
+      ],
+    };
+    // Pictures reach the history only as messages (the tree keeps text); both paths agree.
+    expect(withoutImagesFor(picture, false)).toEqual({
+      role: 'user',
+      content: 'look\n[Images left out: this model cannot see images.]',
+    });
+    expect(withoutImagesFor(picture, true)).toEqual(picture);
+  });
+
+  it('the agent history applies the same rules before the budget cut', () => {
+    const history = buildAgentHistory(
+      [
+        u('q', 'go'),
+        node({ id: 'a', role: 'assistant', toolCalls: calls('c1') }),
+        node({ id: 'x', role: 'assistant', status: 'error', error: err('nothing came') }),
+      ],
+      10_000,
+    );
+    expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+  });
+});
+
+function err(message: string) {
+  return { code: 'network', message, hint: '' };
+}

@@ -190,9 +190,10 @@ describe('agent history', () => {
       ],
       10_000,
     );
+    // In call order, right after the call.
     expect(history.filter((m) => m.role === 'tool')).toEqual([
-      { role: 'tool', toolCallId: 'c2', content: MISSING_TOOL_RESULT },
       { role: 'tool', toolCallId: 'c1', content: 'waited' },
+      { role: 'tool', toolCallId: 'c2', content: MISSING_TOOL_RESULT },
     ]);
   });
 });
