@@ -89,7 +89,9 @@ export function toCoveTools(
             timeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
             onProgress: ({ progress, total, message }) => {
               const amount = total ? `${progress}/${total}` : `${progress}`;
-              context.update({ stream: 'status', text: message ? `${amount} ${message}` : amount });
+              // One line per notification: the chip's output shows them as they come.
+              const text = `Progress ${amount}${message ? ` ${message}` : ''}\n`;
+              context.update({ stream: 'status', text });
             },
           });
           return mapCallToolResult(result, tool.name);

@@ -21,7 +21,9 @@ export function ToolCallChip(props: { call: ToolCallView }) {
   const call = props.call;
   const [open, setOpen] = createSignal<boolean | undefined>();
   const running = () => call.status() === 'running';
-  const expanded = () => open() ?? (running() && LIVE_TOOLS.has(call.name));
+  // MCP tools (mcp_<server>_<tool>) stream their progress notifications.
+  const live = () => LIVE_TOOLS.has(call.name) || call.name.startsWith('mcp_');
+  const expanded = () => open() ?? (running() && live());
   const summary = () => summarizeCall(call.name, parseArguments(call.argumentsText()));
   // A call that never ran (rejected, invalid, stopped while waiting) has no duration to show.
   const duration = () =>
@@ -61,7 +63,7 @@ export function ToolCallChip(props: { call: ToolCallView }) {
           <pre class="tool-call-text" aria-label="Arguments">
             {formatArguments(call.argumentsText())}
           </pre>
-          <Show when={call.output() || (running() && LIVE_TOOLS.has(call.name))}>
+          <Show when={call.output() || (running() && live())}>
             <h4>Output</h4>
             <pre
               class="tool-call-text tool-call-output"

@@ -1,0 +1,293 @@
+import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
+import { AgentPanel } from './support/agent-panel';
+import type { CovePage } from './support/cove-page';
+import { expect, test } from './support/fixtures';
+import {
+  startEverythingServer,
+  startNoCorsServer,
+  type EverythingServer,
+} from './support/mcp-servers';
+import { McpSettings, setVision } from './support/mcp-settings';
+
+/**
+ * MCP end to end: the reference server (server-everything) started by the test on
+ * 127.0.0.1, a different origin from Cove's page; it answers CORS itself. Settings adds and
+ * tests it; agent runs call its tools; the composer attaches its resources and uses its
+ * prompts; the older HTTP+SSE transport works the same; a server without CORS is told.
+ */
+
+let streamable: EverythingServer;
+let sse: EverythingServer;
+
+test.beforeAll(async () => {
+  [streamable, sse] = await Promise.all([
+    startEverythingServer('streamableHttp'),
+    startEverythingServer('sse'),
+  ]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([streamable?.stop(), sse?.stop()]);
+});
+
+/** Every message the model was sent, as text, from the requests the fake provider saw. */
+function sentText(provider: FakeOpenAIServer): string {
+  return JSON.stringify(provider.chatRequests().map((request) => request.body));
+}
+
+/** The tool result the model read for `callId`. */
+function toolResult(provider: FakeOpenAIServer, callId: string): string | undefined {
+  for (const request of provider.chatRequests().reverse()) {
+    const body = request.body as {
+      messages: { role: string; tool_call_id?: string; content: string }[];
+    };
+    const found = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === callId);
+    if (found) return found.content;
+  }
+  return undefined;
+}
+
+/** Adds the server in Settings (closed afterwards), optionally running without asking. */
+async function addServer(
+  cove: CovePage,
+  url: string,
+  options: { approval?: 'ask' | 'auto'; name?: string } = {},
+): Promise<void> {
+  const settings = new McpSettings(cove);
+  await cove.openSettings();
+  await settings.add({ name: options.name ?? 'everything', url });
+  if (options.approval) await settings.setApproval(options.name ?? 'everything', options.approval);
+  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+}
+
+async function agentWith(cove: CovePage, provider: FakeOpenAIServer): Promise<AgentPanel> {
+  const agent = new AgentPanel(cove);
+  await agent.connect(provider);
+  await agent.switchToAgent();
+  return agent;
+}
+
+test('Settings adds an MCP server after telling bad input, and Test shows what it offers', async ({
+  cove,
+}) => {
+  const settings = new McpSettings(cove);
+  await cove.openSettings();
+  await settings.fill({ name: '', url: 'localhost:1/mcp' });
+  await settings.form.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(settings.form.getByRole('alert')).toContainText('The server has no name.');
+  await settings.form.getByLabel('Name').fill('everything');
+  await settings.form.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.form.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
+  await expect(settings.form.getByRole('alert')).toContainText(
+    'Cove reaches MCP servers over HTTP only',
+  );
+  await settings.form.getByLabel('URL').fill(streamable.url);
+
+  // Test before saving: the server, the protocol, the transport and its tools.
+  await settings.form.getByRole('button', { name: 'Test', exact: true }).click();
+  const draftReport = settings.report(settings.form);
+  await expect(draftReport).toContainText('Connected to mcp-servers/everything');
+  await expect(draftReport).toContainText('Streamable HTTP');
+  await expect(draftReport).toContainText(/protocol \d{4}-\d{2}-\d{2}/);
+  await expect(draftReport.getByRole('list', { name: 'Tools' })).toContainText('echo');
+  await expect(draftReport.getByRole('list', { name: 'Tools' })).toContainText('get-sum');
+  await settings.form.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.form).toBeHidden();
+
+  const entry = await settings.test('everything');
+  await expect(settings.report(entry).getByRole('list', { name: 'Tools' })).toContainText(
+    'trigger-long-running-operation',
+  );
+  await expect(settings.report(entry)).toContainText(/\d+ resources/);
+  await expect(settings.report(entry)).toContainText(/\d+ prompts/);
+  await expect(entry.getByLabel('Enabled')).toBeChecked();
+  await expect(entry.getByLabel('Approval')).toHaveValue('ask');
+  await settings.section.scrollIntoViewIfNeeded();
+  await settings.section.screenshot({ path: 'test-results/mcp-settings.png' });
+
+  // Still there after a reload; Remove asks first.
+  await cove.reload();
+  await cove.openSettings();
+  await expect(settings.server('everything')).toBeVisible();
+  await settings.server('everything').getByRole('button', { name: 'Remove everything' }).click();
+  await cove.page
+    .getByRole('alertdialog', { name: 'Remove everything?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(settings.server('everything')).toBeHidden();
+});
+
+test('an agent run calls echo, get-sum and the image tool of the MCP server, each approved, and answers', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  await addServer(cove, streamable.url);
+  const agent = await agentWith(cove, provider);
+  await setVision(cove, 'chat-model');
+  provider.script(
+    {
+      toolCalls: [
+        { id: 'c_echo', name: 'mcp_everything_echo', arguments: { message: 'hello MCP' } },
+      ],
+    },
+    { toolCalls: [{ id: 'c_sum', name: 'mcp_everything_get-sum', arguments: { a: 2, b: 3 } }] },
+    { toolCalls: [{ id: 'c_img', name: 'mcp_everything_get-tiny-image', arguments: {} }] },
+    { content: 'The server echoed “hello MCP”, 2 + 3 is 5, and the image is the MCP logo.' },
+  );
+  await agent.send('Try the MCP tools');
+
+  for (const name of [
+    'mcp_everything_echo',
+    'mcp_everything_get-sum',
+    'mcp_everything_get-tiny-image',
+  ]) {
+    const request = agent.approval(name);
+    await expect(request).toContainText(/on the MCP server everything/);
+    await request.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(agent.chip(name)).toHaveAccessibleName(new RegExp(`^${name}, .*done`));
+  }
+  await agent.idle();
+  await expect(agent.chat.replies.last()).toContainText('2 + 3 is 5');
+  expect(toolResult(provider, 'c_echo')).toContain('Echo: hello MCP');
+  expect(toolResult(provider, 'c_sum')).toContain('The sum of 2 and 3 is 5.');
+  expect(toolResult(provider, 'c_img')).toContain('The image above is the MCP logo.');
+  // The picture went to the (vision) model with the result.
+  expect(sentText(provider)).toMatch(/data:image\/png;base64,/);
+  // The model was offered the server's tools with their schemas.
+  const tools = (
+    provider.chatRequests()[0]!.body as { tools: { function: { name: string } }[] }
+  ).tools.map((tool) => tool.function.name);
+  expect(tools).toEqual(expect.arrayContaining(['mcp_everything_echo', 'mcp_everything_get-sum']));
+  await cove.page.screenshot({ path: 'test-results/mcp-run.png' });
+});
+
+test('a long-running MCP tool shows its progress on the chip, and Stop cancels it', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  await addServer(cove, streamable.url, { approval: 'auto' });
+  const agent = await agentWith(cove, provider);
+  provider.script({
+    toolCalls: [
+      {
+        id: 'c_long',
+        name: 'mcp_everything_trigger-long-running-operation',
+        arguments: { duration: 120, steps: 120 },
+      },
+    ],
+  });
+  await agent.send('Run the long operation');
+  // The server runs without asking: no approval request, the chip shows progress lines.
+  const chip = agent.chip('mcp_everything_trigger-long-running-operation');
+  await expect(chip).toHaveAccessibleName(/running/);
+  const details = cove.page.getByRole('group', {
+    name: 'mcp_everything_trigger-long-running-operation details',
+  });
+  await expect(details.getByRole('log', { name: 'Output' })).toContainText('Progress 2/120', {
+    timeout: 30_000,
+  });
+  await cove.page.getByRole('button', { name: 'Stop' }).click();
+  await expect(chip).toHaveAccessibleName(/stopped/);
+  await agent.idle();
+});
+
+test('a resource of the MCP server goes with a message, and a prompt fills the draft', async ({
+  cove,
+  provider,
+}) => {
+  await addServer(cove, streamable.url);
+  const agent = new AgentPanel(cove);
+  await agent.connect(provider);
+  const menuButton = cove.page.getByRole('button', { name: 'MCP', exact: true });
+  const menu = cove.page.getByRole('dialog', { name: 'MCP resources and prompts' });
+
+  await menuButton.click();
+  await menu.getByRole('button', { name: 'Attach features.md' }).click();
+  await expect(menu).toBeHidden();
+  const attached = cove.page.getByRole('list', { name: 'Attached resources' });
+  await expect(attached).toContainText('everything: features.md');
+  provider.script({ content: 'It lists the features.' });
+  await agent.chat.ask('What does this document list?');
+  await expect(attached).toBeHidden();
+  const asked = JSON.stringify(provider.chatRequests().at(-1)!.body);
+  expect(asked).toContain('Everything Server - Features');
+  expect(asked).toContain('What does this document list?');
+
+  await menuButton.click();
+  await menu.getByRole('button', { name: 'Use prompt args-prompt' }).click();
+  await expect(agent.chat.messageBox).toHaveValue('/everything:args-prompt city=');
+  await agent.chat.messageBox.fill('/everything:args-prompt city=Paris');
+  await agent.chat.messageBox.press('Enter');
+  await expect(agent.chat.messageBox).toHaveValue("What's weather in Paris?");
+  provider.script({ content: 'Sunny.' });
+  await agent.chat.messageBox.press('Enter');
+  await expect(agent.chat.replies.last()).toContainText('Sunny.');
+  expect(JSON.stringify(provider.chatRequests().at(-1)!.body)).toContain(
+    "What's weather in Paris?",
+  );
+});
+
+test('the older HTTP+SSE transport: Test says so, and an agent run calls echo over it', async ({
+  cove,
+  provider,
+}) => {
+  const settings = new McpSettings(cove);
+  await cove.openSettings();
+  await settings.add({ name: 'legacy', url: sse.url });
+  const entry = await settings.test('legacy');
+  await expect(settings.report(entry)).toContainText('HTTP+SSE');
+  await expect(settings.report(entry).getByRole('list', { name: 'Tools' })).toContainText('echo');
+  await settings.setApproval('legacy', 'auto');
+  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+
+  const agent = await agentWith(cove, provider);
+  provider.script(
+    { toolCalls: [{ id: 'c_echo', name: 'mcp_legacy_echo', arguments: { message: 'over SSE' } }] },
+    { content: 'It echoed over SSE.' },
+  );
+  await agent.send('Echo over SSE');
+  await expect(agent.chip('mcp_legacy_echo')).toHaveAccessibleName(/done/);
+  await agent.idle();
+  expect(toolResult(provider, 'c_echo')).toContain('Echo: over SSE');
+});
+
+test('a server without CORS headers: Test tells the user what the server must allow', async ({
+  cove,
+}) => {
+  const server = await startNoCorsServer();
+  try {
+    const settings = new McpSettings(cove);
+    await cove.openSettings();
+    await settings.add({ name: 'nocors', url: server.url });
+    const entry = await settings.test('nocors');
+    const alert = entry.getByRole('alert');
+    await expect(alert).toContainText('CORS');
+    await expect(alert).toContainText('Access-Control-Allow-Origin');
+    await expect(alert).toContainText('mcp-session-id');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('an agent run starts without the tools of a server that cannot connect, and says so', async ({
+  cove,
+  provider,
+}) => {
+  const server = await startNoCorsServer();
+  await server.stop();
+  await addServer(cove, server.url, { name: 'gone' });
+  const agent = await agentWith(cove, provider);
+  provider.script({ content: 'Done without MCP.' });
+  await agent.send('Hello');
+  await expect(cove.notices).toContainText('The MCP server “gone” offers no tools in this run');
+  await agent.idle();
+  await expect(agent.chat.replies.last()).toContainText('Done without MCP.');
+  const tools =
+    (provider.chatRequests()[0]!.body as { tools?: { function: { name: string } }[] }).tools?.map(
+      (tool) => tool.function.name,
+    ) ?? [];
+  expect(tools.some((name) => name.startsWith('mcp_'))).toBe(false);
+});
