@@ -105,7 +105,7 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
       expect(result.isError).toBeUndefined();
       expect(result.content).toMatch(/completed/i);
       expect(updates.length).toBeGreaterThanOrEqual(2);
-      expect(updates[0]).toMatch(/^1\/3/);
+      expect(updates[0]).toBe('Progress 1/3\n');
     });
 
     it('cancels a long call when Stop aborts it, and the connection still works', async () => {
