@@ -1,11 +1,13 @@
 /**
  * A failure that a person will read. Every one says what happened (`message`) and what to
- * do next (`hint`), per invariant 6 of RELIABILITY.md. `code` is stable for tests and logic.
+ * do next (`hint`), per invariant 6 of RELIABILITY.md. `code` is stable for tests and logic;
+ * each layer names its codes in a union (kebab-case) and throws through a factory typed by
+ * it (e.g. src/llm/settings-errors.ts), so a renamed code breaks the build, not a form.
  */
-export class CoveError extends Error {
+export class CoveError<Code extends string = string> extends Error {
   override name = 'CoveError';
   constructor(
-    readonly code: string,
+    readonly code: Code,
     message: string,
     readonly hint: string,
     options?: { cause?: unknown },

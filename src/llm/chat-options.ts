@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { settingsError } from './settings-errors';
 
 /** Options of the chat mode, kept in settings: what each request asks of the model. */
 export interface ChatOptions {
@@ -22,8 +22,8 @@ export const DEFAULT_CHAT_OPTIONS: Readonly<ChatOptions> = {
 const MAX_TOKENS_LIMIT = 10_000_000;
 
 /**
- * Checked chat options. Throws CoveError('chat_max_tokens') for an output limit that is not
- * a whole number from 1 to 10 million, CoveError('chat_temperature') for a temperature
+ * Checked chat options. Throws CoveError('chat-max-tokens') for an output limit that is not
+ * a whole number from 1 to 10 million, CoveError('chat-temperature') for a temperature
  * outside 0–2.
  */
 export function validateChatOptions(options: ChatOptions): ChatOptions {
@@ -37,8 +37,8 @@ export function validateChatOptions(options: ChatOptions): ChatOptions {
       options.maxTokens <= 0 ||
       options.maxTokens > MAX_TOKENS_LIMIT
     ) {
-      throw new CoveError(
-        'chat_max_tokens',
+      throw settingsError(
+        'chat-max-tokens',
         'Max tokens must be a whole number above 0.',
         'Leave it empty to let the model decide how long a reply may be.',
       );
@@ -51,8 +51,8 @@ export function validateChatOptions(options: ChatOptions): ChatOptions {
       options.temperature < 0 ||
       options.temperature > 2
     ) {
-      throw new CoveError(
-        'chat_temperature',
+      throw settingsError(
+        'chat-temperature',
         'The temperature must be between 0 and 2.',
         'Lower is more focused, higher more varied; leave it empty for the provider’s default.',
       );

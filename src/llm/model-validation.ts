@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { type ModelFieldErrorCode, settingsError } from './settings-errors';
 import type { ModelCapabilities, ModelConfig } from './model-capabilities';
 
 /** The largest context window or output limit a person may type, in tokens. */
@@ -7,14 +7,14 @@ const MAX_TOKENS = 100_000_000;
 /**
  * A model configuration as a person edited it, with its values checked and cleaned: the id
  * and label trimmed (a label equal to the id is dropped), empty capabilities left out.
- * Throws CoveError with a code naming the field: `model_id`, `model_context_window`,
- * `model_max_output`, `model_tool_calling` or `model_price`.
+ * Throws CoveError with a code naming the field: `model-id`, `model-context-window`,
+ * `model-max-output`, `model-tool-calling` or `model-price`.
  */
 export function validateModelConfig(model: ModelConfig): ModelConfig {
   const id = model.id.trim();
   if (!id) {
-    throw new CoveError(
-      'model_id',
+    throw settingsError(
+      'model-id',
       'The model needs an id.',
       'Type the id the server knows it by, e.g. gpt-4o-mini or qwen3:8b.',
     );
@@ -25,10 +25,10 @@ export function validateModelConfig(model: ModelConfig): ModelConfig {
   if (model.sendReasoningBack !== undefined) clean.sendReasoningBack = model.sendReasoningBack;
   const caps = model.capabilities ?? {};
   const out: Partial<ModelCapabilities> = {};
-  const whole = (value: number | undefined, code: string, what: string) => {
+  const whole = (value: number | undefined, code: ModelFieldErrorCode, what: string) => {
     if (value === undefined) return undefined;
     if (!Number.isInteger(value) || value <= 0 || value > MAX_TOKENS) {
-      throw new CoveError(
+      throw settingsError(
         code,
         `The ${what} must be a whole number of tokens above 0.`,
         'Leave it empty to use the default.',
@@ -36,13 +36,13 @@ export function validateModelConfig(model: ModelConfig): ModelConfig {
     }
     return value;
   };
-  const contextWindow = whole(caps.contextWindow, 'model_context_window', 'context window');
+  const contextWindow = whole(caps.contextWindow, 'model-context-window', 'context window');
   if (contextWindow) out.contextWindow = contextWindow;
-  const maxOutput = whole(caps.maxOutputTokens, 'model_max_output', 'maximum output');
+  const maxOutput = whole(caps.maxOutputTokens, 'model-max-output', 'maximum output');
   if (maxOutput) out.maxOutputTokens = maxOutput;
   if (contextWindow && maxOutput && maxOutput > contextWindow) {
-    throw new CoveError(
-      'model_max_output',
+    throw settingsError(
+      'model-max-output',
       'The maximum output is larger than the context window.',
       'Output tokens count toward the window; make it smaller than the window.',
     );
@@ -51,8 +51,8 @@ export function validateModelConfig(model: ModelConfig): ModelConfig {
   if (caps.reasoning !== undefined) out.reasoning = caps.reasoning;
   if (caps.toolCalling !== undefined) {
     if (!['native', 'text', 'none'].includes(caps.toolCalling)) {
-      throw new CoveError(
-        'model_tool_calling',
+      throw settingsError(
+        'model-tool-calling',
         'Tool calling must be native, text or none.',
         'Pick one of the three.',
       );
@@ -70,8 +70,8 @@ export function validateModelConfig(model: ModelConfig): ModelConfig {
       inputPerMillion === undefined ||
       outputPerMillion === undefined
     ) {
-      throw new CoveError(
-        'model_price',
+      throw settingsError(
+        'model-price',
         'Prices need both an input and an output price, in dollars per million tokens, 0 or more.',
         'Fill in both, or leave both empty when you do not know the price.',
       );

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { settingsError } from './settings-errors';
 import { apiKeyProblem, normalizeApiKey, normalizeBaseURL } from './provider-config';
 import { getPreset, type ProviderPresetId } from './provider-presets';
 import { checkRequestHeaders, type ReservedHeader } from './request-headers';
@@ -38,8 +38,8 @@ const PROVIDER_RESERVED_HEADERS: readonly ReservedHeader[] = [
  * Checks what the person typed against the providers already there (`ownId` is the one
  * being edited, if any): a name (unique, ignoring case), an http(s) base URL, a key that
  * can go in a header (required by some presets), valid extra headers. Throws a CoveError
- * whose code names the field: `provider_name`, `provider_base_url`, `provider_api_key`,
- * `provider_headers`; its hint says what to type instead.
+ * whose code names the field: `provider-name`, `provider-base-url`, `provider-api-key`,
+ * `provider-headers`; its hint says what to type instead.
  */
 export function validateProviderDraft(
   draft: ProviderDraft,
@@ -49,8 +49,8 @@ export function validateProviderDraft(
   const preset = getPreset(draft.presetId);
   const name = draft.name.trim().replace(/\s+/g, ' ');
   if (!name) {
-    throw new CoveError(
-      'provider_name',
+    throw settingsError(
+      'provider-name',
       'The provider needs a name.',
       'Type a name that tells it apart, e.g. the service or the machine it runs on.',
     );
@@ -59,8 +59,8 @@ export function validateProviderDraft(
     (provider) => provider.id !== ownId && provider.name.toLowerCase() === name.toLowerCase(),
   );
   if (taken) {
-    throw new CoveError(
-      'provider_name',
+    throw settingsError(
+      'provider-name',
       `Another provider is already called “${name}”.`,
       'Choose another name, so model pickers can tell the two apart.',
     );
@@ -69,22 +69,22 @@ export function validateProviderDraft(
     ? `For ${preset.label} it is usually ${preset.baseURL}.`
     : 'Use the address of the OpenAI-compatible API; it usually ends in /v1.';
   if (!draft.baseURL.trim()) {
-    throw new CoveError('provider_base_url', 'The base URL is empty.', usual);
+    throw settingsError('provider-base-url', 'The base URL is empty.', usual);
   }
   const base = normalizeBaseURL(draft.baseURL);
-  if (!base.ok) throw new CoveError('provider_base_url', base.problem, usual);
+  if (!base.ok) throw settingsError('provider-base-url', base.problem, usual);
   const apiKey = normalizeApiKey(draft.apiKey);
   const keyProblem = apiKey ? apiKeyProblem(apiKey) : undefined;
   if (keyProblem) {
-    throw new CoveError(
-      'provider_api_key',
+    throw settingsError(
+      'provider-api-key',
       keyProblem,
       'Paste it straight from the provider’s key page.',
     );
   }
   if (!apiKey && preset.key === 'required') {
-    throw new CoveError(
-      'provider_api_key',
+    throw settingsError(
+      'provider-api-key',
       `${preset.label} needs an API key.`,
       preset.keyPage
         ? `Paste your key; you can create one at ${preset.keyPage}.`
@@ -92,7 +92,7 @@ export function validateProviderDraft(
     );
   }
   const headers = checkRequestHeaders(draft.headers, PROVIDER_RESERVED_HEADERS);
-  if (!headers.ok) throw new CoveError('provider_headers', headers.problem, headers.hint);
+  if (!headers.ok) throw settingsError('provider-headers', headers.problem, headers.hint);
   return {
     name,
     presetId: preset.id,

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { isSettingsError } from './settings-errors';
 import { importedModelEdits } from './model-edits';
 import type { ProviderConfig } from './provider-config';
 import { validateProviderDraft } from './provider-draft';
@@ -35,7 +35,7 @@ export interface MergedProviderImport {
  * could not have saved (the rules of validateProviderDraft, except a preset's key
  * requirement) is skipped and the provider stays as it was; imported capabilities count as
  * the person's edits, so a later refresh keeps them; a lost key stays reported unless the
- * file brings one. Pure: nothing is written. Throws CoveError('provider_import') for a file
+ * file brings one. Pure: nothing is written. Throws CoveError('provider-import') for a file
  * that is not a provider export.
  */
 export function mergeProviderImport(
@@ -109,7 +109,7 @@ function importProblem(config: ProviderConfig, all: ProviderConfig[]): string | 
     );
     return undefined;
   } catch (error) {
-    if (error instanceof CoveError && error.code === 'provider_api_key' && !config.apiKey) {
+    if (isSettingsError(error, 'provider-api-key') && !config.apiKey) {
       return undefined;
     }
     return error instanceof Error ? error.message : String(error);

@@ -1,4 +1,5 @@
-import { CoveError } from '../base/errors';
+import type { CoveError } from '../base/errors';
+import { settingsError } from './settings-errors';
 import { bindKeyToBaseURL } from './key-binding';
 import { LlmError } from './llm-error';
 import type { ModelConfig } from './model-capabilities';
@@ -103,7 +104,7 @@ export function addProvider(
 /**
  * Applies what the person typed to provider `id`. The key already saved keeps the origin it
  * is bound to even when the base URL changed (see {@link confirmKeyOrigin}); a new key is
- * bound to the new base URL; an empty key removes it. Throws CoveError('provider_missing')
+ * bound to the new base URL; an empty key removes it. Throws CoveError('provider-missing')
  * or the draft's validation error.
  */
 export function updateProvider(
@@ -149,7 +150,7 @@ export function removeProvider(registry: ProviderRegistry, id: string): Registry
 
 /**
  * Adds or replaces one model's configuration, validated (validateModelConfig); the fields
- * it changes count as the person's edits. Throws CoveError('provider_missing' | 'model_…').
+ * it changes count as the person's edits. Throws CoveError('provider-missing' | 'model_…').
  */
 export function saveModel(
   registry: ProviderRegistry,
@@ -161,7 +162,7 @@ export function saveModel(
   return changeModels(registry, provider, saveModelEdit(provider, clean));
 }
 
-/** Removes one model and its edits. Throws CoveError('provider_missing'). */
+/** Removes one model and its edits. Throws CoveError('provider-missing'). */
 export function removeModel(
   registry: ProviderRegistry,
   providerId: string,
@@ -191,7 +192,7 @@ export function applyModelListing(
 /**
  * Allows provider `id`'s key to go to the origin of its current base URL (after the person
  * confirmed). Nothing changes when there is no key or it is bound there already. Throws
- * CoveError('provider_missing').
+ * CoveError('provider-missing').
  */
 export function confirmKeyOrigin(registry: ProviderRegistry, id: string): RegistryChange {
   const provider = providerIn(registry, id);
@@ -221,7 +222,7 @@ export function markStreamOptionsUnsupported(
 
 /**
  * Imports a provider export whose keys are open (mergeProviderImport). Throws
- * CoveError('provider_import') for a file that is not a provider export; then nothing
+ * CoveError('provider-import') for a file that is not a provider export; then nothing
  * changes.
  */
 export function importProviders(
@@ -242,12 +243,12 @@ export function importProviders(
 
 /**
  * Checks that `ref` ("providerId/modelId") names a configured model before it is selected.
- * Throws CoveError('model_missing') otherwise.
+ * Throws CoveError('model-missing') otherwise.
  */
 export function requireModel(registry: ProviderRegistry, ref: string): void {
   if (hasModelRef(registry.providers, ref)) return;
-  throw new CoveError(
-    'model_missing',
+  throw settingsError(
+    'model-missing',
     'That model is not configured.',
     'Pick one of the listed models, or refresh the provider’s models in Settings → Providers.',
   );
@@ -255,7 +256,7 @@ export function requireModel(registry: ProviderRegistry, ref: string): void {
 
 /** The error of an operation on a provider that is gone (another tab may have removed it). */
 export function missingProviderError(): CoveError {
-  return new CoveError('provider_missing', MISSING_MESSAGE, MISSING_HINT);
+  return settingsError('provider-missing', MISSING_MESSAGE, MISSING_HINT);
 }
 
 /** The same, as the failed result of a request (a connection test) for a provider that is gone. */

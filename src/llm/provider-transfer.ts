@@ -1,4 +1,5 @@
-import { CoveError } from '../base/errors';
+import type { CoveError } from '../base/errors';
+import { settingsError } from './settings-errors';
 import { isPassphraseBox, openWithPassphrase, sealWithPassphrase } from '../base/passphrase-box';
 import { keySendDecision } from './key-binding';
 import type { ModelCapabilities, ModelConfig } from './model-capabilities';
@@ -228,8 +229,8 @@ export function planProviderImport(json: string, existing: ProviderConfig[]): Pr
 function failure(message: string): ProviderImportPlan {
   return {
     ok: false,
-    error: new CoveError(
-      'provider_import',
+    error: settingsError(
+      'provider-import',
       message,
       'Choose a file exported from Cove’s provider settings.',
     ),

@@ -1,7 +1,8 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js';
 import type { ChatOptions, ModelChoice } from '../../app/provider-service';
 import type { AppServices } from '../../app/services';
-import { CoveError, describeError } from '../../base/errors';
+import { describeError } from '../../base/errors';
+import { isSettingsError } from '../../llm/settings-errors';
 import './providers.css';
 
 type Field = 'maxTokens' | 'temperature' | 'form';
@@ -44,12 +45,11 @@ export function ChatOptionsSection(props: { services: AppServices }) {
       await providers.setChatOptions(next);
       if (error()?.field === field) setError(undefined);
     } catch (failure) {
-      const target =
-        failure instanceof CoveError && failure.code === 'chat_max_tokens'
-          ? 'maxTokens'
-          : failure instanceof CoveError && failure.code === 'chat_temperature'
-            ? 'temperature'
-            : field;
+      const target = isSettingsError(failure, 'chat-max-tokens')
+        ? 'maxTokens'
+        : isSettingsError(failure, 'chat-temperature')
+          ? 'temperature'
+          : field;
       setError({ field: target, text: describeError(failure) });
     }
   };

@@ -1,6 +1,5 @@
 import { createSignal, createUniqueId } from 'solid-js';
 import type { ProviderService } from '../../app/provider-service';
-import { CoveError } from '../../base/errors';
 import {
   DEFAULT_CAPABILITIES,
   getPreset,
@@ -10,17 +9,19 @@ import {
   type ProviderConfig,
   type ToolCallingMode,
 } from '../../llm';
+import { settingsError, type ModelFieldErrorCode } from '../../llm/settings-errors';
 import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
 
-type Field = 'id' | 'context' | 'maxOutput' | 'price' | 'form';
+type Field = 'id' | 'context' | 'maxOutput' | 'toolCalling' | 'price' | 'form';
 
-const FIELD_OF_CODE: Record<string, Field> = {
-  model_id: 'id',
-  model_context_window: 'context',
-  model_max_output: 'maxOutput',
-  model_price: 'price',
-};
+const FIELD_OF_CODE = {
+  'model-id': 'id',
+  'model-context-window': 'context',
+  'model-max-output': 'maxOutput',
+  'model-tool-calling': 'toolCalling',
+  'model-price': 'price',
+} as const satisfies Record<ModelFieldErrorCode, Field>;
 
 /**
  * Edits one model's configuration, or adds a model by hand when `model` is absent (for
@@ -120,8 +121,8 @@ export function ModelEditor(props: {
     const model = build();
     if (!props.model && props.provider.models?.some((candidate) => candidate.id === model.id)) {
       show(
-        new CoveError(
-          'model_id',
+        settingsError(
+          'model-id',
           `${props.provider.name} already has a model “${model.id}”.`,
           'Edit that one instead, or type another id.',
         ),
@@ -219,6 +220,9 @@ export function ModelEditor(props: {
           <label for={ids.toolCalling}>Tool calling</label>
           <select
             id={ids.toolCalling}
+            ref={(element) => (errors.fields.toolCalling = element)}
+            aria-invalid={invalid('toolCalling')}
+            aria-describedby={describedBy('toolCalling')}
             value={toolCalling()}
             onChange={(event) => edit(setToolCalling)(event.currentTarget.value as ToolCallingMode)}
           >
@@ -226,6 +230,7 @@ export function ModelEditor(props: {
             <option value="text">Text protocol (for models without tools)</option>
             <option value="none">None</option>
           </select>
+          <FieldError id={ids.error} text={errorFor('toolCalling')} />
         </div>
         <div class="form-field">
           <label for={ids.sendBack}>Send reasoning back</label>

@@ -1,6 +1,5 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js';
 import type { ProviderDraft, ProviderService } from '../../app/provider-service';
-import { CoveError } from '../../base/errors';
 import {
   getPreset,
   keySendDecision,
@@ -9,6 +8,7 @@ import {
   type ProviderPreset,
   type ProviderPresetId,
 } from '../../llm';
+import { settingsError, type ProviderFieldErrorCode } from '../../llm/settings-errors';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { createFieldErrors } from '../common/field-errors';
@@ -17,12 +17,12 @@ import { hostOf, maskKey } from './provider-display';
 
 type Field = 'name' | 'baseURL' | 'apiKey' | 'headers' | 'form';
 
-const FIELD_OF_CODE: Record<string, Field> = {
-  provider_name: 'name',
-  provider_base_url: 'baseURL',
-  provider_api_key: 'apiKey',
-  provider_headers: 'headers',
-};
+const FIELD_OF_CODE = {
+  'provider-name': 'name',
+  'provider-base-url': 'baseURL',
+  'provider-api-key': 'apiKey',
+  'provider-headers': 'headers',
+} as const satisfies Record<ProviderFieldErrorCode, Field>;
 
 interface HeaderRow {
   id: number;
@@ -123,8 +123,8 @@ export function ProviderForm(props: {
     const twice = names.find((header, index) => header && names.indexOf(header) !== index);
     if (twice) {
       showError(
-        new CoveError(
-          'provider_headers',
+        settingsError(
+          'provider-headers',
           `The header “${twice}” is given twice.`,
           'Keep one row per header name.',
         ),

@@ -99,7 +99,7 @@ describe('provider service: adding, validating, editing, removing', () => {
     // Every rule of the draft is tested in tests/unit/llm/provider-draft.test.ts.
     const { providers, store } = setup();
     const error = await failure(providers.add(draft({ name: '  ' })));
-    expect(error.code).toBe('provider_name');
+    expect(error.code).toBe('provider-name');
     expect(error.hint).not.toBe('');
     expect(providers.providers()).toEqual([]);
     expect(await store.settings.get(PROVIDER_SETTING_KEYS.providers)).toBeUndefined();
@@ -235,7 +235,7 @@ describe('provider service: connection and models', () => {
     await providers.removeModel(id, 'b');
     expect(providers.selectedModel()).toBe(`${id}/a`);
     const error = await failure(providers.selectModel(`${id}/zzz`));
-    expect(error.code).toBe('model_missing');
+    expect(error.code).toBe('model-missing');
   });
 });
 
@@ -258,11 +258,11 @@ describe('provider service: chat options', () => {
     expect(
       (await failure(providers.setChatOptions({ ...providers.chatOptions(), temperature: 3 })))
         .code,
-    ).toBe('chat_temperature');
+    ).toBe('chat-temperature');
     expect(
       (await failure(providers.setChatOptions({ ...providers.chatOptions(), maxTokens: 1.5 })))
         .code,
-    ).toBe('chat_max_tokens');
+    ).toBe('chat-max-tokens');
   });
 });
 

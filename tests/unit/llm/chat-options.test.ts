@@ -29,8 +29,8 @@ describe('chat options', () => {
     };
     expect(validateChatOptions(valid)).toEqual(valid);
     expect(readChatOptions(valid)).toEqual(valid);
-    expect(codeOf({ ...valid, temperature: 3 })).toBe('chat_temperature');
-    expect(codeOf({ ...valid, maxTokens: 1.5 })).toBe('chat_max_tokens');
+    expect(codeOf({ ...valid, temperature: 3 })).toBe('chat-temperature');
+    expect(codeOf({ ...valid, maxTokens: 1.5 })).toBe('chat-max-tokens');
   });
 
   it('reads malformed stored options as the defaults, field by field', () => {

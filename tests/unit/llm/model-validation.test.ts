@@ -4,7 +4,7 @@ import type { ModelConfig } from '../../../src/llm/model-capabilities';
 import { validateModelConfig } from '../../../src/llm/model-validation';
 
 describe('validateModelConfig', () => {
-  it('refuses bad values with a model_ code', () => {
+  it('refuses bad values with a model- code', () => {
     const bad: ModelConfig[] = [
       { id: ' ' },
       { id: 'm', capabilities: { contextWindow: -1 } },
@@ -18,7 +18,7 @@ describe('validateModelConfig', () => {
       } catch (error) {
         if (error instanceof CoveError) code = error.code;
       }
-      expect(code, JSON.stringify(model)).toMatch(/^model_/);
+      expect(code, JSON.stringify(model)).toMatch(/^model-/);
     }
   });
 

@@ -49,19 +49,19 @@ describe('validateProviderDraft', () => {
 
   it('refuses bad input with an error that names the field and the next step', () => {
     const cases: [Partial<ProviderDraft>, string, RegExp][] = [
-      [{ name: '  ' }, 'provider_name', /needs a name/],
-      [{ baseURL: '' }, 'provider_base_url', /empty/],
-      [{ baseURL: 'localhost:11434' }, 'provider_base_url', /http:\/\/ or https:\/\//],
-      [{ baseURL: 'https://user:pw@example.com/v1' }, 'provider_base_url', /user name/],
-      [{ apiKey: 'sk-ключ' }, 'provider_api_key', /not plain ASCII/],
+      [{ name: '  ' }, 'provider-name', /needs a name/],
+      [{ baseURL: '' }, 'provider-base-url', /empty/],
+      [{ baseURL: 'localhost:11434' }, 'provider-base-url', /http:\/\/ or https:\/\//],
+      [{ baseURL: 'https://user:pw@example.com/v1' }, 'provider-base-url', /user name/],
+      [{ apiKey: 'sk-ключ' }, 'provider-api-key', /not plain ASCII/],
       [
         { presetId: 'openai', baseURL: 'https://api.openai.com/v1' },
-        'provider_api_key',
+        'provider-api-key',
         /needs an API key/,
       ],
-      [{ headers: { 'Bad Name': 'x' } }, 'provider_headers', /not a valid header name/],
-      [{ headers: { Authorization: `Bearer ${KEY}` } }, 'provider_headers', /API key field/],
-      [{ headers: { '': 'value' } }, 'provider_headers', /no name/],
+      [{ headers: { 'Bad Name': 'x' } }, 'provider-headers', /not a valid header name/],
+      [{ headers: { Authorization: `Bearer ${KEY}` } }, 'provider-headers', /API key field/],
+      [{ headers: { '': 'value' } }, 'provider-headers', /no name/],
     ];
     for (const [extra, code, message] of cases) {
       const error = failure(() => validateProviderDraft(draft(extra), [], undefined));
@@ -84,7 +84,7 @@ describe('validateProviderDraft', () => {
     const error = failure(() =>
       validateProviderDraft(draft({ name: ' fake ' }), others, undefined),
     );
-    expect(error.code).toBe('provider_name');
+    expect(error.code).toBe('provider-name');
     expect(error.message).toContain('already called');
     expect(validateProviderDraft(draft({ name: 'FAKE' }), others, 'p1').name).toBe('FAKE');
   });

@@ -38,7 +38,7 @@ describe('mergeProviderImport', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error instanceof CoveError && error.code).toBe('provider_import');
+    expect(error instanceof CoveError && error.code).toBe('provider-import');
   });
 
   it('keeps secrets apart and keeps a lost key reported unless the file brings one', () => {

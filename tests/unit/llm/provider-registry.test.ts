@@ -91,7 +91,7 @@ describe('provider registry: adding, editing, removing', () => {
   it('refuses a second provider with the same name', () => {
     const registry = after(addProvider(EMPTY_REGISTRY, draft(), 'p1'));
     const error = failure(() => addProvider(registry, draft({ name: ' fake ' }), 'p2'));
-    expect(error.code).toBe('provider_name');
+    expect(error.code).toBe('provider-name');
     expect(error.message).toContain('already called');
   });
 
@@ -112,7 +112,7 @@ describe('provider registry: adding, editing, removing', () => {
     expect(emptied.writes).toEqual(['providers', 'secrets']);
     expect(registryConfigs(emptied.registry)[0]!.apiKey).toBeUndefined();
     expect(registryConfigs(emptied.registry)[0]!.keyOrigin).toBeUndefined();
-    expect(failure(() => updateProvider(registry, 'gone', draft())).code).toBe('provider_missing');
+    expect(failure(() => updateProvider(registry, 'gone', draft())).code).toBe('provider-missing');
   });
 
   it('removes a provider and its key, the key first', () => {
@@ -218,14 +218,14 @@ describe('provider registry: models', () => {
       { id: 'm', capabilities: { price: { inputPerMillion: 1, outputPerMillion: Number.NaN } } },
     ];
     for (const model of bad) {
-      expect(failure(() => saveModel(registry, 'p1', model)).code).toMatch(/^model_/);
+      expect(failure(() => saveModel(registry, 'p1', model)).code).toMatch(/^model-/);
     }
     const saved = after(saveModel(registry, 'p1', { id: 'm' }));
     expect(() => requireModel(saved, 'p1/m')).not.toThrow();
     const removed = after(removeModel(saved, 'p1', 'm'));
     expect(registryConfigs(removed)[0]!.models).toEqual([]);
-    expect(failure(() => requireModel(removed, 'p1/m')).code).toBe('model_missing');
-    expect(failure(() => saveModel(removed, 'gone', { id: 'm' })).code).toBe('provider_missing');
+    expect(failure(() => requireModel(removed, 'p1/m')).code).toBe('model-missing');
+    expect(failure(() => saveModel(removed, 'gone', { id: 'm' })).code).toBe('provider-missing');
   });
 
   it('remembers that a server refused stream_options, once', () => {

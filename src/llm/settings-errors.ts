@@ -1,0 +1,46 @@
+import { CoveError } from '../base/errors';
+
+/**
+ * The codes of the errors thrown when a provider, a model or the chat options are checked.
+ * The settings forms map each field code to the field it marks (with `satisfies`), so a code
+ * renamed here is a compile error there, never a message shown at the wrong place.
+ */
+
+/** The provider form's fields. */
+export type ProviderFieldErrorCode =
+  'provider-name' | 'provider-base-url' | 'provider-api-key' | 'provider-headers';
+
+/** The model editor's fields. */
+export type ModelFieldErrorCode =
+  'model-id' | 'model-context-window' | 'model-max-output' | 'model-price' | 'model-tool-calling';
+
+/** Settings → Chat's fields. */
+export type ChatOptionsErrorCode = 'chat-max-tokens' | 'chat-temperature';
+
+/** Every code of src/llm's settings errors. */
+export type ProviderSettingsErrorCode =
+  | ProviderFieldErrorCode
+  | ModelFieldErrorCode
+  | ChatOptionsErrorCode
+  /** An imported provider file that cannot be used. */
+  | 'provider-import'
+  /** The provider (or model) named no longer exists (deleted in another tab). */
+  | 'provider-missing'
+  | 'model-missing';
+
+/** A settings error: what is wrong, what to do, and the code of the field it is about. */
+export function settingsError(
+  code: ProviderSettingsErrorCode,
+  message: string,
+  hint: string,
+): CoveError<ProviderSettingsErrorCode> {
+  return new CoveError(code, message, hint);
+}
+
+/** True when `error` is a settings error with one of `codes`. */
+export function isSettingsError<C extends ProviderSettingsErrorCode>(
+  error: unknown,
+  ...codes: C[]
+): error is CoveError<C> {
+  return error instanceof CoveError && (codes as string[]).includes(error.code);
+}
