@@ -25,6 +25,7 @@ import {
   type ContextSources,
   type PromptSettings,
 } from './context-builder';
+import { prepareCompaction, type CompactionModel } from './compaction-run';
 import { runAgentInSession, type AgentPort, type AgentToolbox } from './session-agent-run';
 import { estimateTokens } from './token-estimate';
 import type { SessionEvent } from './session-events';
@@ -38,6 +39,19 @@ import { activePath, switchBranch as planBranchSwitch } from './session-tree';
  * 100-150 tokens each), besides the dynamic prompt, which is measured.
  */
 const AGENT_PROMPT_RESERVE_TOKENS = 4_000;
+
+/**
+ * What a request carries besides the conversation (system prompt, tool definitions), for
+ * the context estimate until a real usage includes it.
+ */
+const CHAT_OVERHEAD_TOKENS = 800;
+const AGENT_OVERHEAD_TOKENS = 3_000;
+
+/** How a `/compact` ended. */
+export type CompactOutcome =
+  | { outcome: 'compacted'; nodeId: string }
+  | { outcome: 'nothing' | 'no_model' | 'locked' }
+  | { outcome: 'failed'; error: StoredError };
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -167,6 +181,12 @@ export interface SessionEngine {
    * there and what followed stays in the tree. False when there is no such node.
    */
   moveLeaf(sessionId: string, nodeId: string): Promise<boolean>;
+  /**
+   * Compacts the session's context now (`/compact [focus]`): the oldest part of the active
+   * path is summarized into a compaction node appended at the leaf; the tail stays verbatim
+   * and nothing is deleted. A failed summary changes nothing (outcome `failed`).
+   */
+  compact(sessionId: string, focus?: string): Promise<CompactOutcome>;
   /** Renames a session. Throws `bad-name` for a title that is only spaces. */
   rename(sessionId: string, title: string): Promise<void>;
   /**
@@ -273,11 +293,82 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       startedAt: clock.now(),
     };
     const outcome = await locks.tryWith(sessionId, async () => {
+      answer.parentId = await autoCompact(sessionId, parent.id, model, CHAT_OVERHEAD_TOKENS);
       // A sibling reply (regenerate) leaves the earlier one and what followed it in the tree.
       await append(answer);
       await stream(answer, model);
     });
     return outcome ? 'answered' : 'locked';
+  }
+
+  /** The model as compaction needs it: its window and the reply's output limit. */
+  function compactionModel(model: ReplyModel): CompactionModel {
+    const { capabilities } = resolveModelSettings(model.provider, model.modelId);
+    const maxTokens = deps.settings().maxTokens ?? capabilities.maxOutputTokens;
+    return {
+      ...model,
+      capabilities,
+      maxOutputTokens: Math.min(maxTokens, capabilities.maxOutputTokens),
+    };
+  }
+
+  /**
+   * Compacts the context ending at `leafId` when it is over the limit (or `force`), holding
+   * the session's lock already; appends and returns the compaction node. Throws only when
+   * the summary failed (nothing is written then).
+   */
+  async function compactAt(
+    sessionId: string,
+    leafId: string,
+    model: ReplyModel,
+    options: {
+      force: boolean;
+      automatic: boolean;
+      focus?: string;
+      minKept: number;
+      overhead: number;
+    },
+  ): Promise<NodeRecord | undefined> {
+    const path = activePath(await sessions.nodes(sessionId), leafId);
+    const node = await prepareCompaction(
+      { client, clock, newId },
+      {
+        sessionId,
+        path,
+        model: compactionModel(model),
+        automatic: options.automatic,
+        force: options.force,
+        minKept: options.minKept,
+        overheadTokens: options.overhead,
+        ...(options.focus ? { focus: options.focus } : {}),
+      },
+    );
+    if (node) await append(node);
+    return node;
+  }
+
+  /**
+   * Before a request: compacts on its own when the context passed the limit, keeping the
+   * question verbatim. A failed summary leaves everything as it was (the request's sliding
+   * window still keeps it inside the window). Returns the node to answer from.
+   */
+  async function autoCompact(
+    sessionId: string,
+    leafId: string,
+    model: ReplyModel,
+    overhead: number,
+  ): Promise<string> {
+    try {
+      const node = await compactAt(sessionId, leafId, model, {
+        force: false,
+        automatic: true,
+        minKept: 1,
+        overhead,
+      });
+      return node?.id ?? leafId;
+    } catch {
+      return leafId;
+    }
   }
 
   /** True when `sessionId` is answered by the agent loop. */
@@ -293,10 +384,26 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     const model = models.current();
     if (!model) return 'no_model';
     const held = await locks.tryWith(sessionId, async () => {
-      let from = parent.id;
+      let from = await autoCompact(sessionId, parent.id, model, AGENT_OVERHEAD_TOKENS);
+      let overflowRetried = false;
       for (;;) {
         const end = await agentRun(sessionId, from, model);
         inbox.requeueUndelivered();
+        // The provider said the request was over its window: compact once and go on.
+        if (end?.reason === 'error' && end.error?.code === 'context_overflow' && !overflowRetried) {
+          overflowRetried = true;
+          const leaf = (await sessions.get(sessionId))?.leafId ?? from;
+          const node = await compactAt(sessionId, leaf, model, {
+            force: true,
+            automatic: true,
+            minKept: 0,
+            overhead: AGENT_OVERHEAD_TOKENS,
+          }).catch(() => undefined);
+          if (node) {
+            from = node.id;
+            continue;
+          }
+        }
         // After Stop, an error or a limit the person decides first; what is queued waits.
         if (end?.reason !== 'done') return;
         const next = inbox.takeQueued();
@@ -344,6 +451,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       const messages = buildAgentHistory(
         path,
         capabilities.contextWindow - maxOutputTokens - reserve,
+        { vision: capabilities.vision },
       );
       return await runAgentInSession(
         {
@@ -443,6 +551,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         contextWindow: capabilities.contextWindow,
         maxOutputTokens,
         now: clock.now(),
+        vision: capabilities.vision,
       });
       const events = client.stream({
         provider: model.provider,
@@ -546,6 +655,30 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       await sessions.update(sessionId, { leafId: nodeId });
       await emit({ type: 'leaf_moved', sessionId, leafId: nodeId, nodes });
       return true;
+    },
+    async compact(sessionId, focus) {
+      const model = models.current();
+      if (!model) return { outcome: 'no_model' };
+      let result: CompactOutcome = { outcome: 'nothing' };
+      const held = await locks.tryWith(sessionId, async () => {
+        const leafId = (await sessions.get(sessionId))?.leafId;
+        if (!leafId) return;
+        try {
+          const node = await compactAt(sessionId, leafId, model, {
+            force: true,
+            automatic: false,
+            minKept: 0,
+            overhead: (await isAgentSession(sessionId))
+              ? AGENT_OVERHEAD_TOKENS
+              : CHAT_OVERHEAD_TOKENS,
+            ...(focus?.trim() ? { focus: focus.trim() } : {}),
+          });
+          if (node) result = { outcome: 'compacted', nodeId: node.id };
+        } catch (failure) {
+          result = { outcome: 'failed', error: internalError(failure) };
+        }
+      });
+      return held ? result : { outcome: 'locked' };
     },
     async rename(sessionId, title) {
       const clean = title.trim().replace(/\s+/g, ' ');

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { compactedPath } from '../../../src/agent/compaction';
+import { createSessionEngine } from '../../../src/agent/session-engine';
+import { createMemorySessionLocks } from '../../../src/agent/session-locks';
+import { createSessionPersister } from '../../../src/agent/session-persister';
+import { activePath } from '../../../src/agent/session-tree';
+import { ManualClock } from '../../../src/base/clock';
+import { makeScriptedChatClient, type ProviderConfig, type ScriptStep } from '../../../src/llm';
+import { createMemoryStore } from '../../../src/store/memory-store';
+
+/** A small window, so a few long replies fill it: the limit is 1,400 tokens. */
+const provider: ProviderConfig = {
+  id: 'p1',
+  name: 'Fake',
+  presetId: 'custom',
+  baseURL: 'http://127.0.0.1:9/v1',
+  models: [{ id: 'm1', capabilities: { contextWindow: 2000, maxOutputTokens: 400 } }],
+};
+
+function setup(steps: ScriptStep[]) {
+  const clock = new ManualClock(Date.UTC(2026, 11, 3));
+  const store = createMemoryStore();
+  const locks = createMemorySessionLocks();
+  const client = makeScriptedChatClient(steps, { clock });
+  let ids = 0;
+  const engine = createSessionEngine({
+    sessions: store.sessions,
+    clock,
+    locks,
+    client,
+    models: {
+      current: () => ({ ref: 'p1/m1', provider, modelId: 'm1' }),
+      streamOptionsUnsupported: () => undefined,
+    },
+    settings: () => ({ fileContext: false, customSystemPrompt: '' }),
+    context: {
+      workspaceName: () => 'demo',
+      activeDocument: () => undefined,
+      readFile: async () => undefined,
+    },
+    newId: () => `n${++ids}`,
+  });
+  const persister = createSessionPersister({
+    sessions: store.sessions,
+    clock,
+    locks,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  engine.subscribe((event) => persister.handle(event));
+  return { store, client, engine };
+}
+
+const long = (word: string) => `${word} `.repeat(250);
+const text = (content: unknown) => (typeof content === 'string' ? content : '');
+
+async function pathOf(ctx: ReturnType<typeof setup>, sessionId: string) {
+  const session = await ctx.store.sessions.get(sessionId);
+  return activePath(await ctx.store.sessions.nodes(sessionId), session!.leafId);
+}
+
+describe('compaction in the session engine', () => {
+  it('compacts on its own when the context passes the limit; the question and the tail stay verbatim, nothing is deleted', async () => {
+    const ctx = setup([
+      { text: long('alpha') },
+      { text: long('beta') },
+      { text: '## Goal\nTalk about greek letters.\n## Next steps\nAnswer the third.' },
+      { text: 'Gamma it is.' },
+    ]);
+    const session = await ctx.engine.create('w', 'first');
+    await ctx.engine.send(session.id, undefined, 'first question');
+    await ctx.engine.send(session.id, undefined, 'second question');
+    expect(ctx.client.requests).toHaveLength(2);
+    await ctx.engine.send(session.id, undefined, 'third question');
+
+    // The third send asked for a summary first, then answered.
+    expect(ctx.client.requests).toHaveLength(4);
+    const summaryRequest = ctx.client.requests[2]!;
+    expect(text(summaryRequest.messages[0]!.content)).toContain('## Files touched');
+    expect(text(summaryRequest.messages[1]!.content)).toContain('USER: first question');
+
+    const path = await pathOf(ctx, session.id);
+    const marker = path.find((n) => n.role === 'compaction')!;
+    expect(marker.content).toContain('Talk about greek letters.');
+    expect(marker.compaction).toMatchObject({ automatic: true });
+    // The question asked is kept verbatim, right before the marker; the reply follows it.
+    const question = path.find((n) => n.content === 'third question')!;
+    expect(marker.parentId).toBe(question.id);
+    expect(path.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'Gamma it is.',
+      parentId: marker.id,
+    });
+    const context = compactedPath(path);
+    expect(context.nodes.map((n) => n.content)).toContain('third question');
+    expect(context.outside.size).toBeGreaterThan(0);
+    // The reply's request: the summary first, the old long replies out.
+    const answer = ctx.client.requests[3]!.messages.map((m) => text(m.content));
+    expect(answer[1]).toContain('Talk about greek letters.');
+    expect(answer.join('\n')).not.toContain('alpha alpha');
+    expect(answer.at(-1)).toBe('third question');
+    // Nothing was deleted: the six messages and the marker are all in the tree.
+    expect(await ctx.store.sessions.nodes(session.id)).toHaveLength(7);
+  });
+
+  it('/compact with a focus summarizes now; a failed summary changes nothing', async () => {
+    const ctx = setup([
+      { text: 'one' },
+      { text: 'two' },
+      {
+        error: { code: 'server', message: 'The server failed (500).', hint: '', retryable: false },
+      },
+      { text: '## Goal\nFocus kept.' },
+    ]);
+    const session = await ctx.engine.create('w', 'first');
+    await ctx.engine.send(session.id, undefined, 'q1');
+    await ctx.engine.send(session.id, undefined, 'q2');
+    const before = await ctx.store.sessions.nodes(session.id);
+
+    const failed = await ctx.engine.compact(session.id, 'the tests');
+    expect(failed).toMatchObject({ outcome: 'failed', error: { code: 'compaction_failed' } });
+    expect(await ctx.store.sessions.nodes(session.id)).toEqual(before);
+    expect((await ctx.store.sessions.get(session.id))!.leafId).toBe(before.at(-1)!.id);
+
+    const done = await ctx.engine.compact(session.id, 'the tests');
+    expect(done.outcome).toBe('compacted');
+    expect(text(ctx.client.requests[3]!.messages[1]!.content)).toContain(
+      'Focus the summary on: the tests',
+    );
+    const path = await pathOf(ctx, session.id);
+    expect(path.at(-1)).toMatchObject({
+      role: 'compaction',
+      content: '## Goal\nFocus kept.',
+      compaction: { focus: 'the tests', automatic: false },
+    });
+  });
+});
