@@ -73,6 +73,9 @@ async function start(root: HTMLElement) {
     .catch((error: unknown) =>
       services.notices.error(error, 'Could not load the provider settings'),
     );
+  await services.mcp
+    .load()
+    .catch((error: unknown) => services.notices.error(error, 'Could not load the MCP servers'));
   await services.agentSettings
     .load()
     .catch((error: unknown) => services.notices.error(error, 'Could not read the agent settings'));

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { Icon } from '../common/icons';
+import { createMcpComposerState, McpAttachmentList, McpComposerMenu } from './McpComposer';
 
 /**
  * Where the person writes: Enter sends, Shift+Enter adds a line; the model is chosen here.
@@ -19,6 +20,8 @@ export function Composer(props: {
   let input!: HTMLTextAreaElement;
   /** True while an agent run goes in the session shown: typed text steers or queues. */
   const running = () => chat.busy() && chat.activeSession()?.mode === 'agent';
+  /** MCP resources attached to the message, and prompts as slash commands. */
+  const mcp = createMcpComposerState(props.services);
 
   const deliver = (how: 'steer' | 'queue') => {
     const text = input.value.trim();
@@ -33,6 +36,13 @@ export function Composer(props: {
     const text = input.value;
     if (running()) return deliver('steer');
     if (!text.trim() || chat.busy()) return;
+    if (mcp.needsPreparing(text)) {
+      void mcp.prepare(text).then((ready) => {
+        if (ready !== undefined && !chat.busy()) void chat.send(ready);
+        else queueMicrotask(grow);
+      });
+      return;
+    }
     void chat.send(text);
   };
 
@@ -59,6 +69,7 @@ export function Composer(props: {
       <label for="chat-input" class="visually-hidden">
         Message
       </label>
+      <McpAttachmentList state={mcp} />
       <textarea
         id="chat-input"
         ref={input}
@@ -120,6 +131,15 @@ export function Composer(props: {
             </For>
           </select>
         </Show>
+        <McpComposerMenu
+          services={props.services}
+          state={mcp}
+          insert={(text) => {
+            if (text) chat.setDraft(text);
+            input.focus();
+            queueMicrotask(grow);
+          }}
+        />
         <span class="header-spacer" />
         <Show
           when={chat.busy()}

@@ -13,6 +13,7 @@ import { ChatOptionsSection } from './ChatOptionsSection';
 import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
+import { McpSection } from './McpSection';
 import './settings.css';
 
 /** Where Settings opens: at the top, or on Providers with the add form open. */
@@ -172,6 +173,8 @@ export function SettingsDialog(props: {
       <ChatOptionsSection services={props.services} />
 
       <PythonSection services={props.services} />
+
+      <McpSection services={props.services} />
       <AgentSection services={props.services} />
 
       <section aria-labelledby="settings-storage">

@@ -1,0 +1,116 @@
+/**
+ * What the composer offers from the enabled MCP servers: their resources, to attach one to
+ * a message (its text goes with the message), and their prompts, used as slash commands
+ * (`/<server>:<prompt> args`) whose messages fill the draft. Failures are CoveErrors with
+ * the server named; a server that cannot connect is listed with its problem.
+ */
+import { CoveError, describeError } from '../base/errors';
+import type { McpServerReport } from '../mcp/mcp-connection';
+import { parsePromptCommand, promptArguments } from '../mcp/prompt-command';
+import { getPrompt, listPrompts, listResources, readResource } from '../mcp/resources-prompts';
+import type { McpService } from './mcp-service';
+
+/** One server's offer, as the composer's menu lists it. */
+export interface McpServerOffer {
+  serverId: string;
+  serverName: string;
+  resources: McpServerReport['resources'];
+  prompts: McpServerReport['prompts'];
+  /** Set when the server could not be asked. */
+  problem?: string;
+}
+
+/** A resource read for a message. */
+export interface McpAttachment {
+  label: string;
+  uri: string;
+  serverName: string;
+  text: string;
+}
+
+/** Longest resource text attached; models have limits, and a message is no file store. */
+const MAX_ATTACHMENT_CHARS = 100_000;
+
+export interface McpComposer {
+  /** Resources and prompts of every enabled server. Never rejects. */
+  offers(signal?: AbortSignal): Promise<McpServerOffer[]>;
+  /** Reads a resource for attaching; throws CoveError. */
+  attach(serverId: string, uri: string, label: string): Promise<McpAttachment>;
+  /**
+   * When `text` is a prompt command of an enabled server, the prompt's messages as text
+   * for the draft; undefined when it is no such command. Throws CoveError saying what is
+   * missing or what failed.
+   */
+  expand(text: string, signal?: AbortSignal): Promise<string | undefined>;
+}
+
+/** The message as sent: the attachments first, each fenced with where it came from. */
+export function withAttachments(text: string, attachments: readonly McpAttachment[]): string {
+  if (!attachments.length) return text;
+  const blocks = attachments.map(
+    (a) => `<resource server="${a.serverName}" uri="${a.uri}">\n${a.text}\n</resource>`,
+  );
+  return `${blocks.join('\n\n')}\n\n${text}`;
+}
+
+export function createMcpComposer(mcp: McpService): McpComposer {
+  const enabled = () => mcp.servers().filter((server) => server.enabled);
+  return {
+    async offers(signal) {
+      return Promise.all(
+        enabled().map(async (server): Promise<McpServerOffer> => {
+          const base = { serverId: server.id, serverName: server.name };
+          try {
+            const connection = await mcp.connect(server.id, signal);
+            const caps = connection.capabilities ?? {};
+            const [resources, prompts] = await Promise.all([
+              caps.resources ? listResources(connection, signal) : [],
+              caps.prompts ? listPrompts(connection, signal) : [],
+            ]);
+            return { ...base, resources, prompts };
+          } catch (error) {
+            return { ...base, resources: [], prompts: [], problem: describeError(error) };
+          }
+        }),
+      );
+    },
+    async attach(serverId, uri, label) {
+      const server = mcp.servers().find((s) => s.id === serverId);
+      const connection = await mcp.connect(serverId);
+      const parts = await readResource(connection, uri);
+      let text = parts.map((part) => part.text).join('\n');
+      if (text.length > MAX_ATTACHMENT_CHARS) {
+        text = `${text.slice(0, MAX_ATTACHMENT_CHARS)}\n[… cut at ${MAX_ATTACHMENT_CHARS} characters]`;
+      }
+      return { label, uri, serverName: server?.name ?? '', text };
+    },
+    async expand(text, signal) {
+      const command = parsePromptCommand(text);
+      if (!command) return undefined;
+      const server = enabled().find((s) => s.name.toLowerCase() === command.server.toLowerCase());
+      if (!server) return undefined;
+      const connection = await mcp.connect(server.id, signal);
+      const prompts = await listPrompts(connection, signal);
+      const prompt = prompts.find((p) => p.name === command.prompt);
+      if (!prompt) {
+        throw new CoveError(
+          'mcp-no-prompt',
+          `The MCP server ${server.name} has no prompt “${command.prompt}”.`,
+          prompts.length
+            ? `Its prompts: ${prompts.map((p) => p.name).join(', ')}.`
+            : 'It offers no prompts.',
+        );
+      }
+      const { args, missing } = promptArguments(command.rest, prompt.arguments ?? []);
+      if (missing.length) {
+        throw new CoveError(
+          'mcp-prompt-arguments',
+          `The prompt ${prompt.name} needs ${missing.join(', ')}.`,
+          `Type them after the command, e.g. /${server.name}:${prompt.name} ${missing.map((m) => `${m}=…`).join(' ')}`,
+        );
+      }
+      const result = await getPrompt(connection, prompt.name, args, signal ? { signal } : {});
+      return result.messages.map((message) => message.text).join('\n\n');
+    },
+  };
+}

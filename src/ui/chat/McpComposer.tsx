@@ -1,0 +1,210 @@
+import { createSignal, For, Show } from 'solid-js';
+import {
+  createMcpComposer,
+  withAttachments,
+  type McpAttachment,
+  type McpServerOffer,
+} from '../../app/mcp-composer';
+import type { AppServices } from '../../app/services';
+import { Icon } from '../common/icons';
+import './mcp-composer.css';
+
+/**
+ * The composer's MCP part: a menu of the enabled servers' resources (attach one to the
+ * message) and prompts (a slash command `/<server>:<prompt> args` in the draft), the list
+ * of attached resources, and `prepare`, which Send calls: it expands a prompt command into
+ * the draft (to read and send), or puts the attachments in front of the message.
+ */
+export function createMcpComposerState(services: AppServices) {
+  const composer = createMcpComposer(services.mcp);
+  const [attachments, setAttachments] = createSignal<readonly McpAttachment[]>([]);
+  const available = () => services.mcp.servers().some((server) => server.enabled);
+
+  /**
+   * The text to send, or undefined when nothing should be sent now (a prompt command was
+   * expanded into the draft, or it failed and said so).
+   */
+  async function prepare(text: string): Promise<string | undefined> {
+    if (text.trimStart().startsWith('/') && available()) {
+      try {
+        const expanded = await composer.expand(text);
+        if (expanded !== undefined) {
+          services.chat.setDraft(expanded);
+          return undefined;
+        }
+      } catch (error) {
+        services.notices.error(error, 'Could not use that prompt');
+        return undefined;
+      }
+    }
+    const attached = attachments();
+    setAttachments([]);
+    return withAttachments(text, attached);
+  }
+
+  /** True when Send must go through {@link prepare} (it may change the text). */
+  const needsPreparing = (text: string) =>
+    attachments().length > 0 || (available() && text.trimStart().startsWith('/'));
+
+  return { composer, attachments, setAttachments, available, prepare, needsPreparing };
+}
+
+export type McpComposerState = ReturnType<typeof createMcpComposerState>;
+
+/** The attached resources above the message box, each removable. */
+export function McpAttachmentList(props: { state: McpComposerState }) {
+  return (
+    <Show when={props.state.attachments().length}>
+      <ul class="mcp-attachments" aria-label="Attached resources">
+        <For each={props.state.attachments()}>
+          {(attachment) => (
+            <li>
+              <span title={attachment.uri}>
+                {attachment.serverName}: {attachment.label}
+              </span>
+              <button
+                type="button"
+                class="icon-button"
+                aria-label={`Remove ${attachment.label}`}
+                onClick={() =>
+                  props.state.setAttachments((list) => list.filter((a) => a !== attachment))
+                }
+              >
+                <Icon name="close" />
+              </button>
+            </li>
+          )}
+        </For>
+      </ul>
+    </Show>
+  );
+}
+
+/** The MCP button and its menu of resources and prompts. */
+export function McpComposerMenu(props: {
+  services: AppServices;
+  state: McpComposerState;
+  /** Puts text in the draft and focuses the message box. */
+  insert: (text: string) => void;
+}) {
+  const [open, setOpen] = createSignal(false);
+  const [offers, setOffers] = createSignal<McpServerOffer[]>();
+  const [busy, setBusy] = createSignal<string>();
+
+  const toggle = () => {
+    if (open()) return setOpen(false);
+    setOpen(true);
+    setOffers(undefined);
+    void props.state.composer.offers().then(setOffers);
+  };
+
+  const attach = async (offer: McpServerOffer, uri: string, name: string) => {
+    setBusy(uri);
+    try {
+      const attachment = await props.state.composer.attach(offer.serverId, uri, name);
+      props.state.setAttachments((list) => [...list, attachment]);
+      setOpen(false);
+      props.insert('');
+    } catch (error) {
+      props.services.notices.error(error, 'Could not attach the resource');
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const usePrompt = (offer: McpServerOffer, prompt: McpServerOffer['prompts'][number]) => {
+    setOpen(false);
+    const command = `/${offer.serverName}:${prompt.name}`;
+    // The required arguments are named in the draft, for the person to fill in.
+    const required = (prompt.arguments ?? []).filter((p) => p.required);
+    props.insert(
+      required.length ? `${command} ${required.map((p) => `${p.name}=`).join(' ')}` : command,
+    );
+  };
+
+  return (
+    <Show when={props.state.available()}>
+      <span class="mcp-menu-anchor">
+        <button
+          type="button"
+          class="button"
+          aria-expanded={open()}
+          aria-haspopup="dialog"
+          title="Attach a resource or use a prompt of your MCP servers"
+          onClick={toggle}
+        >
+          MCP
+        </button>
+        <Show when={open()}>
+          <div
+            class="mcp-menu"
+            role="dialog"
+            aria-label="MCP resources and prompts"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setOpen(false);
+              }
+            }}
+          >
+            <Show when={offers()} fallback={<p>Asking the servers…</p>}>
+              {(list) => (
+                <For each={list()}>
+                  {(offer) => (
+                    <section aria-label={offer.serverName}>
+                      <h4>{offer.serverName}</h4>
+                      <Show when={offer.problem}>
+                        <p class="field-error">{offer.problem}</p>
+                      </Show>
+                      <Show when={offer.resources.length}>
+                        <h5>Resources</h5>
+                        <ul aria-label={`Resources of ${offer.serverName}`}>
+                          <For each={offer.resources.slice(0, 50)}>
+                            {(resource) => (
+                              <li>
+                                <button
+                                  type="button"
+                                  class="mcp-menu-item"
+                                  disabled={busy() === resource.uri}
+                                  aria-label={`Attach ${resource.name}`}
+                                  title={resource.uri}
+                                  onClick={() => void attach(offer, resource.uri, resource.name)}
+                                >
+                                  {resource.name}
+                                </button>
+                              </li>
+                            )}
+                          </For>
+                        </ul>
+                      </Show>
+                      <Show when={offer.prompts.length}>
+                        <h5>Prompts</h5>
+                        <ul aria-label={`Prompts of ${offer.serverName}`}>
+                          <For each={offer.prompts}>
+                            {(prompt) => (
+                              <li>
+                                <button
+                                  type="button"
+                                  class="mcp-menu-item"
+                                  aria-label={`Use prompt ${prompt.name}`}
+                                  title={prompt.description}
+                                  onClick={() => usePrompt(offer, prompt)}
+                                >
+                                  /{offer.serverName}:{prompt.name}
+                                </button>
+                              </li>
+                            )}
+                          </For>
+                        </ul>
+                      </Show>
+                    </section>
+                  )}
+                </For>
+              )}
+            </Show>
+          </div>
+        </Show>
+      </span>
+    </Show>
+  );
+}
