@@ -26,7 +26,6 @@ import { createRewindService, type RewindControls } from './rewind-service';
 import { ToolCallViews } from './agent-tool-calls';
 import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
-import type { McpAgentTools } from './mcp-agent-tools';
 import type { EditorService } from './editor-service';
 import { createYielder } from './yield-to-page';
 import type { NoticeService } from './notice-service';
@@ -93,6 +92,8 @@ export interface ChatService {
   /** Switches a session between chat and agent mode (stored; its messages stay). */
   setMode(id: string, mode: SessionMode): Promise<void>;
   deleteSession(id: string): Promise<void>;
+  /** Reads the workspace's sessions again (after a star, fork, import or undo elsewhere). */
+  reloadSessions(): Promise<void>;
   /** Writes the growing reply now (the page is going away). */
   flush(): void;
   /** Marks replies that a closed tab left "streaming" as interrupted; loads sessions. */
@@ -126,10 +127,10 @@ export function createChatService(deps: {
   agentPython?: AgentPython;
   /** The page's fetch and HTML parser for the agent's fetch_url; absent: not offered. */
   agentWeb?: AgentWeb;
-  /** The enabled MCP servers' tools for agent runs; absent: none. */
-  agentMcp?: McpAgentTools;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
+  /** Told once the first exchange of a session this tab created is over (automatic titles). */
+  afterFirstExchange?: (sessionId: string) => void;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
   observe?: SessionEngineListener;
   /** Told the person's answer to each approval request and how long it took, in ms. */
@@ -164,12 +165,6 @@ export function createChatService(deps: {
     allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
-    ...(deps.agentMcp
-      ? {
-          mcp: deps.agentMcp,
-          onMcpProblem: (text: string) => void notices.show({ kind: 'info', text }),
-        }
-      : {}),
     checkpoints: store.checkpoints,
     onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
   });
@@ -451,6 +446,7 @@ export function createChatService(deps: {
       }
       try {
         let session = activeSession();
+        const createdNow = !session;
         if (!session) {
           let created = await engine.create(workspace.id, content, providers.selectedModel());
           if (newSessionMode === 'agent') {
@@ -467,6 +463,7 @@ export function createChatService(deps: {
         const shownLeaf = messages().at(-1)?.id;
         agent.begin();
         report(await engine.send(session.id, shownLeaf, content, () => setDraft('')));
+        if (createdNow) deps.afterFirstExchange?.(session.id);
       } catch (error) {
         notices.error(error, 'Could not send the message');
       }
@@ -525,6 +522,9 @@ export function createChatService(deps: {
     },
     async setMode(id, mode) {
       await engine.setMode(id, mode);
+      await loadSessions();
+    },
+    async reloadSessions() {
       await loadSessions();
     },
     async deleteSession(id) {

@@ -10,6 +10,7 @@ import {
   type AgentSettingsService,
 } from './agent-settings-service';
 import { createChatService, type ChatService } from './chat-service';
+import { createSessionListService, type SessionListService } from './session-list-service';
 import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
 import { createEditorService, type EditorService } from './editor-service';
@@ -21,9 +22,6 @@ import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
-import { createMcpAgentTools } from './mcp-agent-tools';
-import { createMcpServerStore } from './mcp-server-store';
-import { createMcpService, type McpService } from './mcp-service';
 import { createAppLog, type AppLog } from './app-log';
 import { captureConsole, type ConsoleLike } from './app-log-console';
 import { createTraceService, type TraceService } from './trace-service';
@@ -54,6 +52,8 @@ export interface AppServices {
   readonly workspaces: WorkspaceService;
   readonly editor: EditorService;
   readonly chat: ChatService;
+  /** The sessions list (search, star, delete with Undo, fork, export, import) and tree. */
+  readonly sessions: SessionListService;
   readonly runs: RunService;
   /** Ruff, for lint-as-you-type and Format. */
   readonly linter: PythonLinter;
@@ -63,8 +63,6 @@ export interface AppServices {
   readonly updates: UpdateService;
   /** Online or not, for the header's offline indicator. */
   readonly connectivity: ConnectivityService;
-  /** The user's MCP servers (Settings → MCP servers; their tools in agent runs). */
-  readonly mcp: McpService;
   /** Settings → Agent. */
   readonly agentSettings: AgentSettingsService;
   /** Errors and warnings of every layer, persisted (the Logs panel). */
@@ -129,12 +127,6 @@ export function createAppServices(
     ...(pageOrigin ? { pageOrigin } : {}),
     changes: store.changes,
     notices,
-  });
-  const mcp = createMcpService({
-    store: createMcpServerStore(store.settings),
-    fetch: network,
-    clock,
-    ...(pageOrigin ? { pageOrigin } : {}),
   });
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
@@ -208,7 +200,16 @@ export function createAppServices(
       ? { agentWeb: { fetch: environment.fetch, parseHtml: environment.parseHtml } }
       : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
-    agentMcp: createMcpAgentTools(mcp),
+    afterFirstExchange: (sessionId) => void sessions.autoTitle(sessionId),
+  });
+  const sessions = createSessionListService({
+    store,
+    chat,
+    workspaces,
+    providers,
+    client,
+    clock,
+    notices,
   });
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
@@ -226,13 +227,13 @@ export function createAppServices(
     workspaces,
     editor,
     chat,
+    sessions,
     runs,
     linter: python.linter,
     fileActions,
     storage: createStorageService(store, environment.storage),
     backup: createBackupService(store, clock),
     updates,
-    mcp,
     connectivity: createConnectivityService(environment.connectivity ?? alwaysOnline),
     agentSettings,
     log,

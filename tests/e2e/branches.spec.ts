@@ -194,7 +194,7 @@ test('starting a new conversation keeps the old one; deleting asks first', async
   await expect(chat.replies.last()).toContainText('Echo: Keep me');
 
   await cove.page.getByRole('button', { name: 'Delete conversation' }).click();
-  await expect(cove.dialog).toContainText('cannot be undone');
+  await expect(cove.dialog).toContainText('Undo');
   await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(chat.replies.last()).toContainText('Echo: Keep me');
   await cove.page.getByRole('button', { name: 'Delete conversation' }).click();

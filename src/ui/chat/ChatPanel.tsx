@@ -12,6 +12,9 @@ import '../agent/agent.css';
 import { Composer } from './Composer';
 import { warmUpRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
+import { SessionIcon } from '../sessions/session-icons';
+import { SessionsPanel } from '../sessions/SessionsPanel';
+import { SessionTreeView } from '../sessions/SessionTreeView';
 import './chat.css';
 
 /**
@@ -31,6 +34,10 @@ export function ChatPanel(props: {
   const dialogs = useDialogs();
   /** The mode an empty conversation will start in (its first message creates the session). */
   const [newMode, setNewMode] = createSignal<SessionMode>('chat');
+  /** The conversations list or the conversation tree, open under the header. */
+  const [drawer, setDrawer] = createSignal<'list' | 'tree'>();
+  const toggleDrawer = (which: 'list' | 'tree') =>
+    setDrawer(drawer() === which ? undefined : which);
   const startNew = (mode: SessionMode = 'chat') => {
     setNewMode(mode);
     chat.newSession(mode);
@@ -93,11 +100,11 @@ export function ChatPanel(props: {
     const answer = await dialogs.confirm({
       title: `Delete "${session.title}"?`,
       message:
-        'The conversation and all its messages, every branch included, will be deleted. This cannot be undone. To keep it and start afresh, use New conversation instead.',
+        'The conversation and all its messages, every branch included, will be deleted; the notice that follows has Undo. To keep it and start afresh, use New conversation instead.',
       confirmLabel: 'Delete conversation',
       danger: true,
     });
-    if (answer === 'confirm') await chat.deleteSession(session.id);
+    if (answer === 'confirm') await props.services.sessions.remove(session.id);
   };
 
   return (
@@ -128,6 +135,16 @@ export function ChatPanel(props: {
             )}
           </For>
         </select>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label="Conversations"
+          title="All conversations: search, star, export, import"
+          aria-expanded={drawer() === 'list'}
+          onClick={() => toggleDrawer('list')}
+        >
+          <SessionIcon name="list" />
+        </button>
         {/* Starting afresh never deletes: the conversation stays in the list above. Deleting
             is its own action, and it asks first. */}
         <IconButton
@@ -139,8 +156,31 @@ export function ChatPanel(props: {
         <Show when={chat.activeSession()}>
           <IconButton label="Rename conversation" icon="edit" onClick={rename} />
           <IconButton label="Delete conversation" icon="trash" onClick={() => void remove()} />
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Conversation tree"
+            title="Every branch of this conversation"
+            aria-expanded={drawer() === 'tree'}
+            onClick={() => toggleDrawer('tree')}
+          >
+            <SessionIcon name="tree" />
+          </button>
         </Show>
       </div>
+      <Show when={drawer() === 'list'}>
+        <SessionsPanel
+          services={props.services}
+          onNew={(next) => {
+            startNew(next);
+            setDrawer(undefined);
+          }}
+          onClose={() => setDrawer(undefined)}
+        />
+      </Show>
+      <Show when={drawer() === 'tree' && chat.activeSession()}>
+        <SessionTreeView services={props.services} onClose={() => setDrawer(undefined)} />
+      </Show>
       <AgentModeBar
         mode={mode()}
         onMode={(next) => {

@@ -7,6 +7,7 @@ import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ToolCallChip } from '../agent/ToolCallChip';
 import { RewindButton } from '../agent/RewindButton';
+import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
@@ -56,6 +57,22 @@ export function MessageItem(props: {
       dialogs,
       run: message.role === 'assistant' ? props.runCode : undefined,
     });
+  /**
+   * Copies the conversation up to this message into a new session: an icon under the
+   * person's message (its text stays the message's), a word under a reply.
+   */
+  const fork = (asIcon: boolean) => (
+    <button
+      type="button"
+      class={asIcon ? 'message-icon-button' : 'link-button'}
+      aria-label="Fork from here"
+      title="A new conversation with the messages up to this one"
+      disabled={chat.busy()}
+      onClick={() => void props.services.sessions.forkFrom(message.id)}
+    >
+      {asIcon ? <SessionIcon name="fork" /> : 'Fork'}
+    </button>
+  );
   const branches = () => (
     <BranchSwitcher
       branch={message.branch()}
@@ -103,6 +120,7 @@ export function MessageItem(props: {
                 >
                   <Icon name="edit" />
                 </button>
+                {fork(true)}
                 <RewindButton messageId={message.id} chat={chat} />
               </footer>
             </>
@@ -267,6 +285,7 @@ export function MessageItem(props: {
               Regenerate
             </button>
           </Show>
+          {fork(false)}
           <RewindButton messageId={message.id} chat={chat} />
         </footer>
       </Show>

@@ -1,0 +1,245 @@
+/**
+ * The sessions list and the tree of the session shown, for the UI: search (through the
+ * store, debounced), day groups with starred first, star, delete with Undo, fork, duplicate,
+ * delete a branch, jump to a branch, export and import, and the automatic title after a
+ * first exchange. Domain work is in src/agent (session-library.ts and friends); this wires
+ * it to the chat service's signals and to notices.
+ */
+import { createMemo, createSignal, type Accessor } from 'solid-js';
+import { autoTitle, type TitleModel } from '../agent/session-auto-title';
+import { groupSessions, type SessionGroup } from '../agent/session-groups';
+import {
+  createSessionLibrary,
+  type RemovedSession,
+  type SessionFile,
+} from '../agent/session-library';
+import { outlineTree, type OutlineEntry } from '../agent/session-tree-outline';
+import type { Clock } from '../base/clock';
+import { newId as randomId } from '../base/ids';
+import type { ChatClient } from '../llm/chat-client';
+import type { CoveStore } from '../store/cove-store';
+import type { ChatService } from './chat-service';
+import type { NoticeService } from './notice-service';
+import { parseModelRef, type ProviderService } from './provider-service';
+import type { WorkspaceService } from './workspace-service';
+
+/** Setting: false turns the model-made titles off (the first words stay). */
+export const AUTO_TITLE_SETTING = 'sessions.autoTitle';
+
+/** Wait after the last keystroke before searching, in milliseconds. */
+const SEARCH_DELAY_MS = 150;
+
+export interface SessionListService {
+  /** The search text as typed. */
+  readonly query: Accessor<string>;
+  setQuery(text: string): void;
+  /** True while a search runs. */
+  readonly searching: Accessor<boolean>;
+  /** The workspace's sessions matching the search, starred first, then grouped by day. */
+  readonly groups: Accessor<SessionGroup[]>;
+  star(sessionId: string, starred: boolean): Promise<void>;
+  /**
+   * Deletes a session with all its nodes and shows a notice with Undo, which puts it back
+   * exactly as it was. The rows are kept in memory until then.
+   */
+  remove(sessionId: string): Promise<void>;
+  /** Copies the path to `nodeId` of the session shown into a new session and opens it. */
+  forkFrom(nodeId: string): Promise<void>;
+  /** Copies a whole session (every branch) into a new one and opens it. */
+  duplicate(sessionId: string): Promise<void>;
+  /** Deletes `nodeId` of the session shown and its subtree; the path moves to a sibling. */
+  deleteBranch(nodeId: string): Promise<void>;
+  /** Shows the newest conversation under `nodeId` of the session shown. */
+  jumpTo(nodeId: string): Promise<void>;
+  /** The outline of the shown session's whole tree (empty without a session). */
+  outline(): Promise<OutlineEntry[]>;
+  /** A session as a file; the UI offers it as a download. */
+  exportSession(sessionId: string, format: 'json' | 'markdown'): Promise<SessionFile>;
+  /** Imports an exported session into the current workspace and opens it; errors as notices. */
+  importSession(text: string): Promise<boolean>;
+  /** Names a session by a short model call after its first exchange (see session-auto-title). */
+  autoTitle(sessionId: string): Promise<void>;
+}
+
+export function createSessionListService(deps: {
+  store: CoveStore;
+  chat: ChatService;
+  workspaces: WorkspaceService;
+  providers: ProviderService;
+  client: ChatClient;
+  clock: Clock;
+  notices: NoticeService;
+  newId?: () => string;
+}): SessionListService {
+  const { store, chat, workspaces, providers, clock, notices } = deps;
+  const library = createSessionLibrary({
+    sessions: store.sessions,
+    clock,
+    newId: deps.newId ?? randomId,
+  });
+  const [query, setQueryText] = createSignal('');
+  const [matches, setMatches] = createSignal<Set<string> | undefined>();
+  const [searching, setSearching] = createSignal(false);
+  let searchTimer: (() => void) | undefined;
+  let searchRun = 0;
+
+  async function search() {
+    const run = ++searchRun;
+    const text = query().trim();
+    const workspace = workspaces.current();
+    if (!text || !workspace) {
+      setMatches(undefined);
+      setSearching(false);
+      return;
+    }
+    try {
+      const ids = await library.search(workspace.id, text);
+      if (run === searchRun) setMatches(new Set(ids));
+    } catch (error) {
+      notices.error(error, 'Could not search the conversations');
+    } finally {
+      if (run === searchRun) setSearching(false);
+    }
+  }
+
+  const groups = createMemo(() => {
+    const found = matches();
+    const list = found ? chat.sessions().filter((s) => found.has(s.id)) : chat.sessions();
+    return groupSessions(list, clock.now());
+  });
+
+  /** Runs an action, reporting a failure as a notice. */
+  async function guarded(what: string, action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      notices.error(error, what);
+    }
+  }
+
+  const shownId = () => chat.activeSession()?.id;
+
+  async function restore(removed: RemovedSession) {
+    await library.restore(removed);
+    await chat.reloadSessions();
+    await chat.openSession(removed.session.id);
+  }
+
+  function titleModel(): TitleModel | undefined {
+    const ref = providers.selectedModel();
+    const parsed = ref ? parseModelRef(ref) : undefined;
+    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+    return provider && parsed ? { provider, modelId: parsed.modelId } : undefined;
+  }
+
+  return {
+    query,
+    searching,
+    setQuery(text) {
+      setQueryText(text);
+      setSearching(Boolean(text.trim()));
+      searchTimer?.();
+      searchTimer = clock.schedule(() => {
+        searchTimer = undefined;
+        void search();
+      }, SEARCH_DELAY_MS);
+    },
+    groups,
+    star: (sessionId, starred) =>
+      guarded('Could not star the conversation', async () => {
+        await library.star(sessionId, starred);
+        await chat.reloadSessions();
+      }),
+    remove: (sessionId) =>
+      guarded('Could not delete the conversation', async () => {
+        const removed = await library.take(sessionId);
+        await chat.deleteSession(sessionId);
+        if (!removed) return;
+        let undone = false;
+        notices.show({
+          kind: 'info',
+          text: `Deleted "${removed.session.title}".`,
+          action: {
+            label: 'Undo',
+            run: () => {
+              if (undone) return;
+              undone = true;
+              void guarded('Could not bring the conversation back', () => restore(removed));
+            },
+          },
+        });
+        // A search result list no longer holds it.
+        if (query().trim()) void search();
+      }),
+    forkFrom: (nodeId) =>
+      guarded('Could not fork the conversation', async () => {
+        const sessionId = shownId();
+        if (!sessionId) return;
+        const fork = await library.fork(sessionId, nodeId);
+        await chat.reloadSessions();
+        await chat.openSession(fork.id);
+        notices.show({ kind: 'success', text: `Forked into "${fork.title}".` });
+      }),
+    duplicate: (sessionId) =>
+      guarded('Could not duplicate the conversation', async () => {
+        const copy = await library.duplicate(sessionId);
+        await chat.reloadSessions();
+        await chat.openSession(copy.id);
+      }),
+    deleteBranch: (nodeId) =>
+      guarded('Could not delete the branch', async () => {
+        const sessionId = shownId();
+        if (!sessionId || chat.busy()) return;
+        await library.deleteBranch(sessionId, nodeId);
+        await chat.openSession(sessionId);
+      }),
+    jumpTo: (nodeId) =>
+      guarded('Could not show that branch', async () => {
+        const sessionId = shownId();
+        if (!sessionId || chat.busy()) return;
+        await library.jumpTo(sessionId, nodeId);
+        await chat.openSession(sessionId);
+      }),
+    async outline() {
+      const session = chat.activeSession();
+      if (!session) return [];
+      const nodes = await store.sessions.nodes(session.id);
+      const leafId = (await store.sessions.get(session.id))?.leafId ?? null;
+      return outlineTree(nodes, leafId);
+    },
+    exportSession: (sessionId, format) =>
+      format === 'json' ? library.exportJson(sessionId) : library.exportMarkdown(sessionId),
+    async importSession(text) {
+      const workspace = workspaces.current();
+      if (!workspace) {
+        notices.show({
+          kind: 'error',
+          text: 'Open a workspace first; conversations belong to one.',
+        });
+        return false;
+      }
+      try {
+        const session = await library.importJson(text, workspace.id);
+        await chat.reloadSessions();
+        await chat.openSession(session.id);
+        notices.show({ kind: 'success', text: `Imported "${session.title}".` });
+        return true;
+      } catch (error) {
+        notices.error(error, 'Could not import the conversation');
+        return false;
+      }
+    },
+    async autoTitle(sessionId) {
+      try {
+        if ((await store.settings.get<boolean>(AUTO_TITLE_SETTING)) === false) return;
+        const title = await autoTitle(
+          { sessions: store.sessions, client: deps.client, model: titleModel },
+          sessionId,
+        );
+        if (title) await chat.reloadSessions();
+      } catch {
+        // A title is a nicety: the first words stay, and the reply itself is unaffected.
+      }
+    },
+  };
+}
