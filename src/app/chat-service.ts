@@ -26,6 +26,7 @@ import { createRewindService, type RewindControls } from './rewind-service';
 import { ToolCallViews } from './agent-tool-calls';
 import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
+import type { McpAgentTools } from './mcp-agent-tools';
 import type { EditorService } from './editor-service';
 import { createYielder } from './yield-to-page';
 import type { NoticeService } from './notice-service';
@@ -127,6 +128,8 @@ export function createChatService(deps: {
   agentPython?: AgentPython;
   /** The page's fetch and HTML parser for the agent's fetch_url; absent: not offered. */
   agentWeb?: AgentWeb;
+  /** The enabled MCP servers' tools for agent runs; absent: none. */
+  agentMcp?: McpAgentTools;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
   /** Told once the first exchange of a session this tab created is over (automatic titles). */
@@ -165,6 +168,12 @@ export function createChatService(deps: {
     allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
+    ...(deps.agentMcp
+      ? {
+          mcp: deps.agentMcp,
+          onMcpProblem: (text: string) => void notices.show({ kind: 'info', text }),
+        }
+      : {}),
     checkpoints: store.checkpoints,
     onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
   });

@@ -22,6 +22,9 @@ import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
+import { createMcpAgentTools } from './mcp-agent-tools';
+import { createMcpServerStore } from './mcp-server-store';
+import { createMcpService, type McpService } from './mcp-service';
 import { createAppLog, type AppLog } from './app-log';
 import { captureConsole, type ConsoleLike } from './app-log-console';
 import { createTraceService, type TraceService } from './trace-service';
@@ -63,6 +66,8 @@ export interface AppServices {
   readonly updates: UpdateService;
   /** Online or not, for the header's offline indicator. */
   readonly connectivity: ConnectivityService;
+  /** The user's MCP servers (Settings → MCP servers; their tools in agent runs). */
+  readonly mcp: McpService;
   /** Settings → Agent. */
   readonly agentSettings: AgentSettingsService;
   /** Errors and warnings of every layer, persisted (the Logs panel). */
@@ -127,6 +132,12 @@ export function createAppServices(
     ...(pageOrigin ? { pageOrigin } : {}),
     changes: store.changes,
     notices,
+  });
+  const mcp = createMcpService({
+    store: createMcpServerStore(store.settings),
+    fetch: network,
+    clock,
+    ...(pageOrigin ? { pageOrigin } : {}),
   });
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
@@ -200,6 +211,7 @@ export function createAppServices(
       ? { agentWeb: { fetch: environment.fetch, parseHtml: environment.parseHtml } }
       : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
+    agentMcp: createMcpAgentTools(mcp),
     afterFirstExchange: (sessionId) => void sessions.autoTitle(sessionId),
   });
   const sessions = createSessionListService({
@@ -234,6 +246,7 @@ export function createAppServices(
     storage: createStorageService(store, environment.storage),
     backup: createBackupService(store, clock),
     updates,
+    mcp,
     connectivity: createConnectivityService(environment.connectivity ?? alwaysOnline),
     agentSettings,
     log,
