@@ -1,7 +1,7 @@
 import { createSignal, untrack, type Accessor, type Setter } from 'solid-js';
+import { isWorkspaceError } from '../workspace/workspace-errors';
 import type { Clock } from '../base/clock';
 import { createMemoryUnloadJournal, type UnloadJournal, type UnsavedEntry } from './unload-journal';
-import { CoveError } from '../base/errors';
 import type { SettingsStore } from '../store/settings-store';
 import { isWithin } from '../workspace/paths';
 import type { NoticeService } from './notice-service';
@@ -223,7 +223,7 @@ export function createEditorService(deps: {
         if (row!.version > tab.savedVersion) committed(tab, row!, text);
         return true;
       } catch (error) {
-        if (error instanceof CoveError && (error.code === 'conflict' || error.code === 'missing')) {
+        if (isWorkspaceError(error, 'conflict', 'missing')) {
           await noticeExternalChange(tab);
         } else {
           notices.error(error, `Saving ${tab.path()} failed; your text is still in the editor`);

@@ -1,4 +1,5 @@
-import { CoveError } from '../base/errors';
+import type { CoveError } from '../base/errors';
+import { storeError } from './store-errors';
 import { hashContent } from './blob-hash';
 import type {
   BlobRecord,
@@ -104,7 +105,7 @@ export function settledRow(
 }
 
 export function missingCheckpoint(id: string): CoveError {
-  return new CoveError(
+  return storeError(
     'missing',
     `Checkpoint ${id} does not exist.`,
     'It may have been deleted with its conversation; reload the conversation.',
@@ -112,7 +113,7 @@ export function missingCheckpoint(id: string): CoveError {
 }
 
 export function missingBlob(hash: string): CoveError {
-  return new CoveError(
+  return storeError(
     'missing',
     `The saved content ${hash.slice(0, 12)}… of a checkpoint is missing.`,
     'This checkpoint cannot be restored; an earlier or later one may still be.',

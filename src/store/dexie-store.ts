@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { CoveError, isQuotaError } from '../base/errors';
+import { storeError } from './store-errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
@@ -43,7 +44,7 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof CoveError) throw error;
     if (isQuotaError(error)) {
-      throw new CoveError(
+      throw storeError(
         'storage-full',
         'The browser has no room left for Cove, so nothing was saved.',
         'Free space: export and delete workspaces you no longer need, or clear other sites’ data, then try again.',
@@ -51,7 +52,7 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
       );
     }
     if (error instanceof Dexie.DatabaseClosedError) {
-      throw new CoveError(
+      throw storeError(
         'database-closed',
         'Cove’s storage is closed in this tab (a newer version opened it elsewhere).',
         'Reload the tab to continue; your saved work is safe.',
@@ -59,7 +60,7 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
       );
     }
     const detail = error instanceof Error ? error.message : String(error);
-    throw new CoveError(
+    throw storeError(
       'write-failed',
       `Saving failed: ${detail}`,
       'Nothing was changed. Try again; if it keeps failing, download a backup from Settings.',
@@ -70,7 +71,7 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
 
 /** The refusal of an insert whose session or nodes exist already. */
 function alreadyStored(): CoveError {
-  return new CoveError(
+  return storeError(
     'exists',
     'This conversation, or some of its messages, is already stored.',
     'Nothing was changed. Import or copy it again to get new ids.',
@@ -94,14 +95,14 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     await db.open();
   } catch (error) {
     if (error instanceof Dexie.VersionError) {
-      throw new CoveError(
+      throw storeError(
         'old-version',
         'A newer version of Cove has already updated this browser’s data.',
         'Reload the page to get the new version.',
         { cause: error },
       );
     }
-    throw new CoveError(
+    throw storeError(
       'storage-unavailable',
       `Cove cannot open its storage: ${error instanceof Error ? error.message : String(error)}`,
       'Private windows and some privacy settings block IndexedDB; open Cove in a normal window.',
@@ -112,7 +113,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
   // (older) code must not write into a schema it does not understand (invariant 13).
   if (db.backendDB().version > SCHEMA_VERSION * 10) {
     db.close();
-    throw new CoveError(
+    throw storeError(
       'old-version',
       'A newer version of Cove has already updated this browser’s data.',
       'Reload the page to get the new version.',
@@ -200,7 +201,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         db.transaction('rw', db.sessions, db.nodes, async () => {
           const session = await db.sessions.get(node.sessionId);
           if (!session) {
-            throw new CoveError(
+            throw storeError(
               'missing',
               'This conversation was deleted.',
               'Start a new conversation; it may have been deleted in another tab.',

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { storeError } from './store-errors';
 import type { FileChange, WriteExpectation } from './file-store';
 import type { FileContent, FileRecord } from './records';
 
@@ -39,14 +39,14 @@ function checkExpectation(
 ): void {
   if (expect === undefined) return;
   if (expect === 'absent' && current) {
-    throw new CoveError(
+    throw storeError(
       'exists',
       `"${path}" already exists.`,
       'Choose another name, or delete the existing one first.',
     );
   }
   if (expect === 'present' && !current) {
-    throw new CoveError(
+    throw storeError(
       'missing',
       `"${path}" does not exist.`,
       'It may have been deleted or renamed; refresh and try again.',
@@ -54,14 +54,14 @@ function checkExpectation(
   }
   if (typeof expect === 'number') {
     if (!current) {
-      throw new CoveError(
+      throw storeError(
         'missing',
         `"${path}" was deleted meanwhile.`,
         'Save it under a name again to keep your text.',
       );
     }
     if (current.version !== expect) {
-      throw new CoveError(
+      throw storeError(
         'conflict',
         `"${path}" changed since it was read.`,
         'Reload it to see the new content, then apply your change again.',

@@ -13,7 +13,7 @@ import {
   type SettingRecord,
   type WorkspaceRecord,
 } from './records';
-import { CoveError } from '../base/errors';
+import { storeError } from './store-errors';
 import { createMemoryCipher, type SecretCipher } from './secret-cipher';
 import {
   createSerialQueue,
@@ -181,14 +181,14 @@ export function createMemoryStore(
     async append(node, updatedAt) {
       const session = sessionRows.get(node.sessionId);
       if (!session) {
-        throw new CoveError(
+        throw storeError(
           'missing',
           'This conversation was deleted.',
           'Start a new conversation; it may have been deleted in another tab.',
         );
       }
       if (nodeRows.has(node.id))
-        throw new CoveError('exists', 'That message exists already.', 'Reload the conversation.');
+        throw storeError('exists', 'That message exists already.', 'Reload the conversation.');
       nodeRows.set(node.id, copy(node));
       sessionRows.set(session.id, { ...session, leafId: node.id, updatedAt });
       publishSession(node.sessionId);
@@ -204,7 +204,7 @@ export function createMemoryStore(
     },
     async insert(session, nodes) {
       if (sessionRows.has(session.id) || nodes.some((node) => nodeRows.has(node.id))) {
-        throw new CoveError(
+        throw storeError(
           'exists',
           'This conversation, or some of its messages, is already stored.',
           'Nothing was changed. Import or copy it again to get new ids.',

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { storeError } from './store-errors';
 
 /**
  * A secret as it rests in IndexedDB: AES-GCM ciphertext (with its tag) and the IV. Plain
@@ -67,7 +67,7 @@ export function createAesGcmCipher(getKey: () => Promise<CryptoKey>): SecretCiph
         );
         return new TextDecoder().decode(plain);
       } catch (error) {
-        throw new CoveError(
+        throw storeError(
           'secret-unreadable',
           'A saved key can no longer be read: this browser lost the key that protected it.',
           'Enter the key again in Settings → Providers.',

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { storeError } from './store-errors';
 import type {
   FileRecord,
   NodeRecord,
@@ -17,7 +17,7 @@ export interface StoreSnapshot {
 }
 
 const invalid = (what: string) =>
-  new CoveError(
+  storeError(
     'backup-invalid',
     `This backup is damaged or not a Cove backup: ${what}.`,
     'Nothing was changed. Choose a file made by "Download backup".',

@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 import { isPassphraseBox, type PassphraseBox } from '../base/passphrase-box';
 import type { FileRecord } from '../store/records';
 import { isSecretSetting } from '../store/settings-store';
@@ -71,7 +71,7 @@ export function writeBackup(
 }
 
 const invalid = (what: string) =>
-  new CoveError(
+  workspaceError(
     'backup-invalid',
     `This file is not a usable Cove backup: ${what}.`,
     'Nothing was changed. Choose a file made by "Download backup".',
@@ -100,7 +100,7 @@ export function readBackup(bytes: Uint8Array): BackupContents {
   }
   if (manifest.format !== FORMAT) throw invalid('it was not made by Cove');
   if (manifest.formatVersion !== FORMAT_VERSION) {
-    throw new CoveError(
+    throw workspaceError(
       'backup-newer',
       `This backup uses format ${String(manifest.formatVersion)}, which this version of Cove cannot read.`,
       'Reload Cove to get the latest version, then restore again.',

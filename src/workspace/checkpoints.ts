@@ -1,5 +1,5 @@
 import type { Clock } from '../base/clock';
-import { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 import { newId as randomId } from '../base/ids';
 import { hashContent } from '../store/blob-hash';
 import type { CheckpointRecord, CheckpointStore, FileState } from '../store/checkpoint-store';
@@ -132,7 +132,7 @@ export class CheckpointService {
    */
   async planRewind(checkpoint: CheckpointRecord): Promise<RewindPlan> {
     if (checkpoint.workspaceId !== this.files.workspaceId) {
-      throw new CoveError(
+      throw workspaceError(
         'wrong-workspace',
         'That checkpoint belongs to another workspace.',
         'Open its workspace to rewind it.',
@@ -162,7 +162,7 @@ export class CheckpointService {
       files: rewinds.map((r) => {
         const row = rows.get(r.path);
         if (row?.kind === 'folder' && r.target.blobHash !== null) {
-          throw new CoveError(
+          throw workspaceError(
             'is-folder',
             `"${r.path}" is a folder now, so the file cannot be put back there.`,
             'Move or delete the folder, then rewind again.',

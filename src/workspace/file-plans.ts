@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 import type { FileChange } from '../store/file-store';
 import type { FileContent, FileMeta, FileRecord } from '../store/records';
 import { ancestorsOf, baseName, isWithin, joinPath } from './paths';
@@ -25,7 +25,7 @@ export function planParents(
   for (const folder of ancestorsOf(path)) {
     const existing = listing.get(folder);
     if (existing?.kind === 'file') {
-      throw new CoveError(
+      throw workspaceError(
         'not-a-folder',
         `"${folder}" is a file, so "${path}" cannot be created inside it.`,
         'Choose another folder or rename the file.',
@@ -47,7 +47,7 @@ export function planCreate(
   content: FileContent = '',
 ): FileChange[] {
   if (listing.has(path)) {
-    throw new CoveError(
+    throw workspaceError(
       'exists',
       `"${path}" already exists.`,
       'Choose another name, or delete the existing one first.',
@@ -72,7 +72,7 @@ export function planWrite(
 ): FileChange[] {
   const existing = listing.get(path);
   if (existing?.kind === 'folder') {
-    throw new CoveError('is-folder', `"${path}" is a folder.`, 'Choose a file name instead.');
+    throw workspaceError('is-folder', `"${path}" is a folder.`, 'Choose a file name instead.');
   }
   return [
     ...(existing ? [] : planParents(listing, path)),
@@ -96,7 +96,7 @@ export function subtree(listing: Listing, path: string): FileMeta[] {
 /** Deletes a file, or a folder with everything in it. */
 export function planDelete(listing: Listing, path: string): FileChange[] {
   if (!listing.has(path)) {
-    throw new CoveError(
+    throw workspaceError(
       'missing',
       `"${path}" does not exist.`,
       'It may have been deleted already.',
@@ -121,21 +121,21 @@ export async function planMove(
 ): Promise<FileChange[]> {
   if (from === to) return [];
   if (!listing.has(from)) {
-    throw new CoveError(
+    throw workspaceError(
       'missing',
       `"${from}" does not exist.`,
       'It may have been moved or deleted; refresh the tree.',
     );
   }
   if (isWithin(to, from)) {
-    throw new CoveError(
+    throw workspaceError(
       'move-into-itself',
       `"${baseName(from)}" cannot be moved into itself.`,
       'Choose a folder outside it.',
     );
   }
   if (listing.has(to)) {
-    throw new CoveError(
+    throw workspaceError(
       'exists',
       `"${to}" already exists.`,
       'Choose another name, or delete the existing one first.',
@@ -146,7 +146,7 @@ export async function planMove(
   for (const entry of entries) {
     const row = await read(entry.path);
     if (!row) {
-      throw new CoveError(
+      throw workspaceError(
         'conflict',
         `"${entry.path}" changed while moving.`,
         'Try the move again.',

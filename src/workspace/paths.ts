@@ -1,5 +1,5 @@
 import { hasControlCharacter, showControlCharacters } from '../base/control-characters';
-import { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 
 /** Longest name of one file or folder, in characters (as most file systems allow). */
 export const MAX_NAME_LENGTH = 255;
@@ -7,7 +7,7 @@ export const MAX_NAME_LENGTH = 255;
 export const MAX_PATH_LENGTH = 4096;
 
 const badPath = (input: string, problem: string, hint: string) =>
-  new CoveError('bad-path', `"${shorten(input)}" ${problem}`, hint);
+  workspaceError('bad-path', `"${shorten(input)}" ${problem}`, hint);
 
 function shorten(text: string): string {
   const printable = showControlCharacters(text);
@@ -26,7 +26,7 @@ function shorten(text: string): string {
  */
 export function normalizePath(input: string): string {
   if (typeof input !== 'string' || input.trim() === '') {
-    throw new CoveError('bad-path', 'A name is needed.', 'Type a file or folder name.');
+    throw workspaceError('bad-path', 'A name is needed.', 'Type a file or folder name.');
   }
   if (input.includes('\u0000')) {
     throw badPath(input, 'contains a NUL character.', 'Remove it from the name.');
@@ -48,7 +48,7 @@ export function normalizePath(input: string): string {
   while (path.startsWith('./')) path = path.slice(2);
   if (path.endsWith('/')) path = path.slice(0, -1);
   if (path === '' || path === '.') {
-    throw new CoveError('bad-path', 'A name is needed.', 'Type a file or folder name.');
+    throw workspaceError('bad-path', 'A name is needed.', 'Type a file or folder name.');
   }
   if (path.length > MAX_PATH_LENGTH) {
     throw badPath(input, `is longer than ${MAX_PATH_LENGTH} characters.`, 'Use a shorter path.');

@@ -1,6 +1,6 @@
 import type { Clock } from '../base/clock';
 import { hasControlCharacter } from '../base/control-characters';
-import { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 import { newId } from '../base/ids';
 import type { CoveStore } from '../store/cove-store';
 import type { WorkspaceRecord } from '../store/records';
@@ -89,7 +89,7 @@ export class WorkspaceCatalog {
   private async require(id: string): Promise<WorkspaceRecord> {
     const workspace = await this.store.workspaces.get(id);
     if (!workspace) {
-      throw new CoveError(
+      throw workspaceError(
         'missing',
         'That workspace no longer exists.',
         'It may have been deleted in another tab.',
@@ -100,16 +100,16 @@ export class WorkspaceCatalog {
 
   private async checkName(name: string, selfId?: string): Promise<string> {
     const clean = name.trim().normalize('NFC');
-    if (!clean) throw new CoveError('bad-name', 'A workspace needs a name.', 'Type a name.');
+    if (!clean) throw workspaceError('bad-name', 'A workspace needs a name.', 'Type a name.');
     if (clean.length > MAX_WORKSPACE_NAME) {
-      throw new CoveError(
+      throw workspaceError(
         'bad-name',
         `That name is longer than ${MAX_WORKSPACE_NAME} characters.`,
         'Use a shorter name.',
       );
     }
     if (hasControlCharacter(clean)) {
-      throw new CoveError(
+      throw workspaceError(
         'bad-name',
         'That name contains a control character.',
         'Use visible characters only.',
@@ -120,7 +120,7 @@ export class WorkspaceCatalog {
         workspace.id !== selfId && workspace.name.toLowerCase() === clean.toLowerCase(),
     );
     if (taken) {
-      throw new CoveError(
+      throw workspaceError(
         'exists',
         `A workspace named "${clean}" already exists.`,
         'Choose another name.',

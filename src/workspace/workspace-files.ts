@@ -1,5 +1,6 @@
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 import type { FileChange, FileStore } from '../store/file-store';
 import type { FileContent, FileMeta, FileRecord } from '../store/records';
 import { contentFromBytes, formatBytes } from './file-content';
@@ -61,7 +62,7 @@ export class WorkspaceFiles {
     const normal = normalizePath(path);
     const row = await this.store.get(this.workspaceId, normal);
     if (!row) {
-      throw new CoveError(
+      throw workspaceError(
         'missing',
         `"${normal}" does not exist.`,
         'Check the name in the file tree.',
@@ -252,7 +253,7 @@ function checkSize(path: string, content: FileContent): void {
   if (size * 3 <= MAX_FILE_BYTES) return;
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content).length : size;
   if (bytes > MAX_FILE_BYTES) {
-    throw new CoveError(
+    throw workspaceError(
       'too-large',
       `"${path}" is ${formatBytes(bytes)}, over the ${formatBytes(MAX_FILE_BYTES)} limit for one file.`,
       'Split it into smaller files.',

@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate, unzipSync, zipSync, type Zippable } from 'fflate';
-import { CoveError } from '../base/errors';
+import type { CoveError } from '../base/errors';
+import { workspaceError } from './workspace-errors';
 import type { FileRecord } from '../store/records';
 import { bytesOfContent, formatBytes } from './file-content';
 import { MAX_FILE_BYTES, MAX_ZIP_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_EXPANDED_BYTES } from './limits';
@@ -36,14 +37,14 @@ function isPlatformJunk(name: string): boolean {
 }
 
 const damaged = (detail: string) =>
-  new CoveError(
+  workspaceError(
     'zip-damaged',
     `This zip file is damaged or not a zip (${detail}).`,
     'Nothing was imported. Re-create the archive and try again.',
   );
 
 const expandsTooFar = (limits: ZipLimits) =>
-  new CoveError(
+  workspaceError(
     'zip-too-large',
     `This zip expands to more than ${formatBytes(limits.maxExpandedBytes)}.`,
     'Nothing was imported. It may be a zip bomb; import a smaller archive.',
@@ -59,7 +60,7 @@ const expandsTooFar = (limits: ZipLimits) =>
  */
 export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipContents {
   if (bytes.byteLength > limits.maxZipBytes) {
-    throw new CoveError(
+    throw workspaceError(
       'zip-too-large',
       `This zip is ${formatBytes(bytes.byteLength)}, over the ${formatBytes(limits.maxZipBytes)} import limit.`,
       'Split it into smaller archives.',
@@ -84,7 +85,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
   // the page's thread. Archives that lie are still stopped while inflating, below.
   if (declaredBytes > limits.maxExpandedBytes) throw expandsTooFar(limits);
   if (declared.length > limits.maxEntries) {
-    throw new CoveError(
+    throw workspaceError(
       'zip-too-large',
       `This zip holds ${declared.length} entries, over the limit of ${limits.maxEntries}.`,
       'Import a smaller archive.',

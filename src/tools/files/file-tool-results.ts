@@ -1,4 +1,5 @@
 import { CoveError, describeError } from '../../base/errors';
+import { isWorkspaceError } from '../../workspace/workspace-errors';
 import type { FileRecord } from '../../store/records';
 import { normalizePath } from '../../workspace/paths';
 import type { ToolResult } from '../tool';
@@ -31,7 +32,7 @@ export function errorResult(text: string): ToolResult {
  */
 export function failureResult(error: unknown, path?: string): ToolResult {
   if (!(error instanceof CoveError)) throw error;
-  if (error.code === 'conflict' && path) return errorResult(changedSinceRead(path));
+  if (isWorkspaceError(error, 'conflict') && path) return errorResult(changedSinceRead(path));
   return errorResult(describeError(error));
 }
 
@@ -41,7 +42,7 @@ export function failureResult(error: unknown, path?: string): ToolResult {
  * meanwhile) all mean the file changed since the agent looked.
  */
 export function writeFailureResult(error: unknown, path: string): ToolResult {
-  if (error instanceof CoveError && ['conflict', 'missing', 'exists'].includes(error.code)) {
+  if (isWorkspaceError(error, 'conflict', 'missing', 'exists')) {
     return errorResult(changedSinceRead(path));
   }
   return failureResult(error, path);

@@ -7,6 +7,7 @@ import type {
   MkdirOptions,
   RmOptions,
 } from 'just-bash';
+import { isWorkspaceError } from '../../workspace/workspace-errors';
 import { CoveError, describeError } from '../../base/errors';
 import type { FileMeta } from '../../store/records';
 import { bytesOfContent, contentFromBytes } from '../../workspace/file-content';
@@ -241,8 +242,11 @@ export class WorkspaceBashFs implements IFileSystem {
   /** Turns a workspace-layer refusal into an error the shell prints, with Cove's words. */
   private refused(error: unknown, path: string): Error {
     if (error instanceof CoveError) {
-      const code =
-        error.code === 'missing' ? 'ENOENT' : error.code === 'exists' ? 'EEXIST' : 'EPERM';
+      const code = isWorkspaceError(error, 'missing')
+        ? 'ENOENT'
+        : isWorkspaceError(error, 'exists')
+          ? 'EEXIST'
+          : 'EPERM';
       return fsError(code, 'not written', path, describeError(error));
     }
     return error as Error;

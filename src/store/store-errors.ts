@@ -1,0 +1,39 @@
+import { CoveError } from '../base/errors';
+
+/**
+ * The codes of the errors the store throws (src/store). Callers test them with
+ * {@link isStoreError}, typed by this union, so a renamed code is a compile error.
+ */
+export type StoreErrorCode =
+  /** The row changed since the caller read it (another tab, another write). */
+  | 'conflict'
+  | 'exists'
+  | 'missing'
+  /** A snapshot (backup) that cannot be restored as it is. */
+  | 'backup-invalid'
+  /** The database was closed (a newer version opened elsewhere). */
+  | 'database-closed'
+  /** The database on disk is newer than this version of Cove. */
+  | 'old-version'
+  /** A sealed secret can no longer be opened (the profile's key was lost). */
+  | 'secret-unreadable'
+  | 'storage-full'
+  | 'storage-unavailable'
+  | 'write-failed';
+
+export function storeError(
+  code: StoreErrorCode,
+  message: string,
+  hint: string,
+  options?: { cause?: unknown },
+): CoveError<StoreErrorCode> {
+  return new CoveError(code, message, hint, options);
+}
+
+/** True when `error` is a store error with one of `codes`. */
+export function isStoreError<C extends StoreErrorCode>(
+  error: unknown,
+  ...codes: C[]
+): error is CoveError<C> {
+  return error instanceof CoveError && (codes as string[]).includes(error.code);
+}

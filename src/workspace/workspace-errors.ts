@@ -1,0 +1,39 @@
+import { CoveError } from '../base/errors';
+import type { StoreErrorCode } from '../store/store-errors';
+
+/**
+ * The codes of the errors workspace operations throw (src/workspace), the store's included
+ * since they pass through. Callers (the file tools, bash, the editor) test them with
+ * {@link isWorkspaceError}, typed by this union, so a renamed code is a compile error.
+ */
+export type WorkspaceErrorCode =
+  | StoreErrorCode
+  | 'bad-name'
+  | 'bad-path'
+  | 'is-folder'
+  | 'not-a-folder'
+  | 'move-into-itself'
+  | 'too-large'
+  /** A checkpoint or rewind of another workspace than the open one. */
+  | 'wrong-workspace'
+  | 'zip-damaged'
+  | 'zip-too-large'
+  /** A backup made by a newer version of Cove. */
+  | 'backup-newer';
+
+export function workspaceError(
+  code: WorkspaceErrorCode,
+  message: string,
+  hint: string,
+  options?: { cause?: unknown },
+): CoveError<WorkspaceErrorCode> {
+  return new CoveError(code, message, hint, options);
+}
+
+/** True when `error` is a workspace (or store) error with one of `codes`. */
+export function isWorkspaceError<C extends WorkspaceErrorCode>(
+  error: unknown,
+  ...codes: C[]
+): error is CoveError<C> {
+  return error instanceof CoveError && (codes as string[]).includes(error.code);
+}
