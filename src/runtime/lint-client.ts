@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { CoveError } from '../base/errors';
+import { runtimeError } from './runtime-errors';
 import {
   LINT_CONNECT,
   type LintConnectMessage,
@@ -47,7 +47,7 @@ export class LintClient implements PythonLinter {
     } catch (error) {
       // Comlink carries only the message across; give the error its code back.
       if (error instanceof Error && error.message.startsWith('The code could not be formatted')) {
-        throw new CoveError('format-failed', error.message, 'Fix the syntax error first.');
+        throw runtimeError('format-failed', error.message, 'Fix the syntax error first.');
       }
       throw error;
     }
@@ -85,7 +85,7 @@ export class LintClient implements PythonLinter {
       if (this.connection?.worker === worker) this.connection = undefined;
       worker.terminate();
       fail(
-        new CoveError(
+        runtimeError(
           'lint-failed',
           `The linter stopped: ${event.message || 'unknown error'}.`,
           'It restarts on the next check.',

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../base/clock';
-import { CoveError } from '../base/errors';
+import { runtimeError } from './runtime-errors';
 import { Listeners } from '../base/listeners';
 import type { FileChange } from '../store/file-store';
 import { ancestorsOf, normalizePath } from '../workspace/paths';
@@ -102,7 +102,7 @@ export class MemoryPythonRuntime implements PythonRuntime {
 
   run(request: RunRequest, options: RunOptions = {}): Promise<RunResult> {
     if (this.disposed) {
-      return Promise.reject(new CoveError('disposed', 'The Python runtime was shut down.', ''));
+      return Promise.reject(runtimeError('disposed', 'The Python runtime was shut down.', ''));
     }
     this.requests.push(request);
     const job = this.queue.then(() => this.execute(request, options));

@@ -1,5 +1,7 @@
 import { systemClock, type Clock } from '../base/clock';
-import { CoveError, describeError } from '../base/errors';
+import type { CoveError } from '../base/errors';
+import { describeError } from '../base/errors';
+import { runtimeError } from './runtime-errors';
 import { newId } from '../base/ids';
 import { Listeners } from '../base/listeners';
 import { normalizePath } from '../workspace/paths';
@@ -261,7 +263,7 @@ export class PythonRuntimeClient implements PythonRuntime {
       if (this.primary === handle) this.primary = undefined;
       this.error = `Python could not start: ${describeError(error)}`;
       this.setPhase('failed');
-      throw new CoveError('python-start', this.error, 'Reload the page to try again.', {
+      throw runtimeError('python-start', this.error, 'Reload the page to try again.', {
         cause: error,
       });
     }
@@ -334,7 +336,7 @@ export class PythonRuntimeClient implements PythonRuntime {
   private resolveRequest(request: RunRequest): WorkerRunRequest {
     const path = request.path === undefined ? undefined : normalizePath(request.path);
     if (request.code === undefined && path === undefined) {
-      throw new CoveError('bad-run', 'Nothing to run: give code or a file path.', '');
+      throw runtimeError('bad-run', 'Nothing to run: give code or a file path.', '');
     }
     const resolved: WorkerRunRequest = {
       runId: '',
@@ -712,5 +714,5 @@ function seconds(ms: number): string {
 }
 
 function disposedError(): CoveError {
-  return new CoveError('disposed', 'The Python runtime was shut down.', 'Reload the page.');
+  return runtimeError('disposed', 'The Python runtime was shut down.', 'Reload the page.');
 }

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { runtimeError } from './runtime-errors';
 import type {
   LintDiagnostic,
   LintFix,
@@ -100,7 +100,7 @@ export function makeRuffLinter(workspace: RuffWorkspaceLike): PythonLinter {
         return workspace.format(source);
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
-        throw new CoveError(
+        throw runtimeError(
           'format-failed',
           `The code could not be formatted: ${detail}.`,
           'Fix the syntax error first.',

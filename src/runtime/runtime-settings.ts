@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { runtimeError } from './runtime-errors';
 import { DEFAULT_RUN_TIMEOUT_MS } from './python-runtime';
 import {
   DEFAULT_PYTHON_NETWORK,
@@ -67,14 +67,14 @@ export function resolvePythonSettings(
   const settings = { ...DEFAULT_PYTHON_SETTINGS, ...stripUndefined(input) };
   const timeout = settings.timeoutMs;
   if (!Number.isFinite(timeout) || timeout < MIN_RUN_TIMEOUT_MS || timeout > MAX_RUN_TIMEOUT_MS) {
-    throw new CoveError(
+    throw runtimeError(
       'bad-setting',
       `A run timeout of ${String(timeout)} ms is out of range.`,
       `Choose between ${MIN_RUN_TIMEOUT_MS / 1000} s and ${MAX_RUN_TIMEOUT_MS / 60_000} minutes.`,
     );
   }
   if (!isPythonNetworkAccess(settings.network)) {
-    throw new CoveError(
+    throw runtimeError(
       'bad-setting',
       `"${String(settings.network)}" is not a network setting for Python.`,
       'Choose off, the package index only, or any host.',
@@ -92,14 +92,14 @@ function checkUrl(value: string, what: string, folder: boolean): string {
   try {
     url = new URL(value);
   } catch {
-    throw new CoveError(
+    throw runtimeError(
       'bad-setting',
       `The ${what} URL "${value}" is not a URL.`,
       'Enter a full address starting with https://.',
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new CoveError(
+    throw runtimeError(
       'bad-setting',
       `The ${what} URL must start with https:// or http://.`,
       'Enter a web address.',

@@ -1,0 +1,27 @@
+import { CoveError } from '../base/errors';
+
+/**
+ * The codes of the errors the Python runtime and Ruff throw (src/runtime), typed so a
+ * renamed code is a compile error wherever it is tested.
+ */
+export type RuntimeErrorCode =
+  /** A runtime setting out of range (time limit, package index URL). */
+  | 'bad-setting'
+  /** A run request that cannot be run as it is (no code, a bad path). */
+  | 'bad-run'
+  | 'bad-path'
+  /** The runtime was shut down (the page is going away, or tests disposed it). */
+  | 'disposed'
+  /** Python could not start (the worker or its files failed to load). */
+  | 'python-start'
+  | 'lint-failed'
+  | 'format-failed';
+
+export function runtimeError(
+  code: RuntimeErrorCode,
+  message: string,
+  hint: string,
+  options?: { cause?: unknown },
+): CoveError<RuntimeErrorCode> {
+  return new CoveError(code, message, hint, options);
+}
