@@ -20,6 +20,7 @@ export const TRACE_PERSIST_MS = 1000;
 export interface RunDescription {
   /** "providerId/modelId"; '' when none was chosen. */
   model: string;
+  providerName?: string;
   price?: ModelPrice;
   sessionTitle?: string;
 }
@@ -102,6 +103,7 @@ export function createRunTracePersister(deps: RunTracePersisterDeps): RunTracePe
           runId: deps.newId(),
           sessionId,
           model: described.model,
+          ...(described.providerName ? { providerName: described.providerName } : {}),
           ...(described.price ? { price: described.price } : {}),
           ...(described.sessionTitle !== undefined ? { sessionTitle: described.sessionTitle } : {}),
           now: () => clock.now(),

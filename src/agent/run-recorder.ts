@@ -28,6 +28,8 @@ export interface RunRecorderOptions {
   sessionTitle?: string;
   /** "providerId/modelId" the run asks. */
   model: string;
+  /** The provider's name, for people. */
+  providerName?: string;
   /** The model's price, when the person set one: steps without a provider cost use it. */
   price?: ModelPrice;
   /** The app's clock, for the moments events do not stamp (an approval request). */
@@ -95,6 +97,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
     sessionId: options.sessionId,
     ...(options.sessionTitle !== undefined ? { sessionTitle: options.sessionTitle } : {}),
     model: options.model,
+    ...(options.providerName ? { providerName: options.providerName } : {}),
     status: 'running',
     startedAt: options.now(),
     steps: 0,

@@ -25,6 +25,8 @@ export interface RunRecord {
   sessionTitle?: string;
   /** "providerId/modelId" the run asked. */
   model: string;
+  /** The provider's name when the run started, for people (ids are UUIDs). */
+  providerName?: string;
   status: RunStatus;
   /** Milliseconds since the epoch (the app's clock). */
   startedAt: number;

@@ -34,12 +34,21 @@ import './notices.css';
 import './shell.css';
 import '../files/files.css';
 import '../editor/editor.css';
+import '../traces/traces-header.css';
 
 type NarrowView = 'files' | 'editor' | 'assistant' | 'output';
 
 // Settings (providers, models, backups) load when first opened.
 const SettingsDialog = lazy(() =>
   import('../settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+);
+
+// Traces and Logs load when first opened.
+const TracesDialog = lazy(() =>
+  import('../traces/TracesDialog').then((m) => ({ default: m.TracesDialog })),
+);
+const LogsDialog = lazy(() =>
+  import('../logs/LogsDialog').then((m) => ({ default: m.LogsDialog })),
 );
 
 interface AppProps {
@@ -73,6 +82,7 @@ function Shell(props: AppProps) {
   const narrow = createMediaQuery('(max-width: 760px)');
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
   const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart>();
+  const [diagnostics, setDiagnostics] = createSignal<'traces' | 'logs'>();
 
   const dark = () => {
     const theme = preferences.preferences().theme;
@@ -177,6 +187,22 @@ function Shell(props: AppProps) {
         >
           <Icon name={dark() ? 'sun' : 'moon'} />
         </button>
+        <button
+          type="button"
+          class="icon-button header-text"
+          title="Traces: every agent run, step by step"
+          onClick={() => setDiagnostics('traces')}
+        >
+          Traces
+        </button>
+        <button
+          type="button"
+          class="icon-button header-text"
+          title="Logs: errors and warnings, for a bug report"
+          onClick={() => setDiagnostics('logs')}
+        >
+          Logs
+        </button>
         <IconButton label="Settings" icon="settings" onClick={() => setSettingsOpen('top')} />
       </header>
       <Switch>
@@ -273,6 +299,16 @@ function Shell(props: AppProps) {
             onClose={() => setSettingsOpen(undefined)}
           />
         )}
+      </Show>
+      <Show when={diagnostics() === 'traces'}>
+        <TracesDialog
+          traces={props.services.traces}
+          providerName={(id) => props.services.providers.providers().find((p) => p.id === id)?.name}
+          onClose={() => setDiagnostics(undefined)}
+        />
+      </Show>
+      <Show when={diagnostics() === 'logs'}>
+        <LogsDialog log={props.services.log} onClose={() => setDiagnostics(undefined)} />
       </Show>
       <Show when={props.databaseBlocked()}>
         <div class="blocking-overlay" role="alertdialog" aria-labelledby="blocked-title">
