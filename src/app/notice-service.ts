@@ -45,8 +45,9 @@ export const TRANSIENT_NOTICE_MS = 5000;
 export const MAX_NOTICES = 3;
 
 /**
- * `onError` gets every error shown with {@link NoticeService.error} (the app log); without
- * it they go to the console.
+ * `onError` gets every error notice (the app log): the thrown value given to
+ * {@link NoticeService.error}, or the text of an error passed to `show`. Without it, errors
+ * given to `error` go to the console.
  */
 export function createNoticeService(
   clock: Clock,
@@ -65,7 +66,7 @@ export function createNoticeService(
     setNotices((list) => list.filter((n) => n.id !== id));
   };
 
-  const show: NoticeService['show'] = (input) => {
+  const display = (input: NoticeInput) => {
     const sticky = input.sticky ?? (input.kind === 'error' || Boolean(input.action));
     const list = notices();
     const same = list.find((n) => n.kind === input.kind && n.text === input.text);
@@ -89,13 +90,16 @@ export function createNoticeService(
 
   return {
     notices,
-    show,
+    show(input) {
+      if (input.kind === 'error') onError?.(input.text, undefined);
+      return display(input);
+    },
     dismiss,
     error(error, context) {
       if (onError) onError(error, context);
       else console.error(context ?? 'Cove error', error);
       const text = describeError(error);
-      show({ kind: 'error', text: context ? `${context}: ${text}` : text });
+      display({ kind: 'error', text: context ? `${context}: ${text}` : text });
     },
   };
 }

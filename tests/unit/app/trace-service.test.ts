@@ -208,10 +208,11 @@ describe('app log', () => {
       log.report('error', 'app', error, context),
     );
     notices.error(new Error('disk full'), 'Could not save the file');
-    expect(log.entries()[0]).toMatchObject({
-      level: 'error',
-      source: 'app',
-      message: 'Could not save the file: disk full',
-    });
+    notices.show({ kind: 'error', text: 'No model is set up yet.' });
+    notices.show({ kind: 'info', text: 'Saved.' });
+    expect(log.entries().map((e) => [e.level, e.source, e.message])).toEqual([
+      ['error', 'app', 'Could not save the file: disk full'],
+      ['error', 'app', 'No model is set up yet.'],
+    ]);
   });
 });
