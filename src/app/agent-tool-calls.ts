@@ -6,6 +6,7 @@
 import { batch, createSignal, type Setter } from 'solid-js';
 import type { AgentEvent, ToolOutcome } from '../agent/agent-events';
 import type { NodeRecord, StoredToolCall } from '../store/records';
+import type { ToolImage } from '../tools/tool';
 import type { ToolCallStatus, ToolCallView } from './agent-views';
 
 interface MutableToolCall extends ToolCallView {
@@ -16,6 +17,7 @@ interface MutableToolCall extends ToolCallView {
   setResult: Setter<string | undefined>;
   setChangedFiles: Setter<readonly string[]>;
   setDiff: Setter<string | undefined>;
+  setImages: Setter<readonly ToolImage[]>;
 }
 
 const OUTCOME_STATUS: Record<ToolOutcome, ToolCallStatus> = {
@@ -41,6 +43,7 @@ function createCall(call: StoredToolCall): MutableToolCall {
   const [result, setResult] = createSignal<string | undefined>();
   const [changedFiles, setChangedFiles] = createSignal<readonly string[]>([]);
   const [diff, setDiff] = createSignal<string | undefined>();
+  const [images, setImages] = createSignal<readonly ToolImage[]>([]);
   return {
     id: call.id,
     name: call.name,
@@ -58,6 +61,8 @@ function createCall(call: StoredToolCall): MutableToolCall {
     setChangedFiles,
     diff,
     setDiff,
+    images,
+    setImages,
   };
 }
 
@@ -122,6 +127,7 @@ export class ToolCallViews {
           view.setResult(event.message.content);
           view.setChangedFiles(event.changedFiles ?? []);
           if (typeof diff === 'string') view.setDiff(diff);
+          if (event.images?.length) view.setImages(event.images);
         });
         return;
       }

@@ -8,6 +8,7 @@ import type { Accessor } from 'solid-js';
 import type { ApprovalMode } from '../agent/approval-policy';
 import type { RunEndReason } from '../agent/agent-events';
 import type { TodoItem } from '../tools/todo/todo-list';
+import type { ToolImage } from '../tools/tool';
 
 export type { ApprovalMode } from '../agent/approval-policy';
 export type { TodoItem, TodoStatus } from '../tools/todo/todo-list';
@@ -43,6 +44,11 @@ export interface ToolCallView {
   readonly changedFiles: Accessor<readonly string[]>;
   /** Unified diff of what a write or edit changed, when the tool reported one. */
   readonly diff: Accessor<string | undefined>;
+  /**
+   * Pictures the call returned (an MCP tool's images), while the session is shown; they are
+   * not stored, so a reload shows the result's text only.
+   */
+  readonly images?: Accessor<readonly ToolImage[]>;
 }
 
 /** What kind of preview an approval request shows. */

@@ -160,6 +160,9 @@ test('an agent run calls echo, get-sum and the image tool of the MCP server, eac
     provider.chatRequests()[0]!.body as { tools: { function: { name: string } }[] }
   ).tools.map((tool) => tool.function.name);
   expect(tools).toEqual(expect.arrayContaining(['mcp_everything_echo', 'mcp_everything_get-sum']));
+  // The chip shows the picture the server returned.
+  const imageCall = await agent.expand(agent.chip('mcp_everything_get-tiny-image'));
+  await expect(imageCall.getByRole('img', { name: 'Image from get-tiny-image' })).toBeVisible();
   await cove.page.screenshot({ path: 'test-results/mcp-run.png' });
 });
 

@@ -1,4 +1,4 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { ToolCallView } from '../../app/agent-views';
 import {
   formatArguments,
@@ -73,6 +73,16 @@ export function ToolCallChip(props: { call: ToolCallView }) {
             >
               {call.output() || 'Waiting for output…'}
             </pre>
+          </Show>
+          <Show when={call.images?.().length ? call.images() : undefined}>
+            {(images) => (
+              <>
+                <h4>Images</h4>
+                <For each={images()}>
+                  {(image) => <img class="tool-call-image" src={image.url} alt={image.alt} />}
+                </For>
+              </>
+            )}
           </Show>
           <Show when={call.result()}>
             {(result) => (
