@@ -84,7 +84,10 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const makeId = deps.makeId ?? newId;
   const [servers, setServers] = createSignal<readonly StoredMcpServer[]>([]);
   const [states, setStates] = createSignal<ReadonlyMap<string, McpServerState>>(new Map());
-  const connections = new Map<string, { connection: McpConnection; stop: () => void }>();
+  const connections = new Map<
+    string,
+    { connection: McpConnection; stop: () => void; ready: Promise<McpConnection> }
+  >();
   /** Writes in order: each starts after the one before it ended. */
   let writes: Promise<unknown> = Promise.resolve();
 
@@ -221,38 +224,42 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         void connection.close();
       }
     },
-    async connect(id, signal) {
+    connect(id, signal) {
       const server = find(id);
-      if (!server?.enabled) throw new Error('That server is not enabled.');
-      let live = connections.get(id);
-      if (!live) {
-        const connection = new McpConnection(server, connectionDeps());
-        const stop = connection.onToolsChanged((tools) => {
-          if (connections.get(id)?.connection !== connection) return;
-          setState(id, { status: 'connected', tools });
-          notePins(id, tools);
-        });
-        live = { connection, stop };
-        connections.set(id, live);
-      }
-      const { connection } = live;
-      if (connection.cachedTools) return connection;
+      if (!server?.enabled) return Promise.reject(new Error('That server is not enabled.'));
+      const existing = connections.get(id);
+      if (existing) return existing.ready;
+      const connection = new McpConnection(server, connectionDeps());
+      const stop = connection.onToolsChanged((tools) => {
+        if (connections.get(id)?.connection !== connection) return;
+        setState(id, { status: 'connected', tools });
+        notePins(id, tools);
+      });
       setState(id, { status: 'connecting' });
-      try {
-        const tools = await connection.listTools({ ...(signal ? { signal } : {}) });
-        if (connections.get(id) === live) setState(id, { status: 'connected', tools });
+      // Callers at the same time share one connect and listing.
+      const ready = (async () => {
+        await connection.connect(signal);
+        // A server without tools (resources or prompts only) has no tools/list to ask.
+        const tools = connection.capabilities?.tools
+          ? await connection.listTools({ ...(signal ? { signal } : {}) })
+          : [];
+        if (connections.get(id)?.connection === connection) {
+          setState(id, { status: 'connected', tools });
+        }
         notePins(id, tools);
         return connection;
-      } catch (error) {
+      })();
+      const live = { connection, stop, ready };
+      connections.set(id, live);
+      ready.catch((error: unknown) => {
         // The next run tries again with a fresh connection.
-        if (connections.get(id) === live) {
-          connections.delete(id);
-          live.stop();
-          void connection.close();
-          setState(id, { status: 'failed', message: describeError(error) });
-        }
-        throw error;
-      }
+        if (connections.get(id) !== live) return;
+        connections.delete(id);
+        stop();
+        void connection.close();
+        setState(id, { status: 'failed', message: describeError(error) });
+      });
+      return ready;
     },
     tools(id) {
       return connections.get(id)?.connection.cachedTools;
