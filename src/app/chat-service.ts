@@ -23,6 +23,8 @@ import {
 } from './chat-message-view';
 import { createAgentService, type AgentService } from './agent-service';
 import { createRewindService, type RewindControls } from './rewind-service';
+import { contextMeter, type ContextMeterView } from './context-meter';
+import { resolveModelSettings } from '../llm/provider-config';
 import { ToolCallViews } from './agent-tool-calls';
 import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
@@ -107,6 +109,13 @@ export interface ChatService {
   readonly agent: AgentControls;
   /** Rewinds of the files the agent changed (and of the conversation) to a message. */
   readonly rewind: RewindControls;
+  /**
+   * The token meter: the context the next request would use against the selected model's
+   * window (and the cost where it has prices); undefined without a model.
+   */
+  context(): ContextMeterView | undefined;
+  /** True while `/compact` summarizes. */
+  readonly compacting: Accessor<boolean>;
 }
 
 const NO_MODEL =
@@ -151,6 +160,7 @@ export function createChatService(deps: {
   const [busy, setBusy] = createSignal(false);
   const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
+  const [compacting, setCompacting] = createSignal(false);
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
   /** The active session's nodes as last shown, for the tool results of its calls. */
@@ -453,6 +463,11 @@ export function createChatService(deps: {
         notices.show({ kind: 'error', text: NO_MODEL });
         return;
       }
+      const compactCommand = /^\/compact(?:\s+([\s\S]*))?$/.exec(content);
+      if (compactCommand) {
+        await compactNow(compactCommand[1]);
+        return;
+      }
       try {
         let session = activeSession();
         const createdNow = !session;
@@ -551,12 +566,73 @@ export function createChatService(deps: {
     flush: () => persister.flush(),
     agent,
     rewind,
+    compacting,
+    context() {
+      const model = selectedCapabilities();
+      if (!model) return undefined;
+      const overhead = activeSession()?.mode === 'agent' ? 3_000 : 800;
+      return contextMeter(messages(), model.capabilities, model.maxOutputTokens, overhead);
+    },
     async start() {
       await persister.recover();
       lastWorkspace = undefined;
       await followWorkspace();
     },
   };
+
+  /** `/compact [focus]`: summarizes the older part of the conversation now. */
+  async function compactNow(focus: string | undefined) {
+    const session = activeSession();
+    if (!session) {
+      notices.show({ kind: 'info', text: 'Nothing to compact yet: start a conversation first.' });
+      return;
+    }
+    setCompacting(true);
+    setBusy(true);
+    try {
+      const result = await engine.compact(session.id, focus);
+      switch (result.outcome) {
+        case 'compacted':
+          setDraft('');
+          notices.show({
+            kind: 'success',
+            text: 'Compacted: the older messages are summarized; they stay readable above.',
+          });
+          return;
+        case 'nothing':
+          notices.show({ kind: 'info', text: 'Nothing to compact: the conversation is short.' });
+          return;
+        case 'locked':
+          notices.show({ kind: 'info', text: 'This conversation is busy in another tab.' });
+          return;
+        case 'no_model':
+          notices.show({ kind: 'error', text: NO_MODEL });
+          return;
+        case 'failed':
+          notices.show({
+            kind: 'error',
+            text: `${result.error.message} ${result.error.hint}`.trim(),
+          });
+          return;
+      }
+    } catch (error) {
+      notices.error(error, 'Could not compact');
+    } finally {
+      setCompacting(false);
+      setBusy(false);
+    }
+  }
+
+  /** The selected model's capabilities and reply limit, for the meter. */
+  function selectedCapabilities() {
+    const ref = providers.selectedModel();
+    const parsed = ref ? parseModelRef(ref) : undefined;
+    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+    if (!parsed || !provider) return undefined;
+    const { capabilities } = resolveModelSettings(provider, parsed.modelId);
+    const limit = providers.chatOptions().maxTokens ?? capabilities.maxOutputTokens;
+    return { capabilities, maxOutputTokens: Math.min(limit, capabilities.maxOutputTokens) };
+  }
 
   // Switching workspace shows that workspace's conversations.
   workspaces.onWorkspaceChanged(() => void followWorkspace());
