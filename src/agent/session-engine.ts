@@ -48,6 +48,13 @@ const CHAT_OVERHEAD_TOKENS = 800;
 const AGENT_OVERHEAD_TOKENS = 3_000;
 
 /** How a `/compact` ended. */
+/** Replies that ended before their end: Continue goes on from their text. */
+const CONTINUABLE: ReadonlySet<NodeRecord['status']> = new Set(['interrupted', 'aborted', 'error']);
+
+/** What a Continue request adds after the cut-off reply. */
+export const CONTINUE_INSTRUCTION =
+  'Your previous reply was cut off. Continue it from exactly where it stopped, without repeating what you already wrote.';
+
 export type CompactOutcome =
   | { outcome: 'compacted'; nodeId: string }
   | { outcome: 'nothing' | 'no_model' | 'locked' }
@@ -165,6 +172,12 @@ export interface SessionEngine {
   ): Promise<ReplyOutcome>;
   /** Asks again for the reply `nodeId` answered: a sibling; the old reply stays. */
   regenerate(sessionId: string, nodeId: string): Promise<ReplyOutcome | undefined>;
+  /**
+   * Goes on with a reply that was cut off (interrupted by a reload, stopped, or failed
+   * mid-way): a new reply under it, asked to continue where the text stopped. The partial
+   * reply stays as it is. In an agent session the run goes on from there instead.
+   */
+  continueReply(sessionId: string, nodeId: string): Promise<ReplyOutcome | undefined>;
   /** Sends `content` as a sibling of the user message `nodeId`. */
   edit(sessionId: string, nodeId: string, content: string): Promise<ReplyOutcome | undefined>;
   /**
@@ -278,8 +291,15 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       : reply(sessionId, question);
   }
 
-  /** Appends a streaming reply under `parent` holding the session's lock, and streams it. */
-  async function reply(sessionId: string, parent: NodeRecord): Promise<ReplyOutcome> {
+  /**
+   * Appends a streaming reply under `parent` holding the session's lock, and streams it.
+   * `continuation`: `parent` is a reply that was cut off, and the model is asked to go on.
+   */
+  async function reply(
+    sessionId: string,
+    parent: NodeRecord,
+    continuation = false,
+  ): Promise<ReplyOutcome> {
     const model = models.current();
     if (!model) return 'no_model';
     const answer: NodeRecord = {
@@ -296,7 +316,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       answer.parentId = await autoCompact(sessionId, parent.id, model, CHAT_OVERHEAD_TOKENS);
       // A sibling reply (regenerate) leaves the earlier one and what followed it in the tree.
       await append(answer);
-      await stream(answer, model);
+      await stream(answer, model, continuation);
     });
     return outcome ? 'answered' : 'locked';
   }
@@ -524,7 +544,11 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     }
   }
 
-  async function stream(answer: NodeRecord, model: ReplyModel): Promise<void> {
+  async function stream(
+    answer: NodeRecord,
+    model: ReplyModel,
+    continuation = false,
+  ): Promise<void> {
     const sessionId = answer.sessionId;
     let draft = draftOf(answer);
     const fold = (event: SessionEvent) => {
@@ -553,6 +577,8 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         now: clock.now(),
         vision: capabilities.vision,
       });
+      // Not stored: the instruction belongs to this request, the tree keeps only the replies.
+      if (continuation) messages.push({ role: 'user', content: CONTINUE_INSTRUCTION });
       const events = client.stream({
         provider: model.provider,
         model: model.modelId,
@@ -625,6 +651,14 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       return (await isAgentSession(sessionId))
         ? agentReply(sessionId, parent)
         : reply(sessionId, parent);
+    },
+    async continueReply(sessionId, nodeId) {
+      const nodes = await sessions.nodes(sessionId);
+      const partial = nodes.find((n) => n.id === nodeId && n.role === 'assistant');
+      if (!partial || !CONTINUABLE.has(partial.status)) return undefined;
+      return (await isAgentSession(sessionId))
+        ? agentReply(sessionId, partial)
+        : reply(sessionId, partial, true);
     },
     async continueRun(sessionId) {
       if (!(await isAgentSession(sessionId))) return undefined;

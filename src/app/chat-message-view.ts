@@ -6,28 +6,14 @@ import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
 import type { NodeDraft } from '../agent/session-reducer';
 import { activePath, branchPosition, type BranchPosition } from '../agent/session-tree';
 import { Listeners } from '../base/listeners';
-import { compactedPath } from '../agent/compaction';
-import type {
-  CompactionInfo,
-  NodeRecord,
-  NodeStatus,
-  StoredError,
-  StoredUsage,
-} from '../store/records';
+import type { NodeRecord, NodeStatus, StoredError, StoredUsage } from '../store/records';
 import type { ToolCallView } from './agent-views';
 
 /** One message of the active conversation; the parts that change while streaming are signals. */
 export interface ChatMessageView {
   readonly id: string;
   readonly parentId: string | null;
-  /** `compaction`: a compaction marker; `content` is its summary, `compaction` its details. */
-  readonly role: 'user' | 'assistant' | 'compaction';
-  readonly compaction?: CompactionInfo;
-  /**
-   * True when a later compaction summarized this message: it stays readable and
-   * branchable, but the model's context holds only the summary of it.
-   */
-  readonly outside: Accessor<boolean>;
+  readonly role: 'user' | 'assistant';
   readonly content: Accessor<string>;
   readonly reasoning: Accessor<string>;
   /** Milliseconds the model spent reasoning, once known. */
@@ -62,7 +48,6 @@ export interface MutableView extends ChatMessageView {
   setUsage: Setter<StoredUsage | undefined>;
   setBranch: Setter<BranchPosition | undefined>;
   setToolCalls: Setter<readonly ToolCallView[]>;
-  setOutside: Setter<boolean>;
 }
 
 /** A new view showing `node`. */
@@ -75,17 +60,13 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   const [usage, setUsage] = createSignal(node.usage);
   const [branchAt, setBranch] = createSignal(branch);
   const [toolCalls, setToolCalls] = createSignal<readonly ToolCallView[]>([]);
-  const [outside, setOutside] = createSignal(false);
   const textDeltas = new Listeners<string>();
   return {
     textDeltas,
     onTextDelta: (listener) => textDeltas.subscribe(listener),
     id: node.id,
     parentId: node.parentId,
-    role: node.role === 'user' ? 'user' : node.role === 'compaction' ? 'compaction' : 'assistant',
-    ...(node.compaction ? { compaction: node.compaction } : {}),
-    outside,
-    setOutside,
+    role: node.role === 'user' ? 'user' : 'assistant',
     model: node.model,
     content,
     setContent,
@@ -147,26 +128,16 @@ export function viewsForPath(
   live: ReadonlyMap<string, NodeDraft>,
 ): MutableView[] {
   const byId = new Map(shown.map((view) => [view.id, view]));
-  const path = activePath(nodes, leafId);
-  const { outside } = compactedPath(path);
-  return path
-    .filter(
-      (node) =>
-        node.role === 'user' ||
-        node.role === 'assistant' ||
-        (node.role === 'compaction' && node.compaction !== undefined),
-    )
+  return activePath(nodes, leafId)
+    .filter((node) => node.role === 'user' || node.role === 'assistant')
     .map((stored) => {
       const node = withDraft(stored, live.get(stored.id));
       const branch = branchPosition(nodes, node.id);
       const kept = byId.get(node.id);
       if (kept && showsNode(kept, node)) {
         kept.setBranch(branch);
-        kept.setOutside(outside.has(node.id));
         return kept;
       }
-      const view = viewOf(node, branch);
-      view.setOutside(outside.has(node.id));
-      return view;
+      return viewOf(node, branch);
     });
 }

@@ -23,8 +23,6 @@ import {
 } from './chat-message-view';
 import { createAgentService, type AgentService } from './agent-service';
 import { createRewindService, type RewindControls } from './rewind-service';
-import { contextMeter, type ContextMeterView } from './context-meter';
-import { resolveModelSettings } from '../llm/provider-config';
 import { ToolCallViews } from './agent-tool-calls';
 import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
@@ -74,6 +72,11 @@ export interface ChatService {
    */
   regenerate(assistantId: string): Promise<void>;
   /**
+   * Goes on with a reply that was cut off (interrupted by a reload, stopped or failed): a
+   * new reply follows it, asked to continue where the text stopped; the partial one stays.
+   */
+  continueReply(assistantId: string): Promise<void>;
+  /**
    * Sends `text` in place of the user message `userId`, as its sibling, and streams a reply
    * to it. The original message and its replies stay in the tree. Empty text is ignored.
    */
@@ -109,13 +112,6 @@ export interface ChatService {
   readonly agent: AgentControls;
   /** Rewinds of the files the agent changed (and of the conversation) to a message. */
   readonly rewind: RewindControls;
-  /**
-   * The token meter: the context the next request would use against the selected model's
-   * window (and the cost where it has prices); undefined without a model.
-   */
-  context(): ContextMeterView | undefined;
-  /** True while `/compact` summarizes. */
-  readonly compacting: Accessor<boolean>;
 }
 
 const NO_MODEL =
@@ -160,7 +156,6 @@ export function createChatService(deps: {
   const [busy, setBusy] = createSignal(false);
   const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
-  const [compacting, setCompacting] = createSignal(false);
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
   /** The active session's nodes as last shown, for the tool results of its calls. */
@@ -463,11 +458,6 @@ export function createChatService(deps: {
         notices.show({ kind: 'error', text: NO_MODEL });
         return;
       }
-      const compactCommand = /^\/compact(?:\s+([\s\S]*))?$/.exec(content);
-      if (compactCommand) {
-        await compactNow(compactCommand[1]);
-        return;
-      }
       try {
         let session = activeSession();
         const createdNow = !session;
@@ -500,6 +490,13 @@ export function createChatService(deps: {
       // The earlier reply, and all that followed it, stays in the tree as a sibling branch.
       agent.begin();
       report(await engine.regenerate(session.id, assistantId));
+    },
+    async continueReply(assistantId) {
+      if (busy()) return;
+      const session = activeSession();
+      if (!session) return;
+      agent.begin();
+      report(await engine.continueReply(session.id, assistantId));
     },
     async editMessage(userId, text) {
       const content = text.trim();
@@ -566,73 +563,12 @@ export function createChatService(deps: {
     flush: () => persister.flush(),
     agent,
     rewind,
-    compacting,
-    context() {
-      const model = selectedCapabilities();
-      if (!model) return undefined;
-      const overhead = activeSession()?.mode === 'agent' ? 3_000 : 800;
-      return contextMeter(messages(), model.capabilities, model.maxOutputTokens, overhead);
-    },
     async start() {
       await persister.recover();
       lastWorkspace = undefined;
       await followWorkspace();
     },
   };
-
-  /** `/compact [focus]`: summarizes the older part of the conversation now. */
-  async function compactNow(focus: string | undefined) {
-    const session = activeSession();
-    if (!session) {
-      notices.show({ kind: 'info', text: 'Nothing to compact yet: start a conversation first.' });
-      return;
-    }
-    setCompacting(true);
-    setBusy(true);
-    try {
-      const result = await engine.compact(session.id, focus);
-      switch (result.outcome) {
-        case 'compacted':
-          setDraft('');
-          notices.show({
-            kind: 'success',
-            text: 'Compacted: the older messages are summarized; they stay readable above.',
-          });
-          return;
-        case 'nothing':
-          notices.show({ kind: 'info', text: 'Nothing to compact: the conversation is short.' });
-          return;
-        case 'locked':
-          notices.show({ kind: 'info', text: 'This conversation is busy in another tab.' });
-          return;
-        case 'no_model':
-          notices.show({ kind: 'error', text: NO_MODEL });
-          return;
-        case 'failed':
-          notices.show({
-            kind: 'error',
-            text: `${result.error.message} ${result.error.hint}`.trim(),
-          });
-          return;
-      }
-    } catch (error) {
-      notices.error(error, 'Could not compact');
-    } finally {
-      setCompacting(false);
-      setBusy(false);
-    }
-  }
-
-  /** The selected model's capabilities and reply limit, for the meter. */
-  function selectedCapabilities() {
-    const ref = providers.selectedModel();
-    const parsed = ref ? parseModelRef(ref) : undefined;
-    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
-    if (!parsed || !provider) return undefined;
-    const { capabilities } = resolveModelSettings(provider, parsed.modelId);
-    const limit = providers.chatOptions().maxTokens ?? capabilities.maxOutputTokens;
-    return { capabilities, maxOutputTokens: Math.min(limit, capabilities.maxOutputTokens) };
-  }
 
   // Switching workspace shows that workspace's conversations.
   workspaces.onWorkspaceChanged(() => void followWorkspace());

@@ -279,6 +279,19 @@ test('a reload in the middle of a reply keeps what was shown and marks it interr
   // At most about a second of text is lost (40 ms per 7 characters ≈ 175 characters a second).
   expect(kept).toBeGreaterThan(shown - 400);
   expect(kept).toBeGreaterThan(0);
+
+  // Continue: a new reply goes on from the kept text, which stays as it is.
+  provider.script({ content: 'and that is the end.' });
+  await after.getByRole('button', { name: 'Continue' }).click();
+  await expect(replies(cove).last()).toContainText('and that is the end.');
+  await expect(replies(cove).nth(-2).getByText('This reply was interrupted')).toBeVisible();
+  const request = provider.chatRequests().at(-1)!.body as {
+    messages: { role: string; content: string }[];
+  };
+  expect(request.messages.at(-2)).toMatchObject({ role: 'assistant' });
+  expect(request.messages.at(-1)?.content).toMatch(/cut off\. Continue it from exactly where/);
+  await cove.reload();
+  await expect(replies(cove).last()).toContainText('and that is the end.');
 });
 
 test('without a provider the assistant says how to set one up', async ({ cove }) => {

@@ -7,15 +7,11 @@ import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ToolCallChip } from '../agent/ToolCallChip';
 import { RewindButton } from '../agent/RewindButton';
-import { CompactionMarker } from './CompactionMarker';
 import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
 import { splitUserMessage } from './user-message-parts';
-
-/** Said of a message a compaction summarized (it stays readable and branchable). */
-const outsideNote = 'Outside the context: the model sees the summary below instead.';
 
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
@@ -85,8 +81,6 @@ export function MessageItem(props: {
     />
   );
 
-  if (message.role === 'compaction') return <CompactionMarker message={message} />;
-
   if (message.role === 'user') {
     const [editing, setEditing] = createSignal<string | undefined>();
     const save = () => {
@@ -96,15 +90,7 @@ export function MessageItem(props: {
       void chat.editMessage(message.id, text);
     };
     return (
-      <article
-        class="message user"
-        classList={{ outside: message.outside() }}
-        aria-label="Your message"
-        aria-description={message.outside() ? outsideNote : undefined}
-      >
-        <Show when={message.outside()}>
-          <p class="outside-note">{outsideNote}</p>
-        </Show>
+      <article class="message user" aria-label="Your message">
         <Show
           when={editing() !== undefined}
           fallback={
@@ -182,14 +168,9 @@ export function MessageItem(props: {
   return (
     <article
       class="message assistant"
-      classList={{ outside: message.outside() }}
       aria-label="Assistant reply"
-      aria-description={message.outside() ? outsideNote : undefined}
       aria-busy={streaming() || rendering()}
     >
-      <Show when={message.outside()}>
-        <p class="outside-note">{outsideNote}</p>
-      </Show>
       <Show when={message.reasoning()}>
         <details class="thinking">
           <summary>
@@ -233,7 +214,15 @@ export function MessageItem(props: {
       </Show>
       <Show when={message.status() === 'interrupted'}>
         <p class="message-note">
-          This reply was interrupted (the page closed while it was written).
+          This reply was interrupted (the page closed while it was written).{' '}
+          <button
+            type="button"
+            class="button"
+            disabled={chat.busy()}
+            onClick={() => void chat.continueReply(message.id)}
+          >
+            Continue
+          </button>
         </p>
       </Show>
       <Show when={message.error()}>

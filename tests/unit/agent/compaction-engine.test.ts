@@ -108,7 +108,9 @@ describe('compaction in the session engine', () => {
     const ctx = setup([
       { text: 'one' },
       { text: 'two' },
-      { error: { kind: 'server_error', message: 'The server failed (500).', hint: '' } },
+      {
+        error: { code: 'server', message: 'The server failed (500).', hint: '', retryable: false },
+      },
       { text: '## Goal\nFocus kept.' },
     ]);
     const session = await ctx.engine.create('w', 'first');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONTINUE_INSTRUCTION,
   createSessionEngine,
   type ReplyModel,
   type SessionEngineEvent,
@@ -116,6 +117,55 @@ describe('session engine', () => {
     expect((await ctx.engine.load(chat.id)).nodes).toHaveLength(2);
     await ctx.engine.setMode(chat.id, 'chat');
     expect((await ctx.store.sessions.get(chat.id))?.mode).toBe('chat');
+  });
+
+  it('Continue goes on after a cut-off reply: a new reply under it, asked to continue, the partial kept', async () => {
+    const ctx = setup([{ text: ' and the end.' }]);
+    const session = await ctx.engine.create('w', 'Tell me');
+    await ctx.store.sessions.append(
+      {
+        id: 'q',
+        sessionId: session.id,
+        parentId: null,
+        role: 'user',
+        content: 'Tell me',
+        status: 'complete',
+        startedAt: 1,
+      },
+      1,
+    );
+    await ctx.store.sessions.append(
+      {
+        id: 'cut',
+        sessionId: session.id,
+        parentId: 'q',
+        role: 'assistant',
+        content: 'The beginning',
+        status: 'interrupted',
+        startedAt: 2,
+      },
+      2,
+    );
+    expect(await ctx.engine.continueReply(session.id, 'q')).toBeUndefined();
+    expect(await ctx.engine.continueReply(session.id, 'cut')).toBe('answered');
+    const sent = ctx.client.requests[0]!.messages;
+    expect(sent.slice(-3)).toEqual([
+      { role: 'user', content: expect.stringContaining('Tell me') },
+      { role: 'assistant', content: 'The beginning' },
+      { role: 'user', content: CONTINUE_INSTRUCTION },
+    ]);
+    const nodes = await ctx.store.sessions.nodes(session.id);
+    const next = nodes.find((n) => n.parentId === 'cut')!;
+    expect(next).toMatchObject({ role: 'assistant', content: ' and the end.', status: 'complete' });
+    expect(nodes.find((n) => n.id === 'cut')).toMatchObject({
+      content: 'The beginning',
+      status: 'interrupted',
+    });
+    expect((await ctx.store.sessions.get(session.id))?.leafId).toBe(next.id);
+    // Only the cut-off reply's text is stored: the instruction belonged to that request.
+    expect(nodes.some((n) => n.content === CONTINUE_INSTRUCTION)).toBe(false);
+    // A finished reply has nothing to continue.
+    expect(await ctx.engine.continueReply(session.id, next.id)).toBeUndefined();
   });
 
   it('without a model nothing is appended or asked', async () => {
