@@ -48,9 +48,41 @@ export function activePath<N extends TreeNode>(nodes: readonly N[], leafId: stri
   return path.reverse();
 }
 
+/** A node list's nodes by id and children by parent id (oldest first), built once per list. */
+interface TreeIndex {
+  readonly length: number;
+  readonly byId: Map<string, TreeNode>;
+  readonly children: Map<string | null, TreeNode[]>;
+}
+
+/**
+ * Indexes of node lists, by list identity. Showing a path asks where each of its messages
+ * stands among its siblings: with an index built once per list that is linear in the tree,
+ * not the size of the tree per message (quadratic for a long path in a large tree). A list
+ * that grew or shrank since (same array, new length) is indexed again.
+ */
+const indexes = new WeakMap<readonly TreeNode[], TreeIndex>();
+
+function indexOf(nodes: readonly TreeNode[]): TreeIndex {
+  const cached = indexes.get(nodes);
+  if (cached && cached.length === nodes.length) return cached;
+  const byId = new Map<string, TreeNode>();
+  const children = new Map<string | null, TreeNode[]>();
+  for (const node of nodes) {
+    if (!byId.has(node.id)) byId.set(node.id, node);
+    const list = children.get(node.parentId);
+    if (list) list.push(node);
+    else children.set(node.parentId, [node]);
+  }
+  for (const [parent, list] of children) children.set(parent, byAge(list));
+  const index = { length: nodes.length, byId, children };
+  indexes.set(nodes, index);
+  return index;
+}
+
 /** The children of `parentId` (the roots for null), oldest first. */
 export function childrenOf<N extends TreeNode>(nodes: readonly N[], parentId: string | null): N[] {
-  return byAge(nodes.filter((node) => node.parentId === parentId));
+  return [...((indexOf(nodes).children.get(parentId) ?? []) as N[])];
 }
 
 /**
@@ -58,7 +90,7 @@ export function childrenOf<N extends TreeNode>(nodes: readonly N[], parentId: st
  * is not in `nodes`.
  */
 export function siblingsOf<N extends TreeNode>(nodes: readonly N[], nodeId: string): N[] {
-  const node = nodes.find((n) => n.id === nodeId);
+  const node = indexOf(nodes).byId.get(nodeId);
   return node ? childrenOf(nodes, node.parentId) : [];
 }
 

@@ -8,6 +8,7 @@ import { createDexieLogStore } from './dexie-log-store';
 import { createDexieRunStore } from './dexie-run-store';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
+import { NodeCache } from './node-cache';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
 import { createProfileKeySource } from './profile-key';
@@ -120,6 +121,13 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     );
   }
   const changes = options.changes ?? new BroadcastChangeFeed(`${name}-changes`);
+  const nodeCache = new NodeCache();
+  // Another tab wrote: what this tab holds of that session (or of everything) is stale.
+  changes.subscribe(({ change, local }) => {
+    if (local) return;
+    if (change.type === 'sessions') nodeCache.drop(change.sessionId);
+    else if (change.type === 'restored' || change.type === 'workspaces') nodeCache.clear();
+  });
 
   const workspaces: WorkspaceStore = {
     list: () => db.workspaces.orderBy('updatedAt').reverse().toArray(),
@@ -140,6 +148,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           },
         ),
       );
+      nodeCache.clear();
       changes.publish({ type: 'workspaces' });
     },
   };
@@ -192,10 +201,17 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           await db.sessions.delete(id);
         }),
       );
+      nodeCache.drop(id);
       if (session)
         changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
     },
-    nodes: (sessionId) => db.nodes.where('sessionId').equals(sessionId).toArray(),
+    async nodes(sessionId) {
+      const cached = nodeCache.get(sessionId);
+      if (cached) return cached;
+      const rows = await db.nodes.where('sessionId').equals(sessionId).toArray();
+      nodeCache.set(sessionId, rows);
+      return [...rows];
+    },
     async append(node, updatedAt) {
       await guardWrite(() =>
         db.transaction('rw', db.sessions, db.nodes, async () => {
@@ -211,10 +227,18 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           await db.sessions.update(node.sessionId, { leafId: node.id, updatedAt });
         }),
       );
+      nodeCache.added(node);
       await publishSession(node.sessionId);
     },
     async updateNode(id, patch) {
-      await guardWrite(() => db.nodes.update(id, patch));
+      try {
+        await guardWrite(() => db.nodes.update(id, patch));
+      } catch (error) {
+        // What was stored is unknown: the next read asks the database.
+        nodeCache.clear();
+        throw error;
+      }
+      nodeCache.changed(id, patch);
       const node = await db.nodes.get(id);
       if (node) await publishSession(node.sessionId);
     },
@@ -232,6 +256,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           await db.nodes.bulkAdd(nodes.map((node) => ({ ...node, sessionId: session.id })));
         }),
       );
+      nodeCache.drop(session.id);
       changes.publish({
         type: 'sessions',
         workspaceId: session.workspaceId,
@@ -247,6 +272,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           await db.sessions.update(sessionId, { leafId });
         }),
       );
+      nodeCache.drop(sessionId);
       await publishSession(sessionId);
     },
     async search(workspaceId, query) {
@@ -416,6 +442,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           await db.nodes.bulkPut(snapshot.nodes);
         }),
       );
+      nodeCache.clear();
       changes.publish({ type: 'restored' });
     },
     async estimate() {

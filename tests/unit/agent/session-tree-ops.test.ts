@@ -6,7 +6,7 @@ import {
   planBranchDelete,
   subtreeIds,
 } from '../../../src/agent/session-tree-ops';
-import { activePath } from '../../../src/agent/session-tree';
+import { activePath, branchPosition } from '../../../src/agent/session-tree';
 import type { NodeRecord } from '../../../src/store/records';
 
 const node = (id: string, parentId: string | null, startedAt: number): NodeRecord => ({
@@ -126,5 +126,19 @@ describe('copies', () => {
     const streaming = [node('q', null, 1), { ...node('a', 'q', 2), status: 'streaming' as const }];
     const copy = copyTree(streaming, 'a', 'dup', counter());
     expect(copy.nodes[1]?.status).toBe('interrupted');
+  });
+});
+
+describe('branch positions over an indexed list', () => {
+  it('follow a list that grew after it was first asked about', () => {
+    const nodes = [node('q', null, 1), node('a', 'q', 2)];
+    expect(branchPosition(nodes, 'a')?.count).toBe(1);
+    nodes.push(node('a2', 'q', 3));
+    expect(branchPosition(nodes, 'a')).toEqual({
+      index: 0,
+      count: 2,
+      previousId: undefined,
+      nextId: 'a2',
+    });
   });
 });

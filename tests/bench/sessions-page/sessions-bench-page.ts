@@ -1,0 +1,203 @@
+// The page tests/bench/sessions.bench.mjs builds and opens in Chromium: Cove's real IndexedDB
+// store and session engine, and the chat service's view building (viewsForPath), with no
+// other UI. It exposes `window.coveSessionsBench` for the suite to drive.
+//
+// The session: 10,000 nodes with 100 branch points. A trunk of 100 exchanges (200 nodes) is
+// the active conversation; at each of its 100 questions an edit starts a side branch of 49
+// exchanges (98 nodes). Replies are a few hundred characters of Markdown, like real ones.
+import { createRoot } from 'solid-js';
+import { buildChatContext } from '../../../src/agent/context-builder';
+import { createSessionEngine, type SessionEngine } from '../../../src/agent/session-engine';
+import { createMemorySessionLocks } from '../../../src/agent/session-locks';
+import { activePath } from '../../../src/agent/session-tree';
+import { viewsForPath, type MutableView } from '../../../src/app/chat-message-view';
+import { systemClock } from '../../../src/base/clock';
+import type { ChatClient } from '../../../src/llm/chat-client';
+import type { CoveStore } from '../../../src/store/cove-store';
+import { openDexieStore } from '../../../src/store/dexie-store';
+import type { NodeRecord } from '../../../src/store/records';
+
+const TRUNK_EXCHANGES = 100;
+const SIDE_EXCHANGES = 49;
+const SESSION = 'bench-session';
+
+const reply = (i: number) =>
+  `Here is what changes in step ${i}:\n\n- read the **input** file\n- parse each line with \`split\`\n- keep the totals in a dict\n\n\`\`\`python\nfor line in lines:\n    total[line[0]] += int(line[1])\n\`\`\`\n\nThat keeps it linear.`;
+
+let store: CoveStore | undefined;
+let databaseName = '';
+let engine: SessionEngine | undefined;
+let shown: MutableView[] = [];
+let trunkQuestions: string[] = [];
+/** The last reply of the trunk: the leaf when the session is first opened. */
+let trunkLeaf: string | null = null;
+let dispose: (() => void) | undefined;
+
+/** Shows the path the engine reports, as the chat service does on leaf_moved. */
+function show(nodes: readonly NodeRecord[], leafId: string | null): number {
+  createRoot((release) => {
+    dispose?.();
+    dispose = release;
+    shown = viewsForPath(shown, nodes, leafId, new Map());
+  });
+  return shown.length;
+}
+
+/** The session engine over `store`, its leaf moves shown as the chat service shows them. */
+function startEngine(): void {
+  const client: ChatClient = {
+    // eslint-disable-next-line require-yield
+    async *stream() {
+      throw new Error('the bench never asks a model');
+    },
+  };
+  engine = createSessionEngine({
+    sessions: store.sessions,
+    clock: systemClock,
+    locks: createMemorySessionLocks(),
+    client,
+    models: { current: () => undefined, streamOptionsUnsupported: () => undefined },
+    settings: () => ({ fileContext: false, customSystemPrompt: '' }),
+    context: {
+      workspaceName: () => 'Bench',
+      activeDocument: () => undefined,
+      readFile: async () => undefined,
+    },
+  });
+  engine.subscribe((event) => {
+    if (event.type === 'leaf_moved') show(event.nodes, event.leafId);
+  });
+}
+
+async function time(body: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await body();
+  return performance.now() - started;
+}
+
+const api = {
+  /** A fresh database holding the 10,000-node session; returns its node count. */
+  async prepare(): Promise<number> {
+    databaseName = `bench-sessions-${Date.now()}`;
+    store = await openDexieStore({ name: databaseName });
+    await store.workspaces.put({ id: 'bench', name: 'Bench', createdAt: 0, updatedAt: 0 });
+    const nodes: NodeRecord[] = [];
+    let t = 1;
+    const add = (parentId: string | null, role: 'user' | 'assistant', content: string) => {
+      const node: NodeRecord = {
+        id: `n${nodes.length}`,
+        sessionId: SESSION,
+        parentId,
+        role,
+        content,
+        status: 'complete',
+        startedAt: t++,
+        ...(role === 'assistant' ? { model: 'bench/model' } : {}),
+      };
+      nodes.push(node);
+      return node.id;
+    };
+    let parent: string | null = null;
+    const branchParents: (string | null)[] = [];
+    trunkQuestions = [];
+    for (let i = 0; i < TRUNK_EXCHANGES; i++) {
+      branchParents.push(parent);
+      const q = add(parent, 'user', `Question ${i}: how do I total the second column?`);
+      trunkQuestions.push(q);
+      parent = add(q, 'assistant', reply(i));
+    }
+    const leaf = parent;
+    trunkLeaf = leaf;
+    for (let b = 0; b < TRUNK_EXCHANGES; b++) {
+      let side: string | null = branchParents[b]!;
+      for (let i = 0; i < SIDE_EXCHANGES; i++) {
+        const q = add(side, 'user', `Side ${b}.${i}: and with pandas instead?`);
+        side = add(q, 'assistant', reply(b * 100 + i));
+      }
+    }
+    await store.sessions.insert(
+      {
+        id: SESSION,
+        workspaceId: 'bench',
+        title: 'Ten thousand nodes',
+        mode: 'chat',
+        leafId: leaf,
+        createdAt: 0,
+        updatedAt: t,
+        starred: false,
+      },
+      nodes,
+    );
+    startEngine();
+    return nodes.length;
+  },
+  /**
+   * Opening the session as the chat panel does: load the session and its nodes from
+   * IndexedDB, build the active path and its message views. Returns ms and messages shown.
+   */
+  async timeOpen(options: { cold: boolean }): Promise<{ ms: number; shown: number }> {
+    if (options.cold) {
+      // A tab that has not read this session yet: a store of its own, nothing in memory.
+      store!.close();
+      store = await openDexieStore({ name: databaseName });
+      startEngine();
+    }
+    shown = [];
+    let count = 0;
+    const ms = await time(async () => {
+      const { session, nodes } = await engine!.load(SESSION);
+      count = show(nodes, session?.leafId ?? null);
+    });
+    return { ms, shown: count };
+  },
+  /** One branch switch at the 50th question (next, then back): ms of each, path length after. */
+  async timeSwitch(direction: 'next' | 'previous'): Promise<{ ms: number; shown: number }> {
+    const at = direction === 'next' ? trunkQuestions[50]! : await sideSiblingOf50();
+    const ms = await time(() => engine!.switchBranch(SESSION, at, direction));
+    return { ms, shown: shown.length };
+  },
+  /** Building the request for the next message from the trunk's 200 messages (nodes in memory). */
+  async timeContext(): Promise<{ ms: number; messages: number }> {
+    const nodes = await store!.sessions.nodes(SESSION);
+    let messages = 0;
+    const ms = await time(async () => {
+      const path = activePath(nodes, trunkLeaf);
+      messages = (
+        await buildChatContext({
+          path,
+          settings: { fileContext: false, customSystemPrompt: '' },
+          sources: {
+            workspaceName: () => 'Bench',
+            activeDocument: () => undefined,
+            readFile: async () => undefined,
+          },
+          contextWindow: 128_000,
+          maxOutputTokens: 4_096,
+          now: Date.now(),
+        })
+      ).length;
+    });
+    return { ms, messages };
+  },
+  /** JS heap in use, in bytes (Chromium's performance.memory), with the session shown. */
+  heap(): number {
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    return memory?.usedJSHeapSize ?? 0;
+  },
+  close(): void {
+    dispose?.();
+    store?.close();
+  },
+};
+
+/** The edit sibling of the 50th trunk question (to switch back from). */
+async function sideSiblingOf50(): Promise<string> {
+  const nodes = await store!.sessions.nodes(SESSION);
+  const q = nodes.find((n) => n.id === trunkQuestions[50]);
+  const sibling = nodes.find(
+    (n) => n.parentId === q!.parentId && n.id !== q!.id && n.role === 'user',
+  );
+  return sibling!.id;
+}
+
+(globalThis as unknown as { coveSessionsBench: typeof api }).coveSessionsBench = api;

@@ -1,0 +1,96 @@
+// Long sessions in Chromium, through Cove's real IndexedDB store and session engine: one
+// session of 10,000 nodes with 100 branch points, whose active conversation is 200 messages
+// (tests/bench/sessions-page/ builds it). The suite builds that small page with Vite and
+// drives it; nothing else of the app is loaded.
+//   sessions.open_10k_ms         opening the session as the chat panel does: read the session
+//                                and its 10,000 nodes, build the active path and its message
+//                                views, in a store that has not read it yet (aim ≤ 150)
+//   sessions.open_10k_again_ms   the same when this tab has read the session before (its nodes
+//                                are kept in memory by the store)
+//   sessions.branch_switch_ms    a branch switch at the 50th question in the open session: the
+//                                engine gets the nodes (from the store's memory), plans the
+//                                switch, stores the leaf, and the views of the new path are
+//                                built (aim ≤ 50)
+//   sessions.context_build_ms    the request for the next message from the 200-message path
+//                                (aim ≤ 10)
+//   sessions.heap_mb             the page's JS heap after a garbage collection, with the
+//                                session shown
+// Each figure is the median of `runs` measurements after one warm-up.
+import path from 'node:path';
+import { build } from 'vite';
+import solid from 'vite-plugin-solid';
+import { startStaticServer } from '../fixtures/static-server.mjs';
+
+const OUT_DIR = 'dist-bench-sessions';
+
+async function buildPage() {
+  await build({
+    configFile: false,
+    root: path.resolve('tests/bench/sessions-page'),
+    base: './',
+    logLevel: 'warn',
+    plugins: [solid()],
+    define: { __COVE_VERSION__: '"bench"', __COVE_BUILD__: '"bench"' },
+    build: { outDir: path.resolve(OUT_DIR), emptyOutDir: true },
+  });
+}
+
+/**
+ * @param {{ browser: import('@playwright/test').Browser, runs: number, median: (xs: number[]) => number }} bench
+ */
+export async function run({ browser, runs, median }) {
+  await buildPage();
+  const server = await startStaticServer({ root: OUT_DIR });
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('sessions bench page:', error));
+    await page.goto(server.url);
+    await page.waitForFunction(() => 'coveSessionsBench' in window);
+    const nodes = await page.evaluate(() => window.coveSessionsBench.prepare());
+    if (nodes !== 10_000) throw new Error(`expected 10,000 nodes, got ${nodes}`);
+
+    const open = [];
+    const openWarm = [];
+    for (let i = 0; i <= runs; i++) {
+      const cold = await page.evaluate(() => window.coveSessionsBench.timeOpen({ cold: true }));
+      if (cold.shown !== 200) throw new Error(`expected 200 messages shown, got ${cold.shown}`);
+      const warm = await page.evaluate(() => window.coveSessionsBench.timeOpen({ cold: false }));
+      if (i > 0) open.push(cold.ms);
+      if (i > 0) openWarm.push(warm.ms);
+    }
+
+    const switches = [];
+    for (let i = 0; i <= runs; i++) {
+      const there = await page.evaluate(() => window.coveSessionsBench.timeSwitch('next'));
+      if (there.shown !== 100 + 2 * 49) throw new Error(`branch shows ${there.shown} messages`);
+      const back = await page.evaluate(() => window.coveSessionsBench.timeSwitch('previous'));
+      // Back at the trunk's question, the newest leaf under it is the last side branch's.
+      if (back.shown !== 296) throw new Error(`back on the trunk, ${back.shown} messages`);
+      if (i > 0) switches.push(there.ms, back.ms);
+    }
+
+    const contexts = [];
+    for (let i = 0; i <= runs; i++) {
+      const result = await page.evaluate(() => window.coveSessionsBench.timeContext());
+      if (result.messages !== 201) throw new Error(`context of ${result.messages} messages`);
+      if (i > 0) contexts.push(result.ms);
+    }
+
+    await page.evaluate(() => window.coveSessionsBench.timeOpen({ cold: true }));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await page.evaluate(() => window.coveSessionsBench.close());
+    return {
+      'sessions.open_10k_ms': median(open),
+      'sessions.open_10k_again_ms': median(openWarm),
+      'sessions.branch_switch_ms': median(switches),
+      'sessions.context_build_ms': median(contexts),
+      'sessions.heap_mb': usedSize / (1024 * 1024),
+    };
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
