@@ -9,7 +9,13 @@ import { CoveError } from '../base/errors';
 import type { ChatClient, ProviderConfig } from '../llm';
 import type { ModelCapabilities } from '../llm/model-capabilities';
 import type { NodeRecord } from '../store/records';
-import { compactedPath, compactionRequest, contextTokens, planCompactionCut } from './compaction';
+import {
+  compactedPath,
+  compactionRequest,
+  contextTokens,
+  nodeTokens,
+  planCompactionCut,
+} from './compaction';
 import { estimateContext, piecesOfPath } from './context-estimate';
 
 /** Summaries get at most this many output tokens. */
@@ -53,6 +59,11 @@ export interface CompactionInput {
   force: boolean;
   /** Nodes at the end kept verbatim whatever their size (1 keeps the question). */
   minKept?: number;
+  /**
+   * Keep the last question of the person and what followed it verbatim when that fits in
+   * the limit (after an overflow mid-run: the run goes on with its question in view).
+   */
+  keepLastQuestion?: boolean;
   /** Tokens the request carries besides the messages, until a real usage includes them. */
   overheadTokens: number;
   signal?: AbortSignal;
@@ -113,7 +124,13 @@ export async function prepareCompaction(
   const before = estimateContext(piecesOfPath(input.path), input.overheadTokens).tokens;
   if (!input.force && before <= limit) return undefined;
   const { compaction: previous, nodes } = compactedPath(input.path);
-  const cut = planCompactionCut(nodes, keptTokens(limit), { minKept: input.minKept ?? 0 });
+  let minKept = input.minKept ?? 0;
+  if (input.keepLastQuestion) {
+    const question = nodes.findLastIndex((node) => node.role === 'user');
+    const tail = nodes.slice(Math.max(question, 0)).reduce((sum, n) => sum + nodeTokens(n), 0);
+    if (question >= 0 && tail <= limit / 2) minKept = Math.max(minKept, nodes.length - question);
+  }
+  const cut = planCompactionCut(nodes, keptTokens(limit), { minKept });
   if (!cut) return undefined;
   const messages = compactionRequest({
     ...(previous ? { previousSummary: previous.content } : {}),

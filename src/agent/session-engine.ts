@@ -346,6 +346,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       automatic: boolean;
       focus?: string;
       minKept: number;
+      keepLastQuestion?: boolean;
       overhead: number;
     },
   ): Promise<NodeRecord | undefined> {
@@ -359,6 +360,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         automatic: options.automatic,
         force: options.force,
         minKept: options.minKept,
+        ...(options.keepLastQuestion ? { keepLastQuestion: true } : {}),
         overheadTokens: options.overhead,
         ...(options.focus ? { focus: options.focus } : {}),
       },
@@ -417,6 +419,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
             force: true,
             automatic: true,
             minKept: 0,
+            keepLastQuestion: true,
             overhead: AGENT_OVERHEAD_TOKENS,
           }).catch(() => undefined);
           if (node) {

@@ -176,6 +176,35 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     expect(app.chat.messages().length).toBe(3);
   });
 
+  it('records what bash writes and removes, so a rewind undoes a shell command too', async () => {
+    const store = createMemoryStore();
+    const app = await open(
+      store,
+      [
+        call('b1', 'bash', { command: 'echo made > made.txt && rm gone.txt' }),
+        { text: 'ok' },
+      ],
+      writingPython,
+    );
+    await app.workspaces.files()!.write('gone.txt', 'keep me');
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Use the shell');
+    expect(await text(app, 'made.txt')).toBe('made\n');
+    expect(await text(app, 'gone.txt')).toBeUndefined();
+    const [checkpoint] = await store.checkpoints.list(app.chat.activeSession()!.id);
+    expect(checkpoint!.files.map((f) => f.path).sort()).toEqual(['gone.txt', 'made.txt']);
+
+    await app.chat.rewind.preview(app.chat.messages()[0]!.id, false);
+    expect(app.chat.rewind.pending()?.files.map((f) => `${f.path}:${f.action}`)).toEqual([
+      'gone.txt:recreate',
+      'made.txt:delete',
+    ]);
+    await app.chat.rewind.confirm();
+    expect(await text(app, 'gone.txt')).toBe('keep me');
+    expect(await text(app, 'made.txt')).toBeUndefined();
+  });
+
   it('deletes the checkpoints and their blobs with the session', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
