@@ -58,6 +58,8 @@ export interface ChatService {
   readonly messages: Accessor<ChatMessageView[]>;
   /** True while this tab streams a reply. */
   readonly busy: Accessor<boolean>;
+  /** True while another tab runs the shown session (holds its lock): its reply shows as it is written. */
+  readonly runningElsewhere: Accessor<boolean>;
   readonly retrying: Accessor<RetryState | undefined>;
   /** The composer's text; "Debug with AI" fills it. */
   readonly draft: Accessor<string>;
@@ -113,6 +115,9 @@ export interface ChatService {
   /** Rewinds of the files the agent changed (and of the conversation) to a message. */
   readonly rewind: RewindControls;
 }
+
+/** How often a session running in another tab is looked at again (see checkElsewhere). */
+const ELSEWHERE_CHECK_MS = 2000;
 
 const NO_MODEL =
   'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.';
@@ -380,8 +385,31 @@ export function createChatService(deps: {
     setMessages(views);
   }
 
+  const [runningElsewhere, setRunningElsewhere] = createSignal(false);
+  let elsewhereCheck: (() => void) | undefined;
+  /**
+   * Whether another tab holds the session's lock. Web Locks announce no release, so while
+   * one holds it this looks again every couple of seconds (its writes also reload the view).
+   */
+  async function checkElsewhere(sessionId: string | undefined) {
+    elsewhereCheck?.();
+    elsewhereCheck = undefined;
+    if (!sessionId || busy()) return void setRunningElsewhere(false);
+    const held = await locks.isHeld(sessionId).catch(() => false);
+    if (activeId() !== sessionId) return;
+    const elsewhere = held && !busy();
+    setRunningElsewhere(elsewhere);
+    if (elsewhere) {
+      elsewhereCheck = clock.schedule(() => {
+        elsewhereCheck = undefined;
+        void checkElsewhere(sessionId);
+      }, ELSEWHERE_CHECK_MS);
+    }
+  }
+
   async function loadMessages(sessionId: string | undefined) {
     void agent.show(sessionId);
+    void checkElsewhere(sessionId);
     if (!sessionId) {
       setMessages([]);
       return;
@@ -440,6 +468,7 @@ export function createChatService(deps: {
     activeSession,
     messages,
     busy,
+    runningElsewhere,
     retrying,
     draft,
     setDraft,

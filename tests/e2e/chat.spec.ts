@@ -1,5 +1,5 @@
 import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
-import type { CovePage } from './support/cove-page';
+import { CovePage } from './support/cove-page';
 import { expect, test } from './support/fixtures';
 
 /** Adds the test's fake provider with one chat model and closes Settings. */
@@ -292,6 +292,29 @@ test('a reload in the middle of a reply keeps what was shown and marks it interr
   expect(request.messages.at(-1)?.content).toMatch(/cut off\. Continue it from exactly where/);
   await cove.reload();
   await expect(replies(cove).last()).toContainText('and that is the end.');
+});
+
+test('a conversation answering in one tab shows as running in another', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  provider.script({ content: 'Short.' });
+  await ask(cove, 'First');
+  await expect(replies(cove).last()).toContainText('Short.');
+  provider.script({ content: 'slowly '.repeat(200), chunkSize: 7, delayMs: 40 });
+  await ask(cove, 'Be slow');
+  await expect(replies(cove).last()).toContainText('slowly slowly');
+
+  const other = await new CovePage(await cove.page.context().newPage()).open();
+  const status = other.page.getByRole('status').filter({ hasText: 'Running in another tab' });
+  await expect(status).toBeVisible();
+  await expect(replies(other).last()).toContainText('slowly slowly');
+  // When the first tab is done, the second shows the whole reply and the note goes away.
+  await expect(cove.page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 60_000 });
+  await expect(status).toBeHidden();
+  await expect(replies(other).last()).toHaveText(/(slowly ){199}slowly/);
+  await other.page.close();
 });
 
 test('without a provider the assistant says how to set one up', async ({ cove }) => {

@@ -181,6 +181,12 @@ export function ChatPanel(props: {
       <Show when={drawer() === 'tree' && chat.activeSession()}>
         <SessionTreeView services={props.services} onClose={() => setDrawer(undefined)} />
       </Show>
+      <Show when={chat.runningElsewhere()}>
+        <p class="chat-elsewhere" role="status">
+          Running in another tab. Its reply appears here as it is written; to send, wait for it or
+          use that tab.
+        </p>
+      </Show>
       <AgentModeBar
         mode={mode()}
         onMode={(next) => {
