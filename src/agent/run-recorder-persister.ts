@@ -7,7 +7,7 @@
  */
 import type { Clock } from '../base/clock';
 import type { ModelPrice } from '../llm/model-capabilities';
-import type { RunStore } from '../store/run-store';
+import { MAX_RUNS, type RunStore } from '../store/run-store';
 import type { ApprovalDecision } from './approval-policy';
 import { createRunRecorder, type RunRecorder } from './run-recorder';
 import type { SessionEngineEvent } from './session-engine';
@@ -37,6 +37,8 @@ export interface RunTracePersisterDeps {
   /** A run's record was written (for views that list runs). */
   onSaved?(runId: string): void;
   intervalMs?: number;
+  /** Runs kept in the store; default {@link MAX_RUNS}. */
+  maxRuns?: number;
 }
 
 export interface RunTracePersister {
@@ -67,6 +69,7 @@ interface Recording {
 export function createRunTracePersister(deps: RunTracePersisterDeps): RunTracePersister {
   const { runs, clock } = deps;
   const intervalMs = deps.intervalMs ?? TRACE_PERSIST_MS;
+  const maxRuns = deps.maxRuns ?? MAX_RUNS;
   const bySession = new Map<string, Recording>();
 
   function write(recording: Recording): Promise<void> {
@@ -120,7 +123,13 @@ export function createRunTracePersister(deps: RunTracePersisterDeps): RunTracePe
       recording.recorder.apply(happened);
       if (happened.type === 'run_end') {
         bySession.delete(sessionId);
-        return write(recording);
+        // Old runs go once this one is stored, so the table stays bounded.
+        return write(recording).then(() =>
+          runs.prune(maxRuns).then(
+            () => undefined,
+            (error: unknown) => deps.onError(error, 'Could not remove old traces'),
+          ),
+        );
       }
       // Deltas change nothing a trace keeps; everything else is written soon.
       if (happened.type !== 'text_delta' && happened.type !== 'reasoning_delta') {

@@ -48,6 +48,20 @@ export function createDexieRunStore(
         }),
       );
     },
+    async prune(keep) {
+      return guard(() =>
+        db.transaction('rw', db.runs, db.runSteps, async () => {
+          const old = (await db.runs.orderBy('startedAt').reverse().offset(keep).toArray()).filter(
+            (run) => run.status !== 'running',
+          );
+          if (!old.length) return 0;
+          const ids = old.map((run) => run.id);
+          await db.runSteps.where('runId').anyOf(ids).delete();
+          await db.runs.bulkDelete(ids);
+          return old.length;
+        }),
+      );
+    },
     async delete(id) {
       await guard(() =>
         db.transaction('rw', db.runs, db.runSteps, async () => {

@@ -5,6 +5,10 @@ export function createMemoryRunStore(): RunStore {
   const runs = new Map<string, RunRecord>();
   const steps = new Map<string, RunStepRecord>();
   const copy = <T>(value: T): T => structuredClone(value);
+  const remove = (id: string) => {
+    runs.delete(id);
+    for (const [key, step] of steps) if (step.runId === id) steps.delete(key);
+  };
   return {
     async save(run, changed) {
       runs.set(run.id, copy(run));
@@ -35,9 +39,16 @@ export function createMemoryRunStore(): RunStore {
       }
       return changed;
     },
+    async prune(keep) {
+      const old = [...runs.values()]
+        .sort((a, b) => b.startedAt - a.startedAt)
+        .slice(keep)
+        .filter((run) => run.status !== 'running');
+      for (const run of old) remove(run.id);
+      return old.length;
+    },
     async delete(id) {
-      runs.delete(id);
-      for (const [key, step] of steps) if (step.runId === id) steps.delete(key);
+      remove(id);
     },
   };
 }

@@ -109,6 +109,9 @@ export interface ToolStepRecord extends StepBase {
 
 export type RunStepRecord = ModelStepRecord | ToolStepRecord;
 
+/** Runs kept: older ones go when a run ends (see RunStore.prune). */
+export const MAX_RUNS = 500;
+
 /** Longest text a step keeps of a reply, reasoning or tool result, in characters. */
 export const STEP_TEXT_CAP = 20_000;
 
@@ -137,6 +140,11 @@ export interface RunStore {
   markInterrupted(ids: readonly string[], now: number): Promise<number>;
   /** Removes a run and its steps. */
   delete(id: string): Promise<void>;
+  /**
+   * Keeps the `keep` newest runs (by start) and removes the others with their steps;
+   * returns how many went. Runs still `running` are kept whatever their age.
+   */
+  prune(keep: number): Promise<number>;
 }
 
 /** Orders steps by their place in the run. */

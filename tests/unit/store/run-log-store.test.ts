@@ -84,6 +84,19 @@ describe.each(storeKinds)('run store over the $name store', ({ open }) => {
     expect((await store.runs.get('live'))?.run.status).toBe('running');
   });
 
+  it('prunes the oldest finished runs with their steps, keeping running ones', async () => {
+    store = await open();
+    await store.runs.save(run('oldest', { startedAt: 1, status: 'done' }), [
+      modelStep('oldest', 0),
+    ]);
+    await store.runs.save(run('old-running', { startedAt: 2 }), []);
+    await store.runs.save(run('mid', { startedAt: 3, status: 'error' }), []);
+    await store.runs.save(run('new', { startedAt: 4, status: 'done' }), []);
+    expect(await store.runs.prune(1)).toBe(2);
+    expect((await store.runs.list()).map((r) => r.id)).toEqual(['new', 'old-running']);
+    expect(await store.runs.get('oldest')).toBeUndefined();
+  });
+
   it('deletes a run with its steps', async () => {
     store = await open();
     await store.runs.save(run('a'), [modelStep('a', 0)]);
