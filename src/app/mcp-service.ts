@@ -72,6 +72,9 @@ export interface McpService {
   close(): Promise<void>;
 }
 
+/** Deadline of initialize and the listings (tool calls have their own, see mcp-tools.ts). */
+export const CONNECT_TIMEOUT_MS = 15_000;
+
 export interface McpServiceDeps {
   store: McpServerStore;
   fetch: FetchLike;
@@ -101,6 +104,8 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       fetch: deps.fetch,
       clock: deps.clock,
       ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}),
+      // Connect and listings wait this long at most: a run starts after its servers answer.
+      requestTimeoutMs: CONNECT_TIMEOUT_MS,
     };
   }
 

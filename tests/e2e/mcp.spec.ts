@@ -92,6 +92,7 @@ test('Settings adds an MCP server after telling bad input, and Test shows what i
   await expect(draftReport).toContainText(/protocol \d{4}-\d{2}-\d{2}/);
   await expect(draftReport.getByRole('list', { name: 'Tools' })).toContainText('echo');
   await expect(draftReport.getByRole('list', { name: 'Tools' })).toContainText('get-sum');
+  await settings.form.screenshot({ path: 'test-results/mcp-form.png' });
   await settings.form.getByRole('button', { name: 'Save' }).click();
   await expect(settings.form).toBeHidden();
 
