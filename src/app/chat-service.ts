@@ -99,7 +99,11 @@ export interface ChatService {
   renameSession(id: string, title: string): Promise<void>;
   /** Switches a session between chat and agent mode (stored; its messages stay). */
   setMode(id: string, mode: SessionMode): Promise<void>;
-  deleteSession(id: string): Promise<void>;
+  /**
+   * Deletes a session with its nodes and, unless `keepCheckpoints` (a delete that can still
+   * be undone: the caller deletes them when the undo expires), its checkpoints.
+   */
+  deleteSession(id: string, options?: { keepCheckpoints?: boolean }): Promise<void>;
   /** Reads the workspace's sessions again (after a star, fork, import or undo elsewhere). */
   reloadSessions(): Promise<void>;
   /** Writes the growing reply now (the page is going away). */
@@ -577,12 +581,14 @@ export function createChatService(deps: {
     async reloadSessions() {
       await loadSessions();
     },
-    async deleteSession(id) {
+    async deleteSession(id, options = {}) {
       await engine.delete(id);
       // The files the session's agent touched are kept for its rewinds only.
-      await store.checkpoints
-        .deleteSession(id)
-        .catch((error: unknown) => notices.error(error, 'Could not delete the checkpoints'));
+      if (!options.keepCheckpoints) {
+        await store.checkpoints
+          .deleteSession(id)
+          .catch((error: unknown) => notices.error(error, 'Could not delete the checkpoints'));
+      }
       const list = await loadSessions();
       if (activeId() === id) {
         setActiveId(list[0]?.id);

@@ -26,6 +26,12 @@ import type { WorkspaceService } from './workspace-service';
 /** Setting: false turns the model-made titles off (the first words stay). */
 export const AUTO_TITLE_SETTING = 'sessions.autoTitle';
 
+/**
+ * How long a deleted session can be brought back, in milliseconds. Until then its rows are
+ * kept in memory and its checkpoints in the store; then the notice goes and so do they.
+ */
+export const UNDO_DELETE_MS = 60_000;
+
 /** Wait after the last keystroke before searching, in milliseconds. */
 const SEARCH_DELAY_MS = 150;
 
@@ -40,7 +46,8 @@ export interface SessionListService {
   star(sessionId: string, starred: boolean): Promise<void>;
   /**
    * Deletes a session with all its nodes and shows a notice with Undo, which puts it back
-   * exactly as it was. The rows are kept in memory until then.
+   * exactly as it was, for UNDO_DELETE_MS. Its rows are kept in memory until then, and its
+   * checkpoints (rewinds of the files its agent changed) are deleted only when Undo expires.
    */
   remove(sessionId: string): Promise<void>;
   /** Copies the path to `nodeId` of the session shown into a new session and opens it. */
@@ -153,21 +160,30 @@ export function createSessionListService(deps: {
     remove: (sessionId) =>
       guarded('Could not delete the conversation', async () => {
         const removed = await library.take(sessionId);
-        await chat.deleteSession(sessionId);
+        await chat.deleteSession(sessionId, { keepCheckpoints: Boolean(removed) });
         if (!removed) return;
-        let undone = false;
-        notices.show({
+        let settled = false;
+        const noticeId = notices.show({
           kind: 'info',
           text: `Deleted "${removed.session.title}".`,
           action: {
             label: 'Undo',
             run: () => {
-              if (undone) return;
-              undone = true;
+              if (settled) return;
+              settled = true;
+              cancelExpiry();
               void guarded('Could not bring the conversation back', () => restore(removed));
             },
           },
         });
+        const cancelExpiry = clock.schedule(() => {
+          if (settled) return;
+          settled = true;
+          notices.dismiss(noticeId);
+          void store.checkpoints
+            .deleteSession(sessionId)
+            .catch((error: unknown) => notices.error(error, 'Could not delete the checkpoints'));
+        }, UNDO_DELETE_MS);
         // A search result list no longer holds it.
         if (query().trim()) void search();
       }),
