@@ -3,6 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { systemClock } from '../../../src/base/clock';
 import { CoveError } from '../../../src/base/errors';
+import { describeApproval } from '../../../src/app/agent-approval';
+import type { AgentTool } from '../../../src/agent/tool-catalog';
+import type { ToolContext } from '../../../src/tools/tool';
 import { createMcpAgentTools, mergeMcpOverrides } from '../../../src/app/mcp-agent-tools';
 import { createMcpServerStore, MCP_SETTING_KEYS } from '../../../src/app/mcp-server-store';
 import { createMcpService, type McpService } from '../../../src/app/mcp-service';
@@ -187,6 +190,23 @@ describe('MCP service', () => {
     expect(agent.revoked('s1')).toEqual(['mcp_demo_echo']);
     expect(agent.overrides('s1')).toEqual({ mcp_demo_echo: 'ask' });
     expect(run.tools[0]!.change?.summary).toMatch(/changed its description/);
+    // The approval request names the server and shows the new description, the server's words.
+    const request = {
+      callId: 'c1',
+      toolName: 'mcp_demo_echo',
+      kind: 'network' as const,
+      args: { message: 'hi' },
+      signal: new AbortController().signal,
+    };
+    const shown = await describeApproval(
+      request,
+      agent.tool('mcp_demo_echo') as unknown as AgentTool<ToolContext>,
+      undefined,
+    );
+    expect(shown.title).toBe('Run echo on the MCP server demo');
+    expect(shown.note).toMatch(/changed its description since you allowed it/);
+    expect(shown.note).toContain('Its description now: “Something else entirely”');
+    expect(shown.argumentsText).toContain('"message": "hi"');
     await mcp.close();
   });
 
