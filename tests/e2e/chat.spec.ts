@@ -317,6 +317,37 @@ test('a conversation answering in one tab shows as running in another', async ({
   await other.page.close();
 });
 
+test('a reply cut off by a network failure keeps its text and error, and goes back to the model with the next message', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  provider.script({
+    content: 'Part one of the answer, then the line drops.',
+    chunkSize: 8,
+    cutAfterChunks: 3,
+  });
+  await ask(cove, 'Explain it');
+  const failed = replies(cove).last();
+  await expect(failed.getByRole('alert')).toBeVisible();
+  const kept = (await failed.locator('.markdown').innerText()).trim();
+  expect(kept.length).toBeGreaterThan(0);
+  expect('Part one of the answer, then the line drops.').toContain(kept);
+
+  provider.script({ content: 'Understood, going on.' });
+  await ask(cove, 'Go on');
+  await expect(replies(cove).last()).toContainText('Understood, going on.');
+  const request = provider.chatRequests().at(-1)!.body as {
+    messages: { role: string; content: string }[];
+  };
+  const sentBack = request.messages.find((m) => m.role === 'assistant' && m.content.includes(kept));
+  expect(sentBack?.content).toMatch(/\[This reply failed: .+\]/);
+  // The failed reply is still shown as it was, with its error, after a reload.
+  await cove.reload();
+  await expect(replies(cove).nth(-2).getByRole('alert')).toBeVisible();
+  await expect(replies(cove).nth(-2)).toContainText(kept);
+});
+
 test('without a provider the assistant says how to set one up', async ({ cove }) => {
   await expect(cove.page.getByText('Connect a model to start')).toBeVisible();
   await cove.page.getByRole('button', { name: 'Add a provider' }).click();
