@@ -112,7 +112,8 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   /** Applies `change` to the list and saves the result, after the writes before it. */
   function write(change: (list: readonly StoredMcpServer[]) => StoredMcpServer[]): Promise<void> {
     const next = writes.then(async () => {
-      const updated = change(servers());
+      // The stored list, not this tab's copy: another tab may have changed it since.
+      const updated = change(await deps.store.load());
       await deps.store.save(updated);
       setServers(updated);
     });

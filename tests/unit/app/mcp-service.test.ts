@@ -86,6 +86,15 @@ describe('MCP service', () => {
     });
   });
 
+  it('keeps what another tab saved when this one writes', async () => {
+    const { mcp, settings } = setup({});
+    const other = setup({}, settings).mcp;
+    await addDemo(mcp);
+    await other.add({ name: 'second', url: 'http://b.test/mcp', headers: {} });
+    await mcp.add({ name: 'third', url: 'http://c.test/mcp', headers: {} });
+    expect(mcp.servers().map((s) => s.name)).toEqual(['demo', 'second', 'third']);
+  });
+
   it('tells bad input by field, and refuses a second server of the same name', async () => {
     const { mcp } = setup({});
     await expect(mcp.add({ name: '', url: 'http://a/mcp', headers: {} })).rejects.toMatchObject({
