@@ -22,14 +22,15 @@ import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
-import { createMcpAgentTools } from './mcp-agent-tools';
-import { createMcpServerStore } from './mcp-server-store';
-import { createMcpService, type McpService } from './mcp-service';
 import { createAppLog, type AppLog } from './app-log';
 import { captureConsole, type ConsoleLike } from './app-log-console';
 import { createTraceService, type TraceService } from './trace-service';
 import { parseModelRef } from '../llm/model-ref';
 import { resolveModelSettings } from '../llm/provider-config';
+import { isSecretHeaderName } from '../llm/secret-headers';
+import { createMcpAgentTools } from './mcp-agent-tools';
+import { createMcpServerStore } from './mcp-server-store';
+import { createMcpService, type McpService } from './mcp-service';
 import {
   alwaysOnline,
   createConnectivityService,
@@ -111,9 +112,13 @@ export function createAppServices(
   // The page's console errors and warnings also go to the log; the log's own failures go
   // to the console it had before (never back into the log).
   let consoleBefore: ConsoleLike | undefined;
+  // The providers' keys and secret header values (once the providers exist) are removed from
+  // log entries wherever they appear, whatever their shape.
+  let providerSecrets: () => string[] = () => [];
   const log = createAppLog({
     store: store.logs,
     clock,
+    knownSecrets: () => providerSecrets(),
     fallback: (message, error) => consoleBefore?.warn(message, error),
   });
   if (environment.console) consoleBefore = captureConsole(environment.console, log).original;
@@ -133,6 +138,13 @@ export function createAppServices(
     changes: store.changes,
     notices,
   });
+  providerSecrets = () =>
+    providers.providers().flatMap((provider) => [
+      provider.apiKey ?? '',
+      ...Object.entries(provider.headers ?? {})
+        .filter(([name]) => isSecretHeaderName(name))
+        .map(([, value]) => value),
+    ]);
   const mcp = createMcpService({
     store: createMcpServerStore(store.settings),
     fetch: network,
