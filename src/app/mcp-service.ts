@@ -18,7 +18,8 @@ import {
   type McpServerConfig,
 } from '../mcp/server-config';
 import { fingerprintTool, type ToolFingerprint } from '../mcp/tool-fingerprint';
-import type { McpServerStore, StoredMcpServer } from './mcp-server-store';
+import type { ChangeFeed } from '../store/change-feed';
+import { MCP_SETTING_KEYS, type McpServerStore, type StoredMcpServer } from './mcp-server-store';
 
 /** What the settings form hands over. */
 export interface McpServerDraft {
@@ -81,6 +82,8 @@ export interface McpServiceDeps {
   clock: Clock;
   pageOrigin?: string;
   makeId?: () => string;
+  /** The store's change feed: servers another tab saved (or a restored backup) show here. */
+  changes?: ChangeFeed;
 }
 
 export function createMcpService(deps: McpServiceDeps): McpService {
@@ -309,5 +312,23 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     }
     return { ...config, allowed: previous?.allowed ?? {} };
   }
+  deps.changes?.subscribe(({ change, local }) => {
+    const ours =
+      change.type === 'restored' ||
+      (change.type === 'settings' && change.key === MCP_SETTING_KEYS.servers);
+    if (local || !ours) return;
+    void (async () => {
+      await writes;
+      const stored = await deps.store.load();
+      // A server changed or removed elsewhere starts over here too.
+      for (const id of connections.keys()) {
+        const before = find(id);
+        const after = stored.find((server) => server.id === id);
+        if (!after || !after.enabled || after.url !== before?.url) await drop(id);
+      }
+      setServers(stored);
+    })().catch(() => undefined);
+  });
+
   return service;
 }

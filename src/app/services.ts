@@ -147,6 +147,7 @@ export function createAppServices(
     ]);
   const mcp = createMcpService({
     store: createMcpServerStore(store.settings),
+    changes: store.changes,
     fetch: network,
     clock,
     ...(pageOrigin ? { pageOrigin } : {}),

@@ -10,6 +10,7 @@ import { createMcpAgentTools, mergeMcpOverrides } from '../../../src/app/mcp-age
 import { createMcpServerStore, MCP_SETTING_KEYS } from '../../../src/app/mcp-server-store';
 import { createMcpService, type McpService } from '../../../src/app/mcp-service';
 import type { FetchLike } from '../../../src/llm/fetch-like';
+import type { ChangeFeed, ChangeNotice } from '../../../src/store/change-feed';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import type { SettingsStore } from '../../../src/store/settings-store';
 import { startInProcessServer, type InProcessServer } from '../mcp/in-process-server';
@@ -93,6 +94,33 @@ describe('MCP service', () => {
     await other.add({ name: 'second', url: 'http://b.test/mcp', headers: {} });
     await mcp.add({ name: 'third', url: 'http://c.test/mcp', headers: {} });
     expect(mcp.servers().map((s) => s.name)).toEqual(['demo', 'second', 'third']);
+  });
+
+  it('shows servers another tab saved', async () => {
+    const settings = createMemoryStore().settings;
+    const listeners = new Set<(notice: ChangeNotice) => void>();
+    const feed: ChangeFeed = {
+      publish: () => undefined,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      close: () => undefined,
+    };
+    const here = createMcpService({
+      store: createMcpServerStore(settings),
+      fetch: network({}),
+      clock: systemClock,
+      changes: feed,
+    });
+    await setup({}, settings).mcp.add({ name: 'elsewhere', url: 'http://e.test/mcp', headers: {} });
+    expect(here.servers()).toEqual([]);
+    const notice: ChangeNotice = {
+      change: { type: 'settings', key: MCP_SETTING_KEYS.servers },
+      local: false,
+    };
+    listeners.forEach((listener) => listener(notice));
+    await vi.waitFor(() => expect(here.servers().map((s) => s.name)).toEqual(['elsewhere']));
   });
 
   it('tells bad input by field, and refuses a second server of the same name', async () => {
