@@ -24,6 +24,8 @@ const isMcpTool = (name: string) => name.startsWith('mcp_');
 export interface TraceService {
   /** Runs, newest first, as last read (see `watch`). */
   readonly runs: Accessor<readonly RunRecord[]>;
+  /** Counts trace writes seen while watched, so a run's detail can follow a running run. */
+  readonly saves: Accessor<number>;
   /** Re-reads the runs now. */
   refresh(): Promise<void>;
   /** Keeps `runs` current while a view shows them; returns the stop. */
@@ -53,6 +55,7 @@ export interface TraceServiceDeps {
 export function createTraceService(deps: TraceServiceDeps): TraceService {
   const { log } = deps;
   const [runs, setRuns] = createSignal<readonly RunRecord[]>([]);
+  const [saves, setSaves] = createSignal(0);
   let watchers = 0;
 
   async function refresh() {
@@ -71,7 +74,9 @@ export function createTraceService(deps: TraceServiceDeps): TraceService {
     describe: deps.describe,
     onError: (error, what) => log.report('error', 'store', error, what),
     onSaved: () => {
-      if (watchers > 0) void refresh();
+      if (watchers === 0) return;
+      setSaves((n) => n + 1);
+      void refresh();
     },
   });
 
@@ -125,6 +130,7 @@ export function createTraceService(deps: TraceServiceDeps): TraceService {
 
   return {
     runs,
+    saves,
     refresh,
     watch() {
       watchers++;

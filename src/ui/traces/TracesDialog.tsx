@@ -156,9 +156,10 @@ function RunView(props: {
   onBack: () => void;
   onReplay: (on: boolean) => void;
 }) {
+  // Read again after each write of a trace, so a running run's steps appear as they come.
   const [trace] = createResource(
-    () => props.id,
-    (id) => props.traces.trace(id),
+    () => ({ id: props.id, saves: props.traces.saves() }),
+    ({ id }) => props.traces.trace(id),
   );
   const exportRun = (current: RunTrace) => {
     const json = props.traces.exportJson(current);
