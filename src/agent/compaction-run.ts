@@ -18,6 +18,13 @@ import {
 } from './compaction';
 import { estimateContext, piecesOfPath } from './context-estimate';
 
+/**
+ * What a request carries besides the conversation (system prompt, tool definitions), for
+ * the context estimate until a real usage includes it.
+ */
+export const CHAT_OVERHEAD_TOKENS = 800;
+export const AGENT_OVERHEAD_TOKENS = 3_000;
+
 /** Summaries get at most this many output tokens. */
 const SUMMARY_TOKENS = 2_000;
 

@@ -25,7 +25,12 @@ import {
   type ContextSources,
   type PromptSettings,
 } from './context-builder';
-import { prepareCompaction, type CompactionModel } from './compaction-run';
+import {
+  AGENT_OVERHEAD_TOKENS,
+  CHAT_OVERHEAD_TOKENS,
+  prepareCompaction,
+  type CompactionModel,
+} from './compaction-run';
 import { runAgentInSession, type AgentPort, type AgentToolbox } from './session-agent-run';
 import { estimateTokens } from './token-estimate';
 import type { SessionEvent } from './session-events';
@@ -39,13 +44,6 @@ import { activePath, switchBranch as planBranchSwitch } from './session-tree';
  * 100-150 tokens each), besides the dynamic prompt, which is measured.
  */
 const AGENT_PROMPT_RESERVE_TOKENS = 4_000;
-
-/**
- * What a request carries besides the conversation (system prompt, tool definitions), for
- * the context estimate until a real usage includes it.
- */
-const CHAT_OVERHEAD_TOKENS = 800;
-const AGENT_OVERHEAD_TOKENS = 3_000;
 
 /** How a `/compact` ended. */
 /** Replies that ended before their end: Continue goes on from their text. */
@@ -191,9 +189,10 @@ export interface SessionEngine {
   ): Promise<string | undefined>;
   /**
    * Makes `nodeId` the session's leaf (a rewind of the conversation): its active path ends
-   * there and what followed stays in the tree. False when there is no such node.
+   * there and what followed stays in the tree. Null shows the conversation before its
+   * first message. False when there is no such node.
    */
-  moveLeaf(sessionId: string, nodeId: string): Promise<boolean>;
+  moveLeaf(sessionId: string, nodeId: string | null): Promise<boolean>;
   /**
    * Compacts the session's context now (`/compact [focus]`): the oldest part of the active
    * path is summarized into a compaction node appended at the leaf; the tail stays verbatim
@@ -688,7 +687,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     },
     async moveLeaf(sessionId, nodeId) {
       const nodes = await sessions.nodes(sessionId);
-      if (!nodes.some((n) => n.id === nodeId)) return false;
+      if (nodeId !== null && !nodes.some((n) => n.id === nodeId)) return false;
       await sessions.update(sessionId, { leafId: nodeId });
       await emit({ type: 'leaf_moved', sessionId, leafId: nodeId, nodes });
       return true;

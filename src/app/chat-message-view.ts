@@ -6,14 +6,28 @@ import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
 import type { NodeDraft } from '../agent/session-reducer';
 import { activePath, branchPosition, type BranchPosition } from '../agent/session-tree';
 import { Listeners } from '../base/listeners';
-import type { NodeRecord, NodeStatus, StoredError, StoredUsage } from '../store/records';
+import { compactedPath } from '../agent/compaction';
+import type {
+  CompactionInfo,
+  NodeRecord,
+  NodeStatus,
+  StoredError,
+  StoredUsage,
+} from '../store/records';
 import type { ToolCallView } from './agent-views';
 
 /** One message of the active conversation; the parts that change while streaming are signals. */
 export interface ChatMessageView {
   readonly id: string;
   readonly parentId: string | null;
-  readonly role: 'user' | 'assistant';
+  /** `compaction`: a compaction marker; `content` is its summary, `compaction` its details. */
+  readonly role: 'user' | 'assistant' | 'compaction';
+  readonly compaction?: CompactionInfo;
+  /**
+   * True when a later compaction summarized this message: it stays readable and
+   * branchable, but the model's context holds only the summary of it.
+   */
+  readonly outside: Accessor<boolean>;
   readonly content: Accessor<string>;
   readonly reasoning: Accessor<string>;
   /** Milliseconds the model spent reasoning, once known. */
@@ -48,6 +62,7 @@ export interface MutableView extends ChatMessageView {
   setUsage: Setter<StoredUsage | undefined>;
   setBranch: Setter<BranchPosition | undefined>;
   setToolCalls: Setter<readonly ToolCallView[]>;
+  setOutside: Setter<boolean>;
 }
 
 /** A new view showing `node`. */
@@ -60,13 +75,17 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   const [usage, setUsage] = createSignal(node.usage);
   const [branchAt, setBranch] = createSignal(branch);
   const [toolCalls, setToolCalls] = createSignal<readonly ToolCallView[]>([]);
+  const [outside, setOutside] = createSignal(false);
   const textDeltas = new Listeners<string>();
   return {
     textDeltas,
     onTextDelta: (listener) => textDeltas.subscribe(listener),
     id: node.id,
     parentId: node.parentId,
-    role: node.role === 'user' ? 'user' : 'assistant',
+    role: node.role === 'user' ? 'user' : node.role === 'compaction' ? 'compaction' : 'assistant',
+    ...(node.compaction ? { compaction: node.compaction } : {}),
+    outside,
+    setOutside,
     model: node.model,
     content,
     setContent,
@@ -128,16 +147,26 @@ export function viewsForPath(
   live: ReadonlyMap<string, NodeDraft>,
 ): MutableView[] {
   const byId = new Map(shown.map((view) => [view.id, view]));
-  return activePath(nodes, leafId)
-    .filter((node) => node.role === 'user' || node.role === 'assistant')
+  const path = activePath(nodes, leafId);
+  const { outside } = compactedPath(path);
+  return path
+    .filter(
+      (node) =>
+        node.role === 'user' ||
+        node.role === 'assistant' ||
+        (node.role === 'compaction' && node.compaction !== undefined),
+    )
     .map((stored) => {
       const node = withDraft(stored, live.get(stored.id));
       const branch = branchPosition(nodes, node.id);
       const kept = byId.get(node.id);
       if (kept && showsNode(kept, node)) {
         kept.setBranch(branch);
+        kept.setOutside(outside.has(node.id));
         return kept;
       }
-      return viewOf(node, branch);
+      const view = viewOf(node, branch);
+      view.setOutside(outside.has(node.id));
+      return view;
     });
 }

@@ -23,6 +23,9 @@ import {
 } from './chat-message-view';
 import { createAgentService, type AgentService } from './agent-service';
 import { createRewindService, type RewindControls } from './rewind-service';
+import { contextMeter, type ContextMeterView } from './context-meter';
+import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from '../agent/compaction-run';
+import { resolveModelSettings } from '../llm/provider-config';
 import { ToolCallViews } from './agent-tool-calls';
 import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
@@ -118,6 +121,13 @@ export interface ChatService {
   readonly agent: AgentControls;
   /** Rewinds of the files the agent changed (and of the conversation) to a message. */
   readonly rewind: RewindControls;
+  /**
+   * The token meter: the context the next request would use against the selected model's
+   * window (and the cost where it has prices); undefined without a model.
+   */
+  context(): ContextMeterView | undefined;
+  /** True while `/compact` summarizes. */
+  readonly compacting: Accessor<boolean>;
 }
 
 /** How often a session running in another tab is looked at again (see checkElsewhere). */
@@ -165,6 +175,7 @@ export function createChatService(deps: {
   const [busy, setBusy] = createSignal(false);
   const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
+  const [compacting, setCompacting] = createSignal(false);
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
   /** The active session's nodes as last shown, for the tool results of its calls. */
@@ -265,9 +276,14 @@ export function createChatService(deps: {
       sessionId: () => activeId(),
       messageIds: () => messages().map((m) => m.id),
       leafId: () => activeSession()?.leafId ?? undefined,
+      message(id) {
+        const view = messages().find((m) => m.id === id);
+        return view && { role: view.role, parentId: view.parentId, content: view.content() };
+      },
       async moveLeaf(sessionId, nodeId) {
         await engine.moveLeaf(sessionId, nodeId);
       },
+      setDraft,
     },
   });
   // Rewind buttons follow the checkpoints a run records and the path shown.
@@ -491,6 +507,11 @@ export function createChatService(deps: {
         notices.show({ kind: 'error', text: NO_MODEL });
         return;
       }
+      const compactCommand = /^\/compact(?:\s+([\s\S]*))?$/.exec(content);
+      if (compactCommand) {
+        await compactNow(compactCommand[1]);
+        return;
+      }
       try {
         let session = activeSession();
         const createdNow = !session;
@@ -598,12 +619,74 @@ export function createChatService(deps: {
     flush: () => persister.flush(),
     agent,
     rewind,
+    compacting,
+    context() {
+      const model = selectedCapabilities();
+      if (!model) return undefined;
+      const overhead =
+        activeSession()?.mode === 'agent' ? AGENT_OVERHEAD_TOKENS : CHAT_OVERHEAD_TOKENS;
+      return contextMeter(messages(), model.capabilities, model.maxOutputTokens, overhead);
+    },
     async start() {
       await persister.recover();
       lastWorkspace = undefined;
       await followWorkspace();
     },
   };
+
+  /** `/compact [focus]`: summarizes the older part of the conversation now. */
+  async function compactNow(focus: string | undefined) {
+    const session = activeSession();
+    if (!session) {
+      notices.show({ kind: 'info', text: 'Nothing to compact yet: start a conversation first.' });
+      return;
+    }
+    setCompacting(true);
+    setBusy(true);
+    try {
+      const result = await engine.compact(session.id, focus);
+      switch (result.outcome) {
+        case 'compacted':
+          setDraft('');
+          notices.show({
+            kind: 'success',
+            text: 'Compacted: the older messages are summarized; they stay readable above.',
+          });
+          return;
+        case 'nothing':
+          notices.show({ kind: 'info', text: 'Nothing to compact: the conversation is short.' });
+          return;
+        case 'locked':
+          notices.show({ kind: 'info', text: 'This conversation is busy in another tab.' });
+          return;
+        case 'no_model':
+          notices.show({ kind: 'error', text: NO_MODEL });
+          return;
+        case 'failed':
+          notices.show({
+            kind: 'error',
+            text: `${result.error.message} ${result.error.hint}`.trim(),
+          });
+          return;
+      }
+    } catch (error) {
+      notices.error(error, 'Could not compact');
+    } finally {
+      setCompacting(false);
+      setBusy(false);
+    }
+  }
+
+  /** The selected model's capabilities and reply limit, for the meter. */
+  function selectedCapabilities() {
+    const ref = providers.selectedModel();
+    const parsed = ref ? parseModelRef(ref) : undefined;
+    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+    if (!parsed || !provider) return undefined;
+    const { capabilities } = resolveModelSettings(provider, parsed.modelId);
+    const limit = providers.chatOptions().maxTokens ?? capabilities.maxOutputTokens;
+    return { capabilities, maxOutputTokens: Math.min(limit, capabilities.maxOutputTokens) };
+  }
 
   // Switching workspace shows that workspace's conversations.
   workspaces.onWorkspaceChanged(() => void followWorkspace());

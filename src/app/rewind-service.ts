@@ -59,8 +59,12 @@ export interface RewindConversation {
   messageIds(): readonly string[];
   /** The session's leaf now (to put it back on Undo). */
   leafId(): string | undefined;
-  /** Moves the session's leaf (its active path) to `nodeId`. */
-  moveLeaf(sessionId: string, nodeId: string): Promise<void>;
+  /** A message of the active path. */
+  message(id: string): { role: string; parentId: string | null; content: string } | undefined;
+  /** Moves the session's leaf (its active path) to `nodeId` (null: before the first message). */
+  moveLeaf(sessionId: string, nodeId: string | null): Promise<void>;
+  /** Puts text in the composer. */
+  setDraft(text: string): void;
 }
 
 export function createRewindService(deps: {
@@ -99,16 +103,30 @@ export function createRewindService(deps: {
     if (conversation.sessionId() === sessionId) setList(rows);
   }
 
+  /**
+   * Where "Rewind conversation and files" leaves the active path: at an agent message, that
+   * message; at the person's message, just before it, with its text back in the composer
+   * to send again (as a new branch) or change.
+   */
+  function conversationTarget(messageId: string) {
+    const message = conversation.message(messageId);
+    if (message?.role !== 'user') return { leaf: messageId };
+    return { leaf: message.parentId, draft: message.content };
+  }
+
   async function carryOut(
     chosen: RewindPlan,
     sessionId: string,
-    moveTo: string | undefined,
+    move: { leaf: string | null; draft?: string } | undefined,
     undoLeaf: string | undefined,
   ) {
     const rewinder = service();
     if (!rewinder) return;
     const result = await rewinder.rewind(chosen);
-    if (moveTo) await conversation.moveLeaf(sessionId, moveTo);
+    if (move) {
+      await conversation.moveLeaf(sessionId, move.leaf);
+      if (move.draft !== undefined) conversation.setDraft(move.draft);
+    }
     await refresh();
     const count = result.changed.length;
     const undo = result.undo;
@@ -117,7 +135,7 @@ export function createRewindService(deps: {
       text:
         (count
           ? `Rewound ${count} file${count === 1 ? '' : 's'}`
-          : 'The files were already as they were then') + (moveTo ? ' and the conversation.' : '.'),
+          : 'The files were already as they were then') + (move ? ' and the conversation.' : '.'),
       ...(undo || undoLeaf
         ? {
             action: {
@@ -189,7 +207,12 @@ export function createRewindService(deps: {
       setWorking(true);
       try {
         const leaf = moving ? conversation.leafId() : undefined;
-        await carryOut(chosen.plan, chosen.sessionId, moving ? shown.messageId : undefined, leaf);
+        await carryOut(
+          chosen.plan,
+          chosen.sessionId,
+          moving ? conversationTarget(shown.messageId) : undefined,
+          leaf,
+        );
         batch(() => {
           plan = undefined;
           setPending(undefined);

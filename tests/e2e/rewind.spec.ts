@@ -89,11 +89,14 @@ test('rewind after an agent run that created, edited and deleted files: preview,
   await rewind.confirm('Rewind conversation and files');
   await expect(cove.item('README.md')).toBeVisible();
   await expect(cove.item('notes.txt')).toHaveCount(0);
-  // The conversation ends at the question again; the run stays in the tree (Undo shows it).
+  // The conversation goes back to before the question, whose text is back in the message
+  // box to send again; the run stays in the tree (Undo shows it again).
   await expect(agent.chat.replies).toHaveCount(0);
-  await expect(agent.chat.questions).toHaveCount(1);
+  await expect(agent.chat.questions).toHaveCount(0);
+  await expect(agent.chat.messageBox).toHaveValue('Change some files');
   await cove.reload();
   await expect(cove.item('README.md')).toBeVisible();
   await expect(cove.item('notes.txt')).toHaveCount(0);
   await expect(agent.chat.replies).toHaveCount(0);
+  await expect(agent.chat.questions).toHaveCount(0);
 });

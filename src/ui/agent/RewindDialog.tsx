@@ -79,8 +79,9 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
         </Show>
       </Show>
       <p class="rewind-hint">
-        Rewinding the conversation too makes this message the last one shown; the later messages
-        stay in the conversation as a branch.
+        “Rewind conversation and files” also takes the conversation back here (from your own
+        message, to just before it, with its text back in the message box). The later messages stay
+        in the conversation as a branch.
       </p>
       <div class="modal-actions">
         <button

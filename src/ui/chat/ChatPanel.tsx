@@ -10,6 +10,7 @@ import { RunEndNotice, RunUsage } from '../agent/RunEndNotice';
 import { TodoChecklist } from '../agent/TodoChecklist';
 import '../agent/agent.css';
 import { Composer } from './Composer';
+import { TokenMeter } from './TokenMeter';
 import { warmUpRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
 import { SessionIcon } from '../sessions/session-icons';
@@ -283,6 +284,7 @@ export function ChatPanel(props: {
           </div>
         )}
       </Show>
+      <TokenMeter meter={chat.context()} compacting={chat.compacting()} />
       <Composer
         services={props.services}
         onOpenSettings={props.onOpenSettings}

@@ -7,11 +7,15 @@ import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ToolCallChip } from '../agent/ToolCallChip';
 import { RewindButton } from '../agent/RewindButton';
+import { CompactionMarker } from './CompactionMarker';
 import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
 import { splitUserMessage } from './user-message-parts';
+
+/** Said of a message a compaction summarized (it stays readable and branchable). */
+const outsideNote = 'Outside the context: the model sees the summary below instead.';
 
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
@@ -81,6 +85,8 @@ export function MessageItem(props: {
     />
   );
 
+  if (message.role === 'compaction') return <CompactionMarker message={message} />;
+
   if (message.role === 'user') {
     const [editing, setEditing] = createSignal<string | undefined>();
     const save = () => {
@@ -90,7 +96,15 @@ export function MessageItem(props: {
       void chat.editMessage(message.id, text);
     };
     return (
-      <article class="message user" aria-label="Your message">
+      <article
+        class="message user"
+        classList={{ outside: message.outside() }}
+        aria-label="Your message"
+        aria-description={message.outside() ? outsideNote : undefined}
+      >
+        <Show when={message.outside()}>
+          <p class="outside-note">{outsideNote}</p>
+        </Show>
         <Show
           when={editing() !== undefined}
           fallback={
@@ -168,9 +182,14 @@ export function MessageItem(props: {
   return (
     <article
       class="message assistant"
+      classList={{ outside: message.outside() }}
       aria-label="Assistant reply"
+      aria-description={message.outside() ? outsideNote : undefined}
       aria-busy={streaming() || rendering()}
     >
+      <Show when={message.outside()}>
+        <p class="outside-note">{outsideNote}</p>
+      </Show>
       <Show when={message.reasoning()}>
         <details class="thinking">
           <summary>

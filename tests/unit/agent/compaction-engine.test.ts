@@ -108,9 +108,7 @@ describe('compaction in the session engine', () => {
     const ctx = setup([
       { text: 'one' },
       { text: 'two' },
-      {
-        error: { code: 'server', message: 'The server failed (500).', hint: '', retryable: false },
-      },
+      { error: { kind: 'server_error', message: 'The server failed (500).', hint: '' } },
       { text: '## Goal\nFocus kept.' },
     ]);
     const session = await ctx.engine.create('w', 'first');

@@ -146,7 +146,7 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     expect(await text(app, 'out.txt')).toBe('from python');
   });
 
-  it('rewinds the conversation too: the path ends at the message, the rest stays in the tree', async () => {
+  it('rewinds the conversation too: back to before the question, its text in the composer, the rest stays in the tree', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
       call('c1', 'write_file', { path: 'a.txt', content: 'agent' }),
@@ -167,7 +167,8 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     });
     await app.chat.rewind.confirm();
     expect(await text(app, 'a.txt')).toBeUndefined();
-    expect(app.chat.messages().map((m) => m.id)).toEqual([question!.id]);
+    expect(app.chat.messages()).toEqual([]);
+    expect(app.chat.draft()).toBe('Write a.txt');
     expect((await store.sessions.nodes(sessionId)).length).toBe(before);
 
     app.notices.notices().at(-1)!.action!.run();
@@ -180,10 +181,7 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     const store = createMemoryStore();
     const app = await open(
       store,
-      [
-        call('b1', 'bash', { command: 'echo made > made.txt && rm gone.txt' }),
-        { text: 'ok' },
-      ],
+      [call('b1', 'bash', { command: 'echo made > made.txt && rm gone.txt' }), { text: 'ok' }],
       writingPython,
     );
     await app.workspaces.files()!.write('gone.txt', 'keep me');
