@@ -80,7 +80,11 @@ test('branches: the tree view jumps to a branch and deletes one; fork from a mes
   );
   await expect(list.treeItem(/^Second question, edited \(2 messages, shown\)/)).toBeVisible();
   await list.tree.screenshot({ path: 'test-results/sessions-tree.png' });
-  await list.treeItem(/^Second question \(2 messages\)/).click();
+  // By keyboard: down from the first entry to the older branch, Enter shows it.
+  await list.treeItem(/^First question/).focus();
+  await cove.page.keyboard.press('ArrowDown');
+  await expect(list.treeItem(/^Second question \(2 messages\)/)).toBeFocused();
+  await cove.page.keyboard.press('Enter');
   await expect(chat.replies).toHaveText([/First answer\./, /Second answer\./]);
   await expect(list.treeItem(/^Second question \(2 messages, shown\)/)).toBeVisible();
 
@@ -103,9 +107,17 @@ test('branches: the tree view jumps to a branch and deletes one; fork from a mes
   await expect(chat.replies).toHaveText([/First answer\./]);
   await list.open();
   await expect(list.row('First question (fork)')).toBeVisible();
+  await list.action('First question (fork)', 'Duplicate');
+  await expect(chat.questions).toHaveText(['First question']);
+  await list.open();
+  await expect(list.row('First question (fork) (copy)')).toBeVisible();
+  const markdown = await list.exportFile('First question', 'Export as Markdown');
+  expect(markdown.name).toBe('first-question.md');
+  expect(markdown.text).toContain('# First question');
+  expect(markdown.text).toContain('## You\n\nSecond question\n');
 
   // Export the original (every branch) and import it back as a new conversation.
-  const file = await list.exportJson('First question');
+  const file = await list.exportFile('First question', 'Export as JSON');
   expect(file.name).toBe('first-question.json');
   expect(JSON.parse(file.text)).toMatchObject({ format: 'cove-session', version: 1 });
   await list.importFile(file.name, file.text);

@@ -52,7 +52,7 @@ function startEngine(): void {
     },
   };
   engine = createSessionEngine({
-    sessions: store.sessions,
+    sessions: store!.sessions,
     clock: systemClock,
     locks: createMemorySessionLocks(),
     client,

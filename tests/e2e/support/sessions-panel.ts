@@ -75,10 +75,14 @@ export class SessionsPanel {
     await expect(this.row(title)).toHaveCount(0);
   }
 
-  /** Exports a conversation as JSON and returns the file's text. */
-  async exportJson(title: string): Promise<{ name: string; text: string }> {
+  /** Exports a conversation (as JSON or Markdown) and returns the file's name and text. */
+  async exportFile(
+    title: string,
+    action: 'Export as JSON' | 'Export as Markdown',
+  ): Promise<{ name: string; text: string }> {
+    await this.open();
     const download = this.cove.page.waitForEvent('download');
-    await this.action(title, 'Export as JSON');
+    await this.action(title, action);
     const file = await download;
     const stream = await file.createReadStream();
     const chunks: Buffer[] = [];
