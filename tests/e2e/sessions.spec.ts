@@ -35,6 +35,11 @@ test('the conversations list: automatic title, rename, star, search by content, 
   await expect(list.row('Sine plots')).toHaveCount(0);
   await list.search.fill('');
   await expect(list.row('Sine plots')).toBeVisible();
+  // Escape closes the list and gives focus back to its button.
+  await list.search.press('Escape');
+  await expect(list.panel).toBeHidden();
+  await expect(list.toggle).toBeFocused();
+  await list.open();
 
   await list.delete('Sine plots');
   await expect(cove.notices).toContainText('Deleted "Sine plots".');

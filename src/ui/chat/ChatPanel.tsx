@@ -39,6 +39,14 @@ export function ChatPanel(props: {
   const [drawer, setDrawer] = createSignal<'list' | 'tree'>();
   const toggleDrawer = (which: 'list' | 'tree') =>
     setDrawer(drawer() === which ? undefined : which);
+  let listButton!: HTMLButtonElement;
+  let treeButton!: HTMLButtonElement;
+  /** Closes the list or the tree; from the keyboard, focus goes back to its button. */
+  const closeDrawer = (returnFocus = false) => {
+    const which = drawer();
+    setDrawer(undefined);
+    if (returnFocus) (which === 'tree' ? treeButton : listButton)?.focus();
+  };
   const startNew = (mode: SessionMode = 'chat') => {
     setNewMode(mode);
     chat.newSession(mode);
@@ -139,6 +147,7 @@ export function ChatPanel(props: {
         <button
           type="button"
           class="icon-button"
+          ref={listButton}
           aria-label="Conversations"
           title="All conversations: search, star, export, import"
           aria-expanded={drawer() === 'list'}
@@ -160,6 +169,7 @@ export function ChatPanel(props: {
           <button
             type="button"
             class="icon-button"
+            ref={treeButton}
             aria-label="Conversation tree"
             title="Every branch of this conversation"
             aria-expanded={drawer() === 'tree'}
@@ -176,11 +186,11 @@ export function ChatPanel(props: {
             startNew(next);
             setDrawer(undefined);
           }}
-          onClose={() => setDrawer(undefined)}
+          onClose={(returnFocus) => closeDrawer(returnFocus)}
         />
       </Show>
       <Show when={drawer() === 'tree' && chat.activeSession()}>
-        <SessionTreeView services={props.services} onClose={() => setDrawer(undefined)} />
+        <SessionTreeView services={props.services} onClose={() => closeDrawer(true)} />
       </Show>
       <Show when={chat.runningElsewhere()}>
         <p class="chat-elsewhere" role="status">

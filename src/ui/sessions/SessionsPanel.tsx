@@ -17,8 +17,8 @@ export function SessionsPanel(props: {
   services: AppServices;
   /** Starts an empty conversation in `mode`. */
   onNew: (mode: SessionMode) => void;
-  /** The panel should close (a conversation was opened, or Escape). */
-  onClose: () => void;
+  /** The panel should close: a conversation was opened, or Escape (`returnFocus`). */
+  onClose: (returnFocus?: boolean) => void;
 }) {
   const { chat, sessions } = props.services;
   const dialogs = useDialogs();
@@ -64,7 +64,7 @@ export function SessionsPanel(props: {
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !menu()) {
           event.stopPropagation();
-          props.onClose();
+          props.onClose(true);
         }
       }}
     >
