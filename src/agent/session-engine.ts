@@ -315,7 +315,25 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       answer.parentId = await autoCompact(sessionId, parent.id, model, CHAT_OVERHEAD_TOKENS);
       // A sibling reply (regenerate) leaves the earlier one and what followed it in the tree.
       await append(answer);
-      await stream(answer, model, continuation);
+      const ended = await stream(answer, model, continuation);
+      // The provider said the request was over its window: compact once and ask again. The
+      // failed reply stays in the tree, beside the compaction (a branch).
+      if (ended.error?.code !== 'context_overflow') return;
+      const node = await compactAt(sessionId, answer.parentId!, model, {
+        force: true,
+        automatic: true,
+        minKept: 1,
+        overhead: CHAT_OVERHEAD_TOKENS,
+      }).catch(() => undefined);
+      if (!node) return;
+      const retry: NodeRecord = {
+        ...answer,
+        id: newId(),
+        parentId: node.id,
+        startedAt: clock.now(),
+      };
+      await append(retry);
+      await stream(retry, model, continuation);
     });
     return outcome ? 'answered' : 'locked';
   }
@@ -550,7 +568,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     answer: NodeRecord,
     model: ReplyModel,
     continuation = false,
-  ): Promise<void> {
+  ): Promise<NodeDraft> {
     const sessionId = answer.sessionId;
     let draft = draftOf(answer);
     const fold = (event: SessionEvent) => {
@@ -609,6 +627,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       }
       await fold({ type: 'node_end' });
     }
+    return draft;
   }
 
   return {

@@ -104,6 +104,38 @@ describe('compaction in the session engine', () => {
     expect(await ctx.store.sessions.nodes(session.id)).toHaveLength(7);
   });
 
+  it('a reply the provider says overflowed compacts once and is asked again; the failed reply stays as a branch', async () => {
+    const ctx = setup([
+      { text: 'one' },
+      {
+        error: {
+          kind: 'context_overflow',
+          message: 'The conversation is longer than the model accepts.',
+          hint: '',
+        },
+      },
+      { text: '## Goal\nSecond question pending.' },
+      { text: 'Answered after compacting.' },
+    ]);
+    const session = await ctx.engine.create('w', 'first');
+    await ctx.engine.send(session.id, undefined, 'q1');
+    await ctx.engine.send(session.id, undefined, 'q2');
+    expect(ctx.client.requests).toHaveLength(4);
+    const path = await pathOf(ctx, session.id);
+    expect(path.map((n) => `${n.role}:${n.content}`)).toEqual([
+      'user:q1',
+      'assistant:one',
+      'user:q2',
+      'compaction:## Goal\nSecond question pending.',
+      'assistant:Answered after compacting.',
+    ]);
+    const retried = ctx.client.requests[3]!.messages.map((m) => text(m.content));
+    expect(retried[1]).toContain('Second question pending.');
+    expect(retried.at(-1)).toBe('q2');
+    const failed = (await ctx.store.sessions.nodes(session.id)).find((n) => n.status === 'error');
+    expect(failed).toMatchObject({ role: 'assistant', parentId: path[2]!.id });
+  });
+
   it('/compact with a focus summarizes now; a failed summary changes nothing', async () => {
     const ctx = setup([
       { text: 'one' },
