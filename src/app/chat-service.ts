@@ -272,6 +272,8 @@ export function createChatService(deps: {
     workspaces,
     notices,
     clock,
+    hasUnsavedEdits: (path) =>
+      editor.tabs().some((tab) => tab.path() === path && (tab.dirty() || tab.saving())),
     conversation: {
       sessionId: () => activeId(),
       messageIds: () => messages().map((m) => m.id),

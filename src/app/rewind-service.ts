@@ -18,6 +18,8 @@ export interface RewindFileView {
   action: Exclude<RewindAction, 'unchanged'>;
   /** 'yes': changed after the agent wrote it, so the rewind overwrites someone's edit. */
   changedByHand: ChangedByHand;
+  /** Open in an editor tab with text not saved yet (the tab will show the conflict). */
+  unsaved: boolean;
 }
 
 /** A rewind waiting for confirmation. */
@@ -73,6 +75,8 @@ export function createRewindService(deps: {
   conversation: RewindConversation;
   notices: NoticeService;
   clock: Clock;
+  /** True when `path` is open in an editor tab with text not saved yet. */
+  hasUnsavedEdits?: (path: string) => boolean;
 }): RewindService {
   const { checkpoints, workspaces, conversation, notices, clock } = deps;
   const [list, setList] = createSignal<readonly CheckpointRecord[]>([]);
@@ -191,6 +195,7 @@ export function createRewindService(deps: {
               path: file.path,
               action: file.action as RewindFileView['action'],
               changedByHand: file.changedByHand,
+              unsaved: deps.hasUnsavedEdits?.(file.path) ?? false,
             })),
         });
       } catch (error) {

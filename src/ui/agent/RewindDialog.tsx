@@ -49,10 +49,10 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
             {(file) => (
               <li
                 class="rewind-file"
-                classList={{ 'by-hand': file.changedByHand !== 'no' }}
+                classList={{ 'by-hand': file.changedByHand !== 'no' || file.unsaved }}
                 aria-label={`${file.path}: ${ACTION_LABEL[file.action]}${
                   file.changedByHand === 'yes' ? ', changed by hand' : ''
-                }`}
+                }${file.unsaved ? ', unsaved changes in the editor' : ''}`}
               >
                 <span class={`rewind-action ${file.action}`}>{ACTION_LABEL[file.action]}</span>
                 <code class="rewind-path">{file.path}</code>
@@ -60,6 +60,11 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
                 <Show when={file.changedByHand === 'yes'}>
                   <strong class="rewind-warning">
                     Changed by hand after the agent wrote it: those changes will be lost
+                  </strong>
+                </Show>
+                <Show when={file.unsaved}>
+                  <strong class="rewind-warning">
+                    Open with unsaved changes: the editor keeps your text and shows the conflict
                   </strong>
                 </Show>
                 <Show when={file.changedByHand === 'unknown'}>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
 import { createChatService } from '../../../src/app/chat-service';
-import { createEditorService } from '../../../src/app/editor-service';
+import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
 import { createMemorySessionLocks } from '../../../src/app/session-locks';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
@@ -34,7 +34,18 @@ async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPy
     ...(python ? { agentPython: python } : {}),
   });
   await chat.start();
-  return { chat, client, workspaces, notices, store };
+  return { chat, client, workspaces, notices, store, editor };
+}
+
+/** A stand-in for CodeMirror: one text per open path. */
+class FakeBuffers implements BufferHost {
+  texts = new Map<string, string>();
+  read = (path: string) => this.texts.get(path);
+  replace = (path: string, text: string) => void this.texts.set(path, text);
+  selection = () => undefined;
+  reveal = () => undefined;
+  markProblems = () => undefined;
+  insert = () => false;
 }
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
@@ -125,10 +136,10 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     await files.write('src/new.py', 'x = 2  # mine\n');
     await app.chat.rewind.preview(question!.id, false);
     expect(app.chat.rewind.pending()?.files).toEqual([
-      { path: 'main.py', action: 'restore', changedByHand: 'no' },
-      { path: 'old.txt', action: 'recreate', changedByHand: 'no' },
-      { path: 'out.txt', action: 'delete', changedByHand: 'no' },
-      { path: 'src/new.py', action: 'delete', changedByHand: 'yes' },
+      { path: 'main.py', action: 'restore', changedByHand: 'no', unsaved: false },
+      { path: 'old.txt', action: 'recreate', changedByHand: 'no', unsaved: false },
+      { path: 'out.txt', action: 'delete', changedByHand: 'no', unsaved: false },
+      { path: 'src/new.py', action: 'delete', changedByHand: 'yes', unsaved: false },
     ]);
     await app.chat.rewind.confirm();
     expect(app.chat.rewind.pending()).toBeUndefined();
@@ -201,6 +212,28 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     await app.chat.rewind.confirm();
     expect(await text(app, 'gone.txt')).toBe('keep me');
     expect(await text(app, 'made.txt')).toBeUndefined();
+  });
+
+  it('flags a file open with unsaved text in the editor', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      call('r', 'read_file', { path: 'a.txt' }),
+      call('w', 'write_file', { path: 'a.txt', content: 'agent' }),
+      { text: 'ok' },
+    ]);
+    await app.workspaces.files()!.write('a.txt', 'mine');
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Write a.txt');
+    const buffers = new FakeBuffers();
+    app.editor.attach(buffers);
+    await app.editor.openFile('a.txt');
+    buffers.texts.set('a.txt', 'agent, then typed');
+    app.editor.markEdited('a.txt');
+    await app.chat.rewind.preview(app.chat.messages()[0]!.id, false);
+    expect(app.chat.rewind.pending()?.files).toEqual([
+      { path: 'a.txt', action: 'restore', changedByHand: 'no', unsaved: true },
+    ]);
   });
 
   it('deletes the checkpoints and their blobs with the session', async () => {
