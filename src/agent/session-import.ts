@@ -186,6 +186,17 @@ export function parseSessionImport(text: string, target: SessionImportTarget): I
     parentId: node.parentId === null ? null : ids.get(node.parentId)!,
     // Nobody is writing an imported reply any more.
     status: node.status === 'streaming' ? 'interrupted' : node.status,
+    // A compaction names the first node it keeps, by its id in the file.
+    ...(node.compaction
+      ? {
+          compaction: {
+            ...node.compaction,
+            firstKeptId: node.compaction.firstKeptId
+              ? (ids.get(node.compaction.firstKeptId) ?? null)
+              : null,
+          },
+        }
+      : {}),
   }));
   const firstQuestion = exported.find((node) => node.role === 'user')?.content ?? '';
   const session: SessionRecord = {

@@ -104,6 +104,17 @@ function copyWithNewIds(
     parentId: node.parentId !== null ? (ids.get(node.parentId) ?? null) : null,
     // A reply still streaming in the source is not streaming in the copy.
     status: node.status === 'streaming' ? 'interrupted' : node.status,
+    // A compaction names the first node it keeps: the copy names that node's copy.
+    ...(node.compaction
+      ? {
+          compaction: {
+            ...structuredClone(node.compaction),
+            firstKeptId: node.compaction.firstKeptId
+              ? (ids.get(node.compaction.firstKeptId) ?? null)
+              : null,
+          },
+        }
+      : {}),
   }));
   return { nodes, ids };
 }

@@ -147,6 +147,23 @@ describe('session export and import', () => {
     expect(refusal(fileOf(file)).message).toMatch(/"nowhere" is not in the file/);
   });
 
+  it('a compaction comes back naming the new id of the node it keeps', () => {
+    const file = exported();
+    file.nodes.push({
+      id: 'k',
+      parentId: 'a2',
+      role: 'compaction',
+      content: 'Summary',
+      status: 'complete',
+      startedAt: 9,
+      compaction: { firstKeptId: 't1', automatic: false, tokensBefore: 5, tokensAfter: 2 },
+    });
+    const imported = parseSessionImport(fileOf(file), target);
+    const kept = imported.nodes.find((x) => x.content === 'print(1)');
+    const summary = imported.nodes.find((x) => x.role === 'compaction');
+    expect(summary?.compaction?.firstKeptId).toBe(kept?.id);
+  });
+
   it('a reply exported while streaming comes back interrupted', () => {
     const file = exported();
     file.nodes[4].status = 'streaming';

@@ -122,6 +122,23 @@ describe('copies', () => {
     ]);
   });
 
+  it('a copied compaction names the copy of the node it keeps', () => {
+    const nodes = [
+      node('q', null, 1),
+      node('a', 'q', 2),
+      {
+        ...node('c', 'a', 3),
+        role: 'compaction' as const,
+        compaction: { firstKeptId: 'a', automatic: true, tokensBefore: 9, tokensAfter: 3 },
+      },
+    ];
+    const copy = copyTree(nodes, 'c', 'dup', counter());
+    const a = copy.nodes.find((n) => n.content === 'text of a');
+    const c = copy.nodes.find((n) => n.role === 'compaction');
+    expect(c?.compaction?.firstKeptId).toBe(a?.id);
+    expect(nodes[2]?.compaction?.firstKeptId).toBe('a');
+  });
+
   it('a copy of a reply still streaming is interrupted, not streaming', () => {
     const streaming = [node('q', null, 1), { ...node('a', 'q', 2), status: 'streaming' as const }];
     const copy = copyTree(streaming, 'a', 'dup', counter());
