@@ -59,7 +59,7 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
                 <span class="rewind-note">{ACTION_NOTE[file.action]}</span>
                 <Show when={file.changedByHand === 'yes'}>
                   <strong class="rewind-warning">
-                    Changed by hand after the agent wrote it: those changes will be lost
+                    Changed by hand after the agent wrote it: the rewind overwrites that change
                   </strong>
                 </Show>
                 <Show when={file.unsaved}>
