@@ -1,5 +1,6 @@
 import type { FileChange } from '../store/file-store';
 import type { FileContent, FileRecord } from '../store/records';
+import { isWithin, normalizePath } from './paths';
 import type { WorkspaceFiles } from './workspace-files';
 
 /**
@@ -30,6 +31,26 @@ export type CheckpointedFiles = Pick<
   | 'apply'
 >;
 
+/**
+ * Where the files under folder `from` land when it moves to `to` (none when `from` is a
+ * file or bad: the move itself reports that). Recorded as absent before the move, so a
+ * rewind removes the moved copies as well as putting the originals back.
+ */
+async function movedFiles(files: WorkspaceFiles, from: string, to: string): Promise<string[]> {
+  let source: string;
+  let target: string;
+  try {
+    source = normalizePath(from);
+    target = normalizePath(to);
+  } catch {
+    return [];
+  }
+  if ((await files.find(source))?.kind !== 'folder') return [];
+  return (await files.list())
+    .filter((entry) => entry.kind === 'file' && isWithin(entry.path, source))
+    .map((entry) => target + entry.path.slice(source.length));
+}
+
 export function checkpointedFiles(files: WorkspaceFiles, before: BeforeWrite): CheckpointedFiles {
   return {
     workspaceId: files.workspaceId,
@@ -47,7 +68,7 @@ export function checkpointedFiles(files: WorkspaceFiles, before: BeforeWrite): C
     // A new folder holds no file content: nothing to record (a rewind leaves it, empty).
     createFolder: (path) => files.createFolder(path),
     async move(from, to) {
-      await before([from, to]);
+      await before([from, to, ...(await movedFiles(files, from, to))]);
       return files.move(from, to);
     },
     async delete(path) {

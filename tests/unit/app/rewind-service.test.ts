@@ -214,6 +214,34 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     expect(await text(app, 'made.txt')).toBeUndefined();
   });
 
+  it('a folder the agent moved comes back, and the moved copy goes', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      call('m', 'move_path', { from: 'lib', to: 'pkg/lib' }),
+      { text: 'Moved.' },
+    ]);
+    await app.workspaces.files()!.write('lib/a.py', 'a = 1\n');
+    await app.workspaces.files()!.write('lib/sub/b.py', 'b = 2\n');
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Move lib into pkg');
+    expect(await text(app, 'pkg/lib/sub/b.py')).toBe('b = 2\n');
+    expect(await text(app, 'lib/a.py')).toBeUndefined();
+
+    await app.chat.rewind.preview(app.chat.messages()[0]!.id, false);
+    expect(app.chat.rewind.pending()?.files.map((f) => `${f.path}:${f.action}`)).toEqual([
+      'lib/a.py:recreate',
+      'lib/sub/b.py:recreate',
+      'pkg/lib/a.py:delete',
+      'pkg/lib/sub/b.py:delete',
+    ]);
+    await app.chat.rewind.confirm();
+    expect(await text(app, 'lib/a.py')).toBe('a = 1\n');
+    expect(await text(app, 'lib/sub/b.py')).toBe('b = 2\n');
+    expect(await text(app, 'pkg/lib/a.py')).toBeUndefined();
+    expect(await text(app, 'pkg/lib/sub/b.py')).toBeUndefined();
+  });
+
   it('flags a file open with unsaved text in the editor', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
