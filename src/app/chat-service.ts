@@ -11,6 +11,7 @@ import { createSessionPersister } from '../agent/session-persister';
 import type { AgentEvent } from '../agent/agent-events';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
 import type { NodeDraft } from '../agent/session-reducer';
+import { activePath } from '../agent/session-tree';
 import type { Clock } from '../base/clock';
 import type { ChatClient } from '../llm/chat-client';
 import type { CoveStore } from '../store/cove-store';
@@ -440,6 +441,7 @@ export function createChatService(deps: {
     if (activeId() !== sessionId) return;
     if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
     showPath(nodes, session?.leafId ?? null);
+    agent.restoreChanges(sessionId, activePath(nodes, session?.leafId ?? null));
     await rewind.refresh();
   }
 
