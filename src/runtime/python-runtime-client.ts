@@ -301,13 +301,15 @@ export class PythonRuntimeClient implements PythonRuntime {
   /**
    * Copies the last run's workspace into an idle spare, so that a run after a kill sends
    * only what changed since instead of every file (recovery is then a few ms, not a full
-   * sync of a large workspace).
+   * sync of a large workspace). `again`: bring an earlier copy up to date (after a run
+   * wrote files back), queued behind any copy still being made.
    */
-  private presync(spare: PythonWorkerHandle): void {
+  private presync(spare: PythonWorkerHandle, again = false): void {
     const files = this.lastFiles;
-    if (!files || this.presyncs.has(spare)) return;
-    const done = spare.files
-      .syncIn(files, (delta) => spare.api.sync(delta))
+    const previous = this.presyncs.get(spare);
+    if (!files || (previous && !again)) return;
+    const done = (previous ?? Promise.resolve())
+      .then(() => spare.files.syncIn(files, (delta) => spare.api.sync(delta)))
       .then(
         () => {},
         // A failed copy leaves the spare marked for a full sync at its first run.
@@ -428,6 +430,8 @@ export class PythonRuntimeClient implements PythonRuntime {
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
       if (this.active === control) this.active = undefined;
+      // The run may have written files back: the spare's copy catches up while Python idles.
+      if (options.files && this.spare?.state === 'ready') this.presync(this.spare, true);
       if (!this.disposed && this.phase !== 'failed') {
         this.setPhase(this.primary?.state === 'ready' ? 'ready' : 'starting');
       }

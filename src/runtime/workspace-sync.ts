@@ -68,6 +68,8 @@ export class WorkerFileSync {
       );
       versions.set(row.path, { version: row.version, kind: row.kind });
     }
+    // Nothing changed since the last sync: no message (a spare kept current, a rerun).
+    if (!reset && !deletes.length && !puts.length) return { sent: 0, deleted: 0, reset };
     try {
       await send({ reset, deletes, puts });
     } catch (error) {

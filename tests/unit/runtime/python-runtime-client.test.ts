@@ -238,6 +238,50 @@ describe('PythonRuntimeClient', () => {
     expect(spare.syncs[1]!.puts.map((put) => put.path)).toEqual(['data/f3.txt']);
   });
 
+  it("a run's write-back reaches the idle spare's copy after the run, so the run after a kill sends nothing", async () => {
+    const { clock, farm, runtime } = setup({ timeoutMs: 1000 });
+    const files = await workspace();
+    for (let i = 0; i < 20; i++) await files.write(`data/f${i}.txt`, `${i}`);
+    runtime.start();
+    await elapse(clock, 1200);
+    const spare = farm.workers[1]!;
+    expect(startRun(runtime, { code: 'pass' }, { files })).toBeDefined();
+    await elapse(clock, 100);
+    expect(spare.syncs).toHaveLength(1);
+
+    // A run that rewrites ten files: the spare catches up once the run is over.
+    farm.script = async (r) => {
+      r.start();
+      for (let i = 0; i < 10; i++)
+        r.fs.writeFile(`/workspace/data/f${i}.txt`, new TextEncoder().encode(`new ${i}`));
+      return { outcome: 'ok' };
+    };
+    const writer = startRun(runtime, { code: 'rewrite()' }, { files });
+    await elapse(clock, 100);
+    expect(writer.result?.status).toBe('ok');
+    expect((await files.read('data/f9.txt')).content).toBe('new 9');
+    expect(spare.syncs).toHaveLength(2);
+    expect(spare.syncs[1]!.puts.map((put) => put.path)).toHaveLength(10);
+
+    farm.script = (r) => {
+      r.start();
+      return r.hang();
+    };
+    const killed = startRun(runtime, { code: 'sleep()' }, { files });
+    await elapse(clock, 1000 + 400);
+    expect(killed.result?.status).toBe('timeout');
+    farm.script = async (r) => {
+      r.start();
+      r.print(new TextDecoder().decode(r.fs.readFile('/workspace/data/f9.txt')));
+      return { outcome: 'ok' };
+    };
+    const next = startRun(runtime, { code: 'show()' }, { files });
+    await elapse(clock, 20);
+    expect(next.result?.stdout).toBe('new 9');
+    // The promoted spare was already current: its run started without a sync.
+    expect(spare.syncs).toHaveLength(2);
+  });
+
   it('on a page that is not isolated, a busy loop ends at the worker’s own deadline and the interpreter survives', async () => {
     const { clock, farm, runtime } = setup({ isolated: false, timeoutMs: 1000 });
     farm.script = (run) => {

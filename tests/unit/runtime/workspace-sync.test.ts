@@ -46,14 +46,15 @@ describe.each(storeKinds)('workspace ↔ worker sync over the $name store', ({ o
     expect(decode(fs.readFile('/workspace/main.py'))).toBe('print(1)\n');
     expect(fs.readFile('/workspace/data/in.bin')).toEqual(new Uint8Array([0, 1, 2]));
 
+    // Nothing changed: nothing is sent.
     await syncIn();
-    expect(sent[1]).toEqual({ reset: false, puts: [], deletes: [] });
+    expect(sent).toHaveLength(1);
 
     clock.advance(10);
     await files.write('main.py', 'print(2)\n');
     await files.delete('data');
     await syncIn();
-    expect(sent[2]).toEqual({ reset: false, puts: ['main.py'], deletes: ['data/in.bin', 'data'] });
+    expect(sent[1]).toEqual({ reset: false, puts: ['main.py'], deletes: ['data/in.bin', 'data'] });
     expect(fs.list('/workspace')).toEqual(['main.py']);
   });
 
