@@ -1,12 +1,12 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js';
+import { createSignal, createUniqueId, Show } from 'solid-js';
 import type { McpServerDraft, McpService } from '../../app/mcp-service';
 import type { StoredMcpServer } from '../../app/mcp-server-store';
 import { CoveError } from '../../base/errors';
 import type { McpServerReport } from '../../mcp/mcp-connection';
 import { MCP_CONFIG_ERROR_CODES } from '../../mcp/server-config';
 import { createFieldErrors } from '../common/field-errors';
-import { Icon } from '../common/icons';
 import { FieldError, FormDialog } from './FormDialog';
+import { createHeaderRows, HeaderRowsField } from './HeaderRowsField';
 import { McpReport } from './McpReport';
 
 type Field = 'name' | 'url' | 'headers' | 'form';
@@ -16,12 +16,6 @@ const FIELD_OF_CODE: Record<string, Field> = {
   [MCP_CONFIG_ERROR_CODES.url]: 'url',
   [MCP_CONFIG_ERROR_CODES.headers]: 'headers',
 };
-
-interface HeaderRow {
-  id: number;
-  name: string;
-  value: string;
-}
 
 /**
  * Adds an MCP server, or edits `existing`: name, endpoint URL and request headers (a bearer
@@ -37,14 +31,7 @@ export function McpServerForm(props: {
   const ids = { name: createUniqueId(), url: createUniqueId(), error: createUniqueId() };
   const [name, setName] = createSignal(existing?.name ?? '');
   const [url, setUrl] = createSignal(existing?.url ?? '');
-  let nextRow = 0;
-  const [rows, setRows] = createSignal<HeaderRow[]>(
-    Object.entries(existing?.headers ?? {}).map(([name, value]) => ({
-      id: nextRow++,
-      name,
-      value,
-    })),
-  );
+  const headerRows = createHeaderRows(existing?.headers, () => clear());
   const errors = createFieldErrors<Field>({
     fieldOfCode: FIELD_OF_CODE,
     formField: 'form',
@@ -55,16 +42,9 @@ export function McpServerForm(props: {
   const [report, setReport] = createSignal<McpServerReport>();
   const [testing, setTesting] = createSignal(false);
 
-  const updateRow = (id: number, patch: Partial<HeaderRow>) => {
-    setRows((list) => list.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-    clear();
-  };
-
   /** The form as a draft; a header named twice is a field error. */
   const draft = (): McpServerDraft | undefined => {
-    const filled = rows().filter((row) => row.name.trim() || row.value.trim());
-    const names = filled.map((row) => row.name.trim().toLowerCase());
-    const twice = names.find((header, index) => header && names.indexOf(header) !== index);
+    const twice = headerRows.duplicate();
     if (twice) {
       show(
         new CoveError(
@@ -78,7 +58,7 @@ export function McpServerForm(props: {
     return {
       name: name(),
       url: url(),
-      headers: Object.fromEntries(filled.map((row) => [row.name, row.value])),
+      headers: headerRows.headers(),
     };
   };
 
@@ -163,60 +143,15 @@ export function McpServerForm(props: {
       </div>
       <FieldError id={ids.error} text={errorFor('url')} />
 
-      <fieldset
-        class="header-rows"
+      <HeaderRowsField
+        rows={headerRows}
+        legend="Headers"
+        note="Sent with every request to this server, e.g. Authorization: Bearer … for a token. Headers named like a key or token are kept encrypted, out of backups."
+        secretValues
         ref={(element) => (errors.fields.headers = element)}
-        tabIndex={-1}
-        aria-invalid={invalid('headers')}
-        aria-describedby={describedBy('headers')}
-      >
-        <legend>Headers</legend>
-        <p class="form-note">
-          Sent with every request to this server, e.g. Authorization: Bearer … for a token. Headers
-          named like a key or token are kept encrypted, out of backups.
-        </p>
-        <For each={rows()}>
-          {(row, index) => (
-            <div class="header-row">
-              <input
-                aria-label={`Header ${index() + 1} name`}
-                placeholder="Name"
-                class="mono"
-                value={row.name}
-                autocomplete="off"
-                spellcheck={false}
-                onInput={(event) => updateRow(row.id, { name: event.currentTarget.value })}
-              />
-              <input
-                aria-label={`Header ${index() + 1} value`}
-                placeholder="Value"
-                class="mono"
-                type="password"
-                value={row.value}
-                autocomplete="off"
-                spellcheck={false}
-                onInput={(event) => updateRow(row.id, { value: event.currentTarget.value })}
-              />
-              <button
-                type="button"
-                class="icon-button"
-                aria-label={`Remove header ${index() + 1}`}
-                title="Remove header"
-                onClick={() => setRows((list) => list.filter((other) => other.id !== row.id))}
-              >
-                <Icon name="close" />
-              </button>
-            </div>
-          )}
-        </For>
-        <button
-          type="button"
-          class="button small"
-          onClick={() => setRows((list) => [...list, { id: nextRow++, name: '', value: '' }])}
-        >
-          <Icon name="plus" /> Add header
-        </button>
-      </fieldset>
+        invalid={invalid('headers')}
+        describedBy={describedBy('headers')}
+      />
       <FieldError id={ids.error} text={errorFor('headers')} />
       <FieldError id={ids.error} text={errorFor('form')} />
       <Show when={report()}>{(shown) => <McpReport report={shown()} />}</Show>

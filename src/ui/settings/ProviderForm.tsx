@@ -10,9 +10,9 @@ import {
 } from '../../llm';
 import { settingsError, type ProviderFieldErrorCode } from '../../llm/settings-errors';
 import { useDialogs } from '../common/dialogs';
-import { Icon } from '../common/icons';
 import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
+import { createHeaderRows, HeaderRowsField } from './HeaderRowsField';
 import { hostOf, maskKey } from './provider-display';
 
 type Field = 'name' | 'baseURL' | 'apiKey' | 'headers' | 'form';
@@ -23,12 +23,6 @@ const FIELD_OF_CODE = {
   'provider-api-key': 'apiKey',
   'provider-headers': 'headers',
 } as const satisfies Record<ProviderFieldErrorCode, Field>;
-
-interface HeaderRow {
-  id: number;
-  name: string;
-  value: string;
-}
 
 /**
  * Adds a provider, or edits `existing`. The preset fills name and base URL (until the person
@@ -70,14 +64,7 @@ export function ProviderForm(props: {
   const [baseURL, setBaseURL] = createSignal(existing?.baseURL ?? initialPreset.baseURL);
   const [apiKey, setApiKey] = createSignal('');
   const [forgetKey, setForgetKey] = createSignal(false);
-  let nextRow = 0;
-  const [rows, setRows] = createSignal<HeaderRow[]>(
-    Object.entries(existing?.headers ?? {}).map(([name, value]) => ({
-      id: nextRow++,
-      name,
-      value,
-    })),
-  );
+  const headerRows = createHeaderRows(existing?.headers, () => clearError());
   const errors = createFieldErrors<Field>({
     fieldOfCode: FIELD_OF_CODE,
     formField: 'form',
@@ -111,16 +98,9 @@ export function ProviderForm(props: {
     return hostOf(url);
   };
 
-  const updateRow = (id: number, patch: Partial<HeaderRow>) => {
-    setRows((list) => list.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-    clearError();
-  };
-
   const submit = async () => {
     if (busy()) return;
-    const filled = rows().filter((row) => row.name.trim() || row.value.trim());
-    const names = filled.map((row) => row.name.trim().toLowerCase());
-    const twice = names.find((header, index) => header && names.indexOf(header) !== index);
+    const twice = headerRows.duplicate();
     if (twice) {
       showError(
         settingsError(
@@ -137,7 +117,7 @@ export function ProviderForm(props: {
       name: name(),
       baseURL: baseURL(),
       apiKey: keepKey ? existing!.apiKey! : apiKey(),
-      headers: Object.fromEntries(filled.map((row) => [row.name, row.value])),
+      headers: headerRows.headers(),
     };
     setBusy(true);
     clearError();
@@ -284,59 +264,15 @@ export function ProviderForm(props: {
       </div>
       <FieldError id={ids.error} text={errorFor('apiKey')} />
 
-      <fieldset
-        class="header-rows"
+      <HeaderRowsField
+        rows={headerRows}
+        legend="Extra headers"
+        note="Sent with every request to this provider, e.g. OpenRouter’s X-Title. Headers named like a key or token are kept with the keys, out of backups."
+
         ref={(element) => (errors.fields.headers = element)}
-        tabIndex={-1}
-        aria-invalid={invalid('headers')}
-        aria-describedby={describedBy('headers')}
-      >
-        <legend>Extra headers</legend>
-        <p class="form-note">
-          Sent with every request to this provider, e.g. OpenRouter’s X-Title. Headers named like a
-          key or token are kept with the keys, out of backups.
-        </p>
-        <For each={rows()}>
-          {(row, index) => (
-            <div class="header-row">
-              <input
-                aria-label={`Header ${index() + 1} name`}
-                placeholder="Name"
-                class="mono"
-                value={row.name}
-                autocomplete="off"
-                spellcheck={false}
-                onInput={(event) => updateRow(row.id, { name: event.currentTarget.value })}
-              />
-              <input
-                aria-label={`Header ${index() + 1} value`}
-                placeholder="Value"
-                class="mono"
-                value={row.value}
-                autocomplete="off"
-                spellcheck={false}
-                onInput={(event) => updateRow(row.id, { value: event.currentTarget.value })}
-              />
-              <button
-                type="button"
-                class="icon-button"
-                aria-label={`Remove header ${index() + 1}`}
-                title="Remove header"
-                onClick={() => setRows((list) => list.filter((other) => other.id !== row.id))}
-              >
-                <Icon name="close" />
-              </button>
-            </div>
-          )}
-        </For>
-        <button
-          type="button"
-          class="button small"
-          onClick={() => setRows((list) => [...list, { id: nextRow++, name: '', value: '' }])}
-        >
-          <Icon name="plus" /> Add header
-        </button>
-      </fieldset>
+        invalid={invalid('headers')}
+        describedBy={describedBy('headers')}
+      />
       <FieldError id={ids.error} text={errorFor('headers')} />
 
       <Show when={preset().notes.length}>

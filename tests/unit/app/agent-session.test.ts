@@ -2,19 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../../../src/agent/agent-settings';
 import { policyKey } from '../../../src/app/agent-service';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
-import { createChatService } from '../../../src/app/chat-service';
-import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
-import { createNoticeService } from '../../../src/app/notice-service';
-import { createMemorySessionLocks } from '../../../src/app/session-locks';
-import { createWorkspaceService } from '../../../src/app/workspace-service';
-import { ManualClock } from '../../../src/base/clock';
-import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
+import { type ScriptStep } from '../../../src/llm';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import type { PythonToolRunResult } from '../../../src/tools/python/python-tool-runner';
-import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
 import { makeGate } from '../../fakes/gate';
-import { fakeProviderService } from '../../fakes/provider-service';
+import { FakeBuffers, openChatApp, type ChatApp } from '../../fakes/chat-app';
 
 const okRun = (stdout: string): PythonToolRunResult => ({
   status: 'ok',
@@ -26,48 +19,19 @@ const okRun = (stdout: string): PythonToolRunResult => ({
   figures: [],
 });
 
-/** The app's chat and agent over `store` (a second call over the same store is a reload). */
-async function open(
+/** The app over `store` (a second call over the same store is a reload). */
+const open = (
   store: CoveStore,
   steps: ScriptStep[] = [],
   python?: AgentPython,
   agentSettings?: () => AgentSettings,
-) {
-  const clock = new ManualClock(Date.UTC(2026, 11, 3));
-  const catalog = new WorkspaceCatalog(store, clock);
-  const notices = createNoticeService(clock);
-  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
-  await workspaces.start();
-  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
-  const client = makeScriptedChatClient(steps, { clock });
-  const chat = createChatService({
-    store,
-    workspaces,
-    editor,
-    providers: fakeProviderService(),
-    client,
-    clock,
-    locks: createMemorySessionLocks(),
-    notices,
-    ...(python ? { agentPython: python } : {}),
+) =>
+  openChatApp(store, steps, {
+    ...(python ? { python } : {}),
     ...(agentSettings ? { agentSettings } : {}),
   });
-  await chat.start();
-  return { chat, client, workspaces, editor, notices, store };
-}
 
-type App = Awaited<ReturnType<typeof open>>;
-
-/** A stand-in for CodeMirror: one text per open path. */
-class FakeBuffers implements BufferHost {
-  texts = new Map<string, string>();
-  read = (path: string) => this.texts.get(path);
-  replace = (path: string, text: string) => void this.texts.set(path, text);
-  selection = () => undefined;
-  reveal = () => undefined;
-  markProblems = () => undefined;
-  insert = () => false;
-}
+type App = ChatApp;
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   toolCalls: [{ id, name, arguments: args }],

@@ -1,40 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createChatService } from '../../../src/app/chat-service';
-import { createEditorService } from '../../../src/app/editor-service';
-import { createNoticeService } from '../../../src/app/notice-service';
-import { createMemorySessionLocks } from '../../../src/app/session-locks';
-import { createWorkspaceService } from '../../../src/app/workspace-service';
-import { ManualClock } from '../../../src/base/clock';
-import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
+import { type ScriptStep } from '../../../src/llm';
 import { createMemoryStore } from '../../../src/store/memory-store';
-import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
-import { fakeProviderService } from '../../fakes/provider-service';
+import { openChatApp } from '../../fakes/chat-app';
 
-async function open(steps: ScriptStep[]) {
-  const store = createMemoryStore();
-  const clock = new ManualClock(Date.UTC(2026, 11, 3));
-  const notices = createNoticeService(clock);
-  const workspaces = createWorkspaceService(
-    new WorkspaceCatalog(store, clock),
-    store.settings,
-    store.changes,
-  );
-  await workspaces.start();
-  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
-  const client = makeScriptedChatClient(steps, { clock });
-  const chat = createChatService({
-    store,
-    workspaces,
-    editor,
-    providers: fakeProviderService(),
-    client,
-    clock,
-    locks: createMemorySessionLocks(),
-    notices,
-  });
-  await chat.start();
-  return { chat, client, store, notices };
-}
+const open = (steps: ScriptStep[]) => openChatApp(createMemoryStore(), steps);
 
 const text = (content: unknown) => (typeof content === 'string' ? content : '');
 const overflow = {

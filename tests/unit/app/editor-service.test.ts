@@ -1,26 +1,13 @@
+import { FakeBuffers } from '../../fakes/chat-app';
 import { createEffect, createRoot } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
-import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
+import { createEditorService } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
 import { createMemoryUnloadJournal, type UnloadJournal } from '../../../src/app/unload-journal';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
-
-/** A stand-in for CodeMirror: one text per open path. */
-class FakeBuffers implements BufferHost {
-  texts = new Map<string, string>();
-  read = (path: string) => this.texts.get(path);
-  replace = (path: string, text: string) => void this.texts.set(path, text);
-  selection = () => undefined;
-  reveal = () => undefined;
-  markProblems = () => undefined;
-  insert = (path: string, text: string) => {
-    this.texts.set(path, (this.texts.get(path) ?? '') + text);
-    return true;
-  };
-}
 
 /** Holds every batch written to the store until released, to see writes in flight. */
 function gateWrites(store: ReturnType<typeof createMemoryStore>) {

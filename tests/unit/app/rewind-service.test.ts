@@ -1,52 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
-import { createChatService } from '../../../src/app/chat-service';
-import { createEditorService, type BufferHost } from '../../../src/app/editor-service';
-import { createNoticeService } from '../../../src/app/notice-service';
-import { createMemorySessionLocks } from '../../../src/app/session-locks';
-import { createWorkspaceService } from '../../../src/app/workspace-service';
-import { ManualClock } from '../../../src/base/clock';
-import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
+import { type ScriptStep } from '../../../src/llm';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import type { PythonToolRunResult } from '../../../src/tools/python/python-tool-runner';
-import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
-import { fakeProviderService } from '../../fakes/provider-service';
+import { FakeBuffers, openChatApp } from '../../fakes/chat-app';
 
-/** The app's chat and agent over `store` (a second call over the same store is a reload). */
-async function open(store: CoveStore, steps: ScriptStep[] = [], python?: AgentPython) {
-  const clock = new ManualClock(Date.UTC(2026, 11, 3));
-  const catalog = new WorkspaceCatalog(store, clock);
-  const notices = createNoticeService(clock);
-  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
-  await workspaces.start();
-  const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
-  const client = makeScriptedChatClient(steps, { clock });
-  const chat = createChatService({
-    store,
-    workspaces,
-    editor,
-    providers: fakeProviderService(),
-    client,
-    clock,
-    locks: createMemorySessionLocks(),
-    notices,
-    ...(python ? { agentPython: python } : {}),
-  });
-  await chat.start();
-  return { chat, client, workspaces, notices, store, editor };
-}
-
-/** A stand-in for CodeMirror: one text per open path. */
-class FakeBuffers implements BufferHost {
-  texts = new Map<string, string>();
-  read = (path: string) => this.texts.get(path);
-  replace = (path: string, text: string) => void this.texts.set(path, text);
-  selection = () => undefined;
-  reveal = () => undefined;
-  markProblems = () => undefined;
-  insert = () => false;
-}
+/** The app over `store` (a second call over the same store is a reload). */
+const open = (store: CoveStore, steps: ScriptStep[] = [], python?: AgentPython) =>
+  openChatApp(store, steps, python ? { python } : {});
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   toolCalls: [{ id, name, arguments: args }],
