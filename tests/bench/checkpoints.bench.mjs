@@ -8,35 +8,17 @@
 //                                 the click to the files being back (aim ≤ 200)
 //   sessions.rewind_100_plan_ms   the planning part alone (the preview)
 // Each figure is the median of `runs` rewinds (each of a new turn) after one warm-up.
-import path from 'node:path';
-import { build } from 'vite';
-import { startStaticServer } from '../fixtures/static-server.mjs';
-
-const OUT_DIR = 'dist-bench-checkpoints';
-
-/** Builds the bench page into dist-bench-checkpoints/. */
-async function buildPage() {
-  await build({
-    configFile: false,
-    root: path.resolve('tests/bench/checkpoints-page'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: path.resolve(OUT_DIR), emptyOutDir: true },
-  });
-}
+import { openBenchPage } from './bench-page.mjs';
 
 /**
  * @param {{ browser: import('@playwright/test').Browser, runs: number, median: (xs: number[]) => number }} bench
  */
 export async function run({ browser, runs, median }) {
-  await buildPage();
-  const server = await startStaticServer({ root: OUT_DIR });
-  const context = await browser.newContext();
+  const { page, close } = await openBenchPage(browser, {
+    name: 'checkpoints',
+    global: 'coveCheckpointsBench',
+  });
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('checkpoints bench page:', error));
-    await page.goto(server.url);
-    await page.waitForFunction(() => 'coveCheckpointsBench' in window);
     const entries = await page.evaluate(() => window.coveCheckpointsBench.prepare());
     if (entries !== 1010) throw new Error(`expected 1,010 entries, got ${entries}`);
     await page.evaluate(() => window.coveCheckpointsBench.timeRewind());
@@ -53,7 +35,6 @@ export async function run({ browser, runs, median }) {
       'sessions.rewind_100_plan_ms': median(plan),
     };
   } finally {
-    await context.close();
-    await server.close();
+    await close();
   }
 }

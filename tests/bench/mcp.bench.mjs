@@ -10,22 +10,10 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { build } from 'vite';
-import { startStaticServer } from '../fixtures/static-server.mjs';
+import { openBenchPage } from './bench-page.mjs';
 
-const OUT_DIR = 'dist-bench-mcp';
 const CALLS_PER_RUN = 40;
 const WARM_UP_PAIRS = 20;
-
-async function buildPage() {
-  await build({
-    configFile: false,
-    root: path.resolve('tests/bench/mcp-page'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: path.resolve(OUT_DIR), emptyOutDir: true },
-  });
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -81,15 +69,9 @@ async function startEverything() {
  * @param {{ browser: import('@playwright/test').Browser, runs: number, median: (xs: number[]) => number }} bench
  */
 export async function run({ browser, runs, median }) {
-  await buildPage();
   const everything = await startEverything();
-  const server = await startStaticServer({ root: OUT_DIR });
-  const context = await browser.newContext();
+  const { page, close } = await openBenchPage(browser, { name: 'mcp', global: 'coveMcpBench' });
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('mcp bench page:', error));
-    await page.goto(server.url);
-    await page.waitForFunction(() => 'coveMcpBench' in window);
     await page.evaluate((url) => window.coveMcpBench.open(url), everything.url);
     await page.evaluate((n) => window.coveMcpBench.alternate(n), WARM_UP_PAIRS);
     const cove = [];
@@ -108,8 +90,7 @@ export async function run({ browser, runs, median }) {
       'mcp.call_ratio_vs_sdk': call / callSdk,
     };
   } finally {
-    await context.close();
-    await server.close();
+    await close();
     await everything.stop();
   }
 }

@@ -16,37 +16,20 @@
 //   sessions.heap_mb             the page's JS heap after a garbage collection, with the
 //                                session shown
 // Each figure is the median of `runs` measurements after one warm-up.
-import path from 'node:path';
-import { build } from 'vite';
 import solid from 'vite-plugin-solid';
-import { startStaticServer } from '../fixtures/static-server.mjs';
-
-const OUT_DIR = 'dist-bench-sessions';
-
-async function buildPage() {
-  await build({
-    configFile: false,
-    root: path.resolve('tests/bench/sessions-page'),
-    base: './',
-    logLevel: 'warn',
-    plugins: [solid()],
-    define: { __COVE_VERSION__: '"bench"', __COVE_BUILD__: '"bench"' },
-    build: { outDir: path.resolve(OUT_DIR), emptyOutDir: true },
-  });
-}
+import { openBenchPage } from './bench-page.mjs';
 
 /**
  * @param {{ browser: import('@playwright/test').Browser, runs: number, median: (xs: number[]) => number }} bench
  */
 export async function run({ browser, runs, median }) {
-  await buildPage();
-  const server = await startStaticServer({ root: OUT_DIR });
-  const context = await browser.newContext();
+  const { page, close } = await openBenchPage(browser, {
+    name: 'sessions',
+    global: 'coveSessionsBench',
+    plugins: [solid()],
+    define: { __COVE_VERSION__: '"bench"', __COVE_BUILD__: '"bench"' },
+  });
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('sessions bench page:', error));
-    await page.goto(server.url);
-    await page.waitForFunction(() => 'coveSessionsBench' in window);
     const nodes = await page.evaluate(() => window.coveSessionsBench.prepare());
     if (nodes !== 10_000) throw new Error(`expected 10,000 nodes, got ${nodes}`);
 
@@ -78,7 +61,7 @@ export async function run({ browser, runs, median }) {
     }
 
     await page.evaluate(() => window.coveSessionsBench.timeOpen({ cold: true }));
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
     await page.evaluate(() => window.coveSessionsBench.close());
@@ -90,7 +73,6 @@ export async function run({ browser, runs, median }) {
       'sessions.heap_mb': usedSize / (1024 * 1024),
     };
   } finally {
-    await context.close();
-    await server.close();
+    await close();
   }
 }

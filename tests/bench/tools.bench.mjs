@@ -9,36 +9,14 @@
 //   store.list_content_10k_ms the same rows with their contents, as listing read before
 //                            schema 3, for comparison
 // Each figure is the median of `runs` calls on the same database after one warm-up call.
-import path from 'node:path';
-import { build } from 'vite';
-import { startStaticServer } from '../fixtures/static-server.mjs';
-
-const OUT_DIR = 'dist-bench-tools';
-
-/** Builds the bench page into dist-bench-tools/. */
-async function buildPage() {
-  await build({
-    configFile: false,
-    root: path.resolve('tests/bench/tools-page'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: path.resolve(OUT_DIR), emptyOutDir: true },
-  });
-}
+import { openBenchPage } from './bench-page.mjs';
 
 /**
  * @param {{ browser: import('@playwright/test').Browser, runs: number, median: (xs: number[]) => number }} bench
  */
 export async function run({ browser, runs, median }) {
-  await buildPage();
-  const server = await startStaticServer({ root: OUT_DIR });
-  const context = await browser.newContext();
+  const { page, close } = await openBenchPage(browser, { name: 'tools', global: 'coveToolsBench' });
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('tools bench page:', error));
-    await page.goto(server.url);
-    await page.waitForFunction(() => 'coveToolsBench' in window);
-
     const listed = await page.evaluate(() => window.coveToolsBench.prepareList());
     if (listed !== 10_100) throw new Error(`expected 10,100 entries, got ${listed}`);
     const list = [];
@@ -67,7 +45,6 @@ export async function run({ browser, runs, median }) {
       'store.list_content_10k_ms': median(storeContent),
     };
   } finally {
-    await context.close();
-    await server.close();
+    await close();
   }
 }
