@@ -1,4 +1,5 @@
 import type { Clock } from '../base/clock';
+import { DEFAULT_AGENT_SETTINGS } from './agent-settings';
 import { describeError } from '../base/errors';
 import type { AssistantReply } from '../llm/assistant-reply';
 import type { ChatClient, ChatRequest } from '../llm/chat-client';
@@ -26,8 +27,7 @@ import { ToolCatalog, type AgentTool } from './tool-catalog';
 import { DEFAULT_REPEATED_FAILURE_LIMIT, ToolRepeatGuard } from './tool-repeat-guard';
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
 
-/** Turns a run may take before it ends with `max_steps`, unless told otherwise. */
-export const DEFAULT_MAX_STEPS = 50;
+export { DEFAULT_MAX_STEPS } from './agent-settings';
 
 /** Everything one agent run depends on; the run is a function of these and nothing else. */
 export interface AgentRunOptions<C extends ToolContext = ToolContext> {
@@ -186,7 +186,7 @@ class AgentRun<C extends ToolContext> {
   }
 
   async drive(): Promise<void> {
-    const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
+    const maxSteps = this.options.maxSteps ?? DEFAULT_AGENT_SETTINGS.maxSteps;
     try {
       this.emit({ type: 'run_start', at: this.now(), maxSteps });
       for (;;) {

@@ -1,7 +1,9 @@
 import { CoveError } from '../base/errors';
 import type { ToolApprovalOverride } from './approval-policy';
-import { DEFAULT_MAX_STEPS } from './agent-loop';
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
+
+/** Turns a run may take before it ends with `max_steps`, unless told otherwise. */
+export const DEFAULT_MAX_STEPS = 50;
 
 /**
  * What the person set for the agent in Settings, for every session: per-tool approval

@@ -31,7 +31,7 @@ import {
   prepareCompaction,
   type CompactionModel,
 } from './compaction-run';
-import { runAgentInSession, type AgentPort, type AgentToolbox } from './session-agent-run';
+import type { AgentPort, AgentToolbox } from './session-agent-run';
 import { estimateTokens } from './token-estimate';
 import type { SessionEvent } from './session-events';
 import type { SessionLocks } from './session-locks';
@@ -493,6 +493,8 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         capabilities.contextWindow - maxOutputTokens - reserve,
         { vision: capabilities.vision },
       );
+      // The loop, its tool catalog and its schema checker load with the first agent run.
+      const { runAgentInSession } = await import('./session-agent-run');
       return await runAgentInSession(
         {
           sessionId,

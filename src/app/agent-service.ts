@@ -190,7 +190,7 @@ export function createAgentService(deps: {
 
   const service: AgentService = {
     port,
-    catalog: () => toolboxes.catalog(),
+    loadCatalog: () => toolboxes.loadCatalog(),
     approval,
     decide(choice: ApprovalChoice) {
       const current = approval();

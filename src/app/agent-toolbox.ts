@@ -12,13 +12,9 @@ import type { Clock } from '../base/clock';
 import type { FileMeta } from '../store/records';
 import type { FileToolContext } from '../tools/files/file-tool-context';
 import { ReadTracker } from '../tools/files/read-tracker';
-import { workspaceFileTools } from '../tools/files/workspace-file-tools';
 import type { PythonToolLinter } from '../tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../tools/python/python-tool-runner';
-import { pythonTools } from '../tools/python/python-tools';
-import { bashTool } from '../tools/shell/bash-tool';
 import type { WebToolContext } from '../tools/web/web-tool-context';
-import { webTools } from '../tools/web/web-tools';
 import { TodoList } from '../tools/todo/todo-list';
 import { todoWriteTool } from '../tools/todo/todo-write-tool';
 import type { ToolApprovalKind, ToolContext } from '../tools/tool';
@@ -95,6 +91,8 @@ export interface AgentToolboxes {
   tool(name: string): AgentTool<ToolContext> | undefined;
   /** Every tool a run offers, for Settings → Agent's per-tool approval. */
   catalog(): readonly AgentToolSummary[];
+  /** The same, once the built-in tools are loaded (they load at the first run or listing). */
+  loadCatalog(): Promise<readonly AgentToolSummary[]>;
   /** The context a tool of `sessionId` gets, for a side-effect-free `preview`. */
   previewContext(sessionId: string): Record<string, unknown> | undefined;
   /**
@@ -116,13 +114,29 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   const plans = new Map<string, TodoList>();
   /** What the agent read per session and workspace: a new workspace starts unread. */
   const reads = new Map<string, ReadTracker>();
-  const tools = [
-    ...workspaceFileTools(),
-    todoWriteTool,
-    ...(python ? [...pythonTools(), bashTool] : []),
-    ...(web ? webTools() : []),
-  ] as unknown as AgentTool<ToolContext>[];
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  /** The built-in tools once loaded: their regex, diff and HTML libraries stay off the first page. */
+  let tools: AgentTool<ToolContext>[] = [];
+  let byName = new Map<string, AgentTool<ToolContext>>();
+  let loading: Promise<AgentTool<ToolContext>[]> | undefined;
+  const loadTools = () =>
+    (loading ??= (async () => {
+      const [files, py, shell, webModule] = await Promise.all([
+        import('../tools/files/workspace-file-tools'),
+        python ? import('../tools/python/python-tools') : undefined,
+        python ? import('../tools/shell/bash-tool') : undefined,
+        web ? import('../tools/web/web-tools') : undefined,
+      ]);
+      tools = [
+        ...files.workspaceFileTools(),
+        todoWriteTool,
+        ...(py && shell ? [...py.pythonTools(), shell.bashTool] : []),
+        ...(webModule ? webModule.webTools() : []),
+      ] as unknown as AgentTool<ToolContext>[];
+      byName = new Map(tools.map((tool) => [tool.name, tool]));
+      return tools;
+    })());
+  const summaries = () =>
+    tools.map(({ name, description, approval }) => ({ name, description, approval }));
 
   const todos = (sessionId: string) => {
     let list = plans.get(sessionId);
@@ -182,14 +196,18 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   return {
     todos,
     tool: (name) => byName.get(name) ?? (mcp?.tool(name) as AgentTool<ToolContext> | undefined),
-    catalog: () =>
-      tools.map(({ name, description, approval }) => ({ name, description, approval })),
+    catalog: summaries,
+    loadCatalog: async () => {
+      await loadTools();
+      return summaries();
+    },
     previewContext: contextFor,
     approvalOverrides: (sessionId, base = {}) =>
       mcp ? mergeMcpOverrides(base, mcp.overrides(sessionId)) : base,
     revokedApprovals: (sessionId) => mcp?.revoked(sessionId) ?? [],
     approvedForSession: (sessionId, toolName) => mcp?.approvedForSession(sessionId, toolName),
     async toolbox(sessionId) {
+      await loadTools();
       const context = contextFor(sessionId);
       if (!context) throw new Error('No workspace is open: open or create one first.');
       const files = workspaces.files()!;

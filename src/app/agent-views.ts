@@ -145,6 +145,6 @@ export interface AgentControls {
   readonly queued: Accessor<readonly string[]>;
   /** Tokens of the current (or last) run. */
   readonly usage: Accessor<RunUsageView | undefined>;
-  /** The tools a run offers, for Settings → Agent's per-tool approval. */
-  catalog(): readonly AgentToolSummary[];
+  /** The tools a run offers, for Settings → Agent's per-tool approval (loaded on first use). */
+  loadCatalog(): Promise<readonly AgentToolSummary[]>;
 }

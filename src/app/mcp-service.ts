@@ -11,7 +11,8 @@ import { CoveError, describeError } from '../base/errors';
 import { newId } from '../base/ids';
 import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
-import { McpConnection, type McpServerReport, type McpTool } from '../mcp/mcp-connection';
+import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
+import { openMcpConnection } from '../mcp/open-connection';
 import {
   MCP_CONFIG_ERROR_CODES,
   validateMcpServerConfig,
@@ -90,9 +91,10 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const makeId = deps.makeId ?? newId;
   const [servers, setServers] = createSignal<readonly StoredMcpServer[]>([]);
   const [states, setStates] = createSignal<ReadonlyMap<string, McpServerState>>(new Map());
+  /** Live connections; `connection` is set once the SDK is loaded and it is made. */
   const connections = new Map<
     string,
-    { connection: McpConnection; stop: () => void; ready: Promise<McpConnection> }
+    { connection?: McpConnection; stop: () => void; ready: Promise<McpConnection> }
   >();
   /** Writes in order: each starts after the one before it ended. */
   let writes: Promise<unknown> = Promise.resolve();
@@ -129,7 +131,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     connections.delete(id);
     if (live) {
       live.stop();
-      await live.connection.close();
+      await live.connection?.close();
     }
   }
 
@@ -196,7 +198,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     },
     async setApproval(id, approval) {
       // Auto pins the tools as they are now (or as they are first seen after this).
-      const tools = connections.get(id)?.connection.cachedTools;
+      const tools = connections.get(id)?.connection?.cachedTools;
       await write((list) =>
         list.map((s) => {
           if (s.id !== id) return s;
@@ -206,7 +208,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       );
     },
     async setTrustReadOnly(id, trust) {
-      const tools = connections.get(id)?.connection.cachedTools;
+      const tools = connections.get(id)?.connection?.cachedTools;
       await write((list) =>
         list.map((s) => {
           if (s.id !== id) return s;
@@ -226,7 +228,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
               ...target,
             });
       if (!config) throw new Error('That server is gone.');
-      const connection = new McpConnection(config, connectionDeps());
+      const connection = await openMcpConnection(config, connectionDeps());
       try {
         return await connection.test(signal);
       } finally {
@@ -238,40 +240,42 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       if (!server?.enabled) return Promise.reject(new Error('That server is not enabled.'));
       const existing = connections.get(id);
       if (existing) return existing.ready;
-      const connection = new McpConnection(server, connectionDeps());
-      const stop = connection.onToolsChanged((tools) => {
-        if (connections.get(id)?.connection !== connection) return;
-        setState(id, { status: 'connected', tools });
-        notePins(id, tools);
-      });
       setState(id, { status: 'connecting' });
+      const live: { connection?: McpConnection; stop: () => void; ready: Promise<McpConnection> } =
+        { stop: () => {}, ready: Promise.resolve(undefined as never) };
       // Callers at the same time share one connect and listing.
-      const ready = (async () => {
+      live.ready = (async () => {
+        const connection = await openMcpConnection(server, connectionDeps());
+        // Removed or disabled while the SDK loaded: nothing to connect.
+        if (connections.get(id) !== live) throw new Error('That server is not enabled.');
+        live.connection = connection;
+        live.stop = connection.onToolsChanged((tools) => {
+          if (connections.get(id) !== live) return;
+          setState(id, { status: 'connected', tools });
+          notePins(id, tools);
+        });
         await connection.connect(signal);
         // A server without tools (resources or prompts only) has no tools/list to ask.
         const tools = connection.capabilities?.tools
           ? await connection.listTools({ ...(signal ? { signal } : {}) })
           : [];
-        if (connections.get(id)?.connection === connection) {
-          setState(id, { status: 'connected', tools });
-        }
+        if (connections.get(id) === live) setState(id, { status: 'connected', tools });
         notePins(id, tools);
         return connection;
       })();
-      const live = { connection, stop, ready };
       connections.set(id, live);
-      ready.catch((error: unknown) => {
+      live.ready.catch((error: unknown) => {
         // The next run tries again with a fresh connection.
         if (connections.get(id) !== live) return;
         connections.delete(id);
-        stop();
-        void connection.close();
+        live.stop();
+        void live.connection?.close();
         setState(id, { status: 'failed', message: describeError(error) });
       });
-      return ready;
+      return live.ready;
     },
     tools(id) {
-      return connections.get(id)?.connection.cachedTools;
+      return connections.get(id)?.connection?.cachedTools;
     },
     async allow(id, toolName, fingerprint) {
       await write((list) =>

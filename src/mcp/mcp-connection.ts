@@ -15,6 +15,10 @@ import { CoveError, isAbortError } from '../base/errors';
 import { probeReachability } from '../llm/cors-probe';
 import type { FetchLike } from '../llm/fetch-like';
 import { httpStatusOf, classifyMcpError, isNetworkFailure, isSessionNotFound } from './mcp-errors';
+import {
+  listPrompts as listAllPrompts,
+  listResources as listAllResources,
+} from './resources-prompts';
 import type { McpServerConfig } from './server-config';
 
 /**
@@ -438,40 +442,4 @@ export class McpConnection {
       reachability,
     });
   }
-}
-
-/** resources/list, all pages. */
-export async function listAllResources(
-  connection: McpConnection,
-  signal?: AbortSignal,
-): Promise<McpServerReport['resources']> {
-  const all: McpServerReport['resources'] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await connection.request(
-      (client, sdk) => client.listResources(cursor ? { cursor } : undefined, sdk),
-      { signal },
-    );
-    all.push(...page.resources);
-    cursor = page.nextCursor;
-  } while (cursor && all.length < 10_000);
-  return all;
-}
-
-/** prompts/list, all pages. */
-export async function listAllPrompts(
-  connection: McpConnection,
-  signal?: AbortSignal,
-): Promise<McpServerReport['prompts']> {
-  const all: McpServerReport['prompts'] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await connection.request(
-      (client, sdk) => client.listPrompts(cursor ? { cursor } : undefined, sdk),
-      { signal },
-    );
-    all.push(...page.prompts);
-    cursor = page.nextCursor;
-  } while (cursor && all.length < 10_000);
-  return all;
 }

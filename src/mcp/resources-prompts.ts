@@ -1,5 +1,5 @@
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpConnection, McpRequestOptions } from './mcp-connection';
+import type { McpConnection, McpRequestOptions, McpServerReport } from './mcp-connection';
 
 /**
  * Resources and prompts of a server, as plain functions for the UI: browse resources and
@@ -7,7 +7,41 @@ import type { McpConnection, McpRequestOptions } from './mcp-connection';
  * throw CoveError (src/mcp/mcp-errors.ts).
  */
 
-export { listAllPrompts as listPrompts, listAllResources as listResources } from './mcp-connection';
+/** resources/list, all pages. */
+export async function listResources(
+  connection: McpConnection,
+  signal?: AbortSignal,
+): Promise<McpServerReport['resources']> {
+  const all: McpServerReport['resources'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await connection.request(
+      (client, sdk) => client.listResources(cursor ? { cursor } : undefined, sdk),
+      { signal },
+    );
+    all.push(...page.resources);
+    cursor = page.nextCursor;
+  } while (cursor && all.length < 10_000);
+  return all;
+}
+
+/** prompts/list, all pages. */
+export async function listPrompts(
+  connection: McpConnection,
+  signal?: AbortSignal,
+): Promise<McpServerReport['prompts']> {
+  const all: McpServerReport['prompts'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await connection.request(
+      (client, sdk) => client.listPrompts(cursor ? { cursor } : undefined, sdk),
+      { signal },
+    );
+    all.push(...page.prompts);
+    cursor = page.nextCursor;
+  } while (cursor && all.length < 10_000);
+  return all;
+}
 
 /** One resource's contents as text, for attaching to a message. */
 export interface ResourceText {

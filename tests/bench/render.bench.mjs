@@ -187,7 +187,7 @@ export async function run({ browser, url, runs, median }) {
       m.longest.push(cove.maxGap);
       m.first.push(cove.firstPaintAt - cove.firstContentAt);
 
-      await page.getByRole('button', { name: 'New chat' }).click();
+      await page.getByRole('button', { name: 'New conversation' }).click();
       fake.script(paced);
       const pacedRaw = await rawStream(page, fake.baseURL);
       fake.script(paced);

@@ -1,11 +1,9 @@
-import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
+import { createEffect, createSignal, For, lazy, on, onCleanup, Show } from 'solid-js';
 import type { SessionMode } from '../../store/records';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
 import { AgentModeBar } from '../agent/AgentModeBar';
-import { ApprovalPanel } from '../agent/ApprovalPanel';
-import { ChangedFilesList } from '../agent/ChangedFilesList';
 import { RunEndNotice, RunUsage } from '../agent/RunEndNotice';
 import { TodoChecklist } from '../agent/TodoChecklist';
 import '../agent/agent.css';
@@ -17,6 +15,15 @@ import { SessionIcon } from '../sessions/session-icons';
 import { SessionsPanel } from '../sessions/SessionsPanel';
 import { SessionTreeView } from '../sessions/SessionTreeView';
 import './chat.css';
+
+// The approval card and the changed files carry CodeMirror's merge view and the diff
+// library: loaded when an agent session is shown, not with the first page.
+const ApprovalPanel = lazy(() =>
+  import('../agent/ApprovalPanel').then((module) => ({ default: module.ApprovalPanel })),
+);
+const ChangedFilesList = lazy(() =>
+  import('../agent/ChangedFilesList').then((module) => ({ default: module.ChangedFilesList })),
+);
 
 /**
  * The assistant panel: conversations, messages, the composer, and the Chat / Agent switch.
@@ -53,6 +60,11 @@ export function ChatPanel(props: {
   };
   const mode = () => chat.activeSession()?.mode ?? newMode();
   const agentMode = () => mode() === 'agent';
+  createEffect(() => {
+    if (!agentMode()) return;
+    void ApprovalPanel.preload();
+    void ChangedFilesList.preload();
+  });
   /** A workspace file's text; undefined when it is absent or not text. */
   const readFile = async (path: string) => {
     const record = await workspaces

@@ -1,4 +1,4 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js';
+import { createResource, createSignal, createUniqueId, For, Show } from 'solid-js';
 import type { AgentToolSummary } from '../../app/agent-toolbox';
 import type { AppServices } from '../../app/services';
 import {
@@ -46,7 +46,7 @@ export function AgentSection(props: { services: AppServices }) {
     formField: 'form',
     messageId: ids.error,
   });
-  const tools = () => chat.agent.catalog();
+  const [tools] = createResource(() => chat.agent.loadCatalog(), { initialValue: [] });
 
   const choose = (tool: AgentToolSummary, choice: Choice) =>
     setOverrides((all) => {

@@ -297,7 +297,7 @@ describe('agent mode in the chat service', () => {
     const approval = await approvalShown(app);
     expect(approval.toolName).toBe('write_file');
     await expect(app.workspaces.files()!.read('old.txt')).rejects.toThrow();
-    expect(app.chat.agent.catalog().map((t) => t.name)).toEqual(
+    expect((await app.chat.agent.loadCatalog()).map((t) => t.name)).toEqual(
       expect.arrayContaining(['read_file', 'write_file', 'delete_path', 'todo_write']),
     );
     // …and in "auto" mode write_file still asks, because its override says so.

@@ -35,8 +35,8 @@ async function toolboxes(allowPrivateNetwork: () => boolean) {
 
 /** Runs fetch_url as a run of session s1 would, with the context of a run starting now. */
 async function fetchAs(boxes: Awaited<ReturnType<typeof toolboxes>>, url: string) {
-  const tool = boxes.tool('fetch_url')!;
   const context = (await boxes.toolbox('s1')).context;
+  const tool = boxes.tool('fetch_url')!;
   const execute = tool.execute as (args: unknown, ctx: unknown) => Promise<ToolResult>;
   return execute({ url }, { ...context, signal: new AbortController().signal, update: () => {} });
 }

@@ -1,0 +1,15 @@
+import type { McpServerConfig } from './server-config';
+import type { McpConnection, McpConnectionDeps } from './mcp-connection';
+
+/**
+ * A connection to `config`, with the MCP SDK (and its schema libraries) loaded on the first
+ * call: the page's first load carries none of it, and someone without MCP servers never
+ * loads it.
+ */
+export async function openMcpConnection(
+  config: McpServerConfig,
+  deps: McpConnectionDeps,
+): Promise<McpConnection> {
+  const { McpConnection } = await import('./mcp-connection');
+  return new McpConnection(config, deps);
+}
