@@ -109,6 +109,9 @@ test('keys come back from a backup only with its passphrase; a lost profile key 
   provider,
   browser,
 }) => {
+  // Two browser contexts, three passphrase derivations (600,000 PBKDF2 rounds each) and a
+  // reload: several times the default budget on a busy 2-core machine.
+  test.slow();
   await connect(cove, provider);
   await cove.openSettings();
   const backup = await new KeysSettings(cove).downloadBackup(PASSPHRASE);

@@ -1,4 +1,14 @@
-import { createEffect, createSignal, For, lazy, on, onCleanup, Show } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  For,
+  lazy,
+  on,
+  onCleanup,
+  Show,
+  untrack,
+} from 'solid-js';
 import type { SessionMode } from '../../store/records';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
@@ -60,6 +70,18 @@ export function ChatPanel(props: {
   };
   const mode = () => chat.activeSession()?.mode ?? newMode();
   const agentMode = () => mode() === 'agent';
+  // The meter estimates every message's text. While a reply streams it is redrawn once a
+  // second, not on every token (that made a long reply's stream quadratic).
+  const [meterTick, setMeterTick] = createSignal(0);
+  createEffect(() => {
+    if (!chat.busy()) return;
+    const timer = window.setInterval(() => setMeterTick((tick) => tick + 1), 1000);
+    onCleanup(() => window.clearInterval(timer));
+  });
+  const meter = createMemo(() => {
+    meterTick();
+    return chat.busy() ? untrack(() => chat.context()) : chat.context();
+  });
   createEffect(() => {
     if (!agentMode()) return;
     void ApprovalPanel.preload();
@@ -306,7 +328,7 @@ export function ChatPanel(props: {
           </div>
         )}
       </Show>
-      <TokenMeter meter={chat.context()} compacting={chat.compacting()} />
+      <TokenMeter meter={meter()} compacting={chat.compacting()} />
       <Composer
         services={props.services}
         onOpenSettings={props.onOpenSettings}
