@@ -134,7 +134,12 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       ] as unknown as AgentTool<ToolContext>[];
       byName = new Map(tools.map((tool) => [tool.name, tool]));
       return tools;
-    })());
+    })().catch((error: unknown) => {
+      // A chunk that failed to load (offline before it was cached, a new deployment) is
+      // tried again by the next run instead of failing every run of this page.
+      loading = undefined;
+      throw error;
+    }));
   const summaries = () =>
     tools.map(({ name, description, approval }) => ({ name, description, approval }));
 
