@@ -1,8 +1,5 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { APIConnectionError, APIError } from 'openai';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { isAbortError } from '../base/errors';
 import type { Clock } from '../base/clock';
+import { completionChunks, StreamErrorChunk } from './completion-chunks';
 import { probeReachability } from './cors-probe';
 import { DeltaAssembler, type AssembledReply } from './delta-assembler';
 import {
@@ -16,7 +13,6 @@ import type { LlmError } from './llm-error';
 import type { LlmDeltaEvent } from './llm-events';
 import { makeFailure, type FailureContext } from './llm-failures';
 import { makeProviderFetch } from './provider-fetch';
-import { makeSdkClient } from './sdk-client';
 import { makeStallWatchdog } from './stall-watchdog';
 
 /** Everything one HTTP attempt of a streamed completion needs. */
@@ -75,7 +71,6 @@ export async function* runAttempt(
       responded = true;
       watchdog.touch();
     },
-    onBytes: () => watchdog.touch(),
     expectStream: true,
     onHttpFailure: (failure) => {
       httpFailure = failure;
@@ -87,16 +82,15 @@ export async function* runAttempt(
   let internal: unknown;
   let finished = false;
   try {
-    const client = makeSdkClient(input.baseURL, fetch);
-    const response = await client.chat.completions
-      .create(
-        input.body as unknown as Parameters<typeof client.chat.completions.create>[0] & {
-          stream: true;
-        },
-        { signal: controller.signal },
-      )
-      .asResponse();
-    for await (const chunk of completionChunks(response)) {
+    const response = await fetch(chatCompletionsURL(input.baseURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(input.body),
+      signal: controller.signal,
+    });
+    // A non-2xx answer went to onHttpFailure and is classified below; it has no stream.
+    if (!response.ok) throw new HttpStatusError(response.status);
+    for await (const chunk of completionChunks(response, () => watchdog.touch())) {
       let events: LlmDeltaEvent[];
       try {
         events = assembler.push(chunk);
@@ -168,7 +162,7 @@ export async function* runAttempt(
   if (caught instanceof SyntaxError) {
     return fail(makeFailure('server_error', context, { streamProblem: 'malformed' }));
   }
-  if (!responded && (caught instanceof APIConnectionError || caught instanceof TypeError)) {
+  if (!responded && caught instanceof TypeError) {
     const reachability = await probeReachability(input.fetch, input.baseURL, clock, {
       ...(signal ? { signal } : {}),
       ...(input.probeTimeoutMs !== undefined ? { timeoutMs: input.probeTimeoutMs } : {}),
@@ -180,41 +174,21 @@ export async function* runAttempt(
   return fail(internalFailure(caught, context));
 }
 
-/**
- * The chunks of a streamed completion, parsed from its server-sent events with
- * eventsource-parser, as the SDK's own stream would yield them: `[DONE]` ends it, a chunk
- * that is not JSON throws a SyntaxError, an `{error: …}` chunk throws the SDK's status-less
- * APIError, and an abort (Stop, the stall watchdog) simply ends it.
- */
-async function* completionChunks(response: Response): AsyncGenerator<ChatCompletionChunk> {
-  if (!response.body) return;
-  const reader = response.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value.data.startsWith('[DONE]')) return;
-      if (value.event?.startsWith('thread.')) continue;
-      const data = JSON.parse(value.data) as ChatCompletionChunk & { error?: unknown };
-      if (data?.error) throw new APIError(undefined, data.error, undefined, response.headers);
-      yield data;
-    }
-  } catch (error) {
-    if (isAbortError(error)) return;
-    throw error;
-  } finally {
-    reader.releaseLock();
+/** The error object of an `{error: …}` chunk. */
+function streamErrorObject(caught: unknown): unknown {
+  return caught instanceof StreamErrorChunk ? caught.error : undefined;
+}
+
+/** A non-2xx answer; what it said is in the attempt's `httpFailure`. */
+class HttpStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
   }
 }
 
-/** The error object of an `{error: …}` chunk, which the SDK throws as a status-less APIError. */
-function streamErrorObject(caught: unknown): unknown {
-  if (!(caught instanceof APIError) || caught instanceof APIConnectionError) return undefined;
-  if (caught.status !== undefined) return undefined;
-  return caught.error ?? undefined;
+/** Where completions are posted: the normalized base URL and `/chat/completions`. */
+function chatCompletionsURL(baseURL: string): string {
+  return `${baseURL.replace(/\/+$/, '')}/chat/completions`;
 }
 
 function internalFailure(error: unknown, context: FailureContext): LlmError {

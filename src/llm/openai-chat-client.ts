@@ -24,8 +24,8 @@ export interface OpenAIChatClientDeps {
 }
 
 /**
- * The {@link ChatClient} for any OpenAI-compatible `/chat/completions` endpoint, over the
- * openai SDK. Streams with `stream_options.include_usage` unless the provider is known to
+ * The {@link ChatClient} for any OpenAI-compatible `/chat/completions` endpoint (one POST
+ * per attempt through the provider fetch; see chat-attempt.ts). Streams with `stream_options.include_usage` unless the provider is known to
  * refuse it; on a refusal it repeats the request once without it and emits
  * `stream_options_unsupported`. Retries retryable failures that produced no output, per the
  * retry policy, emitting `retry_scheduled` before each wait.

@@ -13,8 +13,6 @@ export interface ProviderFetchOptions {
   headers?: Record<string, string>;
   /** Called when response headers arrive. */
   onResponse?: () => void;
-  /** Called for every chunk of response body, so a stall watchdog can see progress. */
-  onBytes?: () => void;
   /** Called with every non-2xx response, its body read as text (at most 64 KiB). */
   onHttpFailure?: (failure: HttpFailure) => void;
   /**
@@ -24,26 +22,20 @@ export interface ProviderFetchOptions {
   expectStream?: boolean;
 }
 
-/** The SDK headers that survive: the only ones an OpenAI-compatible server needs. */
-const KEPT_SDK_HEADERS = ['content-type', 'accept'];
+/** The caller's headers that survive: the only ones an OpenAI-compatible server needs. */
+const KEPT_HEADERS = ['content-type', 'accept'];
 const MAX_ERROR_BODY = 64 * 1024;
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-/**
- * Largest body piece handed to the SDK. openai 6.x's SSE splitter copies the rest of its
- * buffer once per event, which is quadratic in the size of one network read: a fast server
- * delivering a megabyte at once stalls the page for seconds. Small pieces bound that copy
- * (fixed upstream in openai 7, which needs Node 22).
- */
-const MAX_PIECE_BYTES = 2048;
 
 /**
- * Wraps the injected fetch for the OpenAI SDK. Outgoing headers are rebuilt from an
- * allow-list: the SDK adds `x-stainless-*`, `User-Agent` and retry headers that a server's
+ * Wraps the injected fetch for every request to a provider: the chat attempt's own POST and
+ * the OpenAI SDK's model listing. Outgoing headers are rebuilt from an allow-list: the SDK
+ * adds `x-stainless-*`, `User-Agent` and retry headers that a server's
  * CORS preflight must allow, and servers that allow a fixed list (Authorization,
  * Content-Type) then fail with an opaque "Connection error." The key is added here, not by
- * the SDK (which only ever sees a placeholder), and only when the URL's origin is
+ * the caller (the SDK only ever sees a placeholder), and only when the URL's origin is
  * `keyOrigin`. Error bodies are read once and handed to `onHttpFailure`, because the SDK
- * drops bodies that are not `{error: …}`-shaped. Body chunks are reported to `onBytes`.
+ * drops bodies that are not `{error: …}`-shaped.
  */
 export function makeProviderFetch(options: ProviderFetchOptions): FetchLike {
   return async (input, init) => {
@@ -61,12 +53,7 @@ export function makeProviderFetch(options: ProviderFetchOptions): FetchLike {
       });
     }
     if (options.expectStream && isJson(response)) return jsonAsStream(response);
-    if (!response.body) return response;
-    return new Response(observe(response.body, options.onBytes ?? (() => undefined)), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return response;
   };
 }
 
@@ -77,7 +64,7 @@ function outgoingHeaders(
 ): Headers {
   const given = new Headers(sdkHeaders);
   const headers = new Headers();
-  for (const name of KEPT_SDK_HEADERS) {
+  for (const name of KEPT_HEADERS) {
     const value = given.get(name);
     if (value !== null) headers.set(name, value);
   }
@@ -111,29 +98,6 @@ async function jsonAsStream(response: Response): Promise<Response> {
     status: response.status,
     statusText: response.statusText,
     headers,
-  });
-}
-
-function observe(
-  body: ReadableStream<Uint8Array>,
-  onBytes: () => void,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        return;
-      }
-      onBytes();
-      for (let at = 0; at < value.byteLength; at += MAX_PIECE_BYTES) {
-        controller.enqueue(value.subarray(at, Math.min(at + MAX_PIECE_BYTES, value.byteLength)));
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
   });
 }
 

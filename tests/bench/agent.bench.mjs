@@ -2,8 +2,11 @@
 // a traceback, fix it, run it again, answer) after 200 earlier messages with 20 tools
 // offered, against the fake OpenAI-compatible server streaming with no delay. Cove's
 // runAgent with its real HTTP client and file tools, and @mariozechner/pi-agent-core doing
-// the same run against the same server with the same tools, alternating; medians of `runs`
-// runs each after one warm-up run each. The browser the bench hands over is not used.
+// the same run against the same server with the same tools, alternating; medians of
+// RUNS_PER_BENCH_RUN × `runs` runs each after WARM_UP_RUNS each. A run takes tens of
+// milliseconds, so a handful of runs measures the JIT warming up and the machine's noise
+// rather than the loops; a long-lived page runs warm. The browser the bench hands over is
+// not used.
 //   agent.turn_ms           Cove, wall time of the run / 5
 //   agent.turn_pi_ms        pi-agent-core, the same
 //   agent.turn_ratio        agent.turn_ms / agent.turn_pi_ms (aim ≤ 0.8)
@@ -19,6 +22,8 @@ import { startFakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
 
 const OUT_DIR = 'dist-bench-agent';
 const ENTRY = 'tests/bench/agent/agent-bench-entry.ts';
+const WARM_UP_RUNS = 10;
+const RUNS_PER_BENCH_RUN = 10;
 
 /** Bundles the entry for Node (dependencies stay imports of node_modules); returns its module. */
 async function buildEntry() {
@@ -92,9 +97,11 @@ export async function run({ runs, median }) {
   const overhead = [];
   try {
     // Warm-up: the JIT, the sockets and the schema compilers of both.
-    await once('cove');
-    await once('pi');
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < WARM_UP_RUNS; i++) {
+      await once('cove');
+      await once('pi');
+    }
+    for (let i = 0; i < runs * RUNS_PER_BENCH_RUN; i++) {
       // Alternate which goes first, so neither always follows the other's garbage.
       for (const who of i % 2 ? ['pi', 'cove'] : ['cove', 'pi']) {
         const measured = await once(who);
