@@ -6,7 +6,8 @@ import { createAppServices } from './app/services';
 import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
-import { LintClient } from './runtime/lint-client';
+import { LintClient, spawnLintWorker } from './runtime/lint-client';
+import { whenStartSettles } from './runtime/runtime-start-settled';
 import { PythonRuntimeClient } from './runtime/python-runtime-client';
 import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/python-worker-factory';
 import { App } from './ui/shell/App';
@@ -25,7 +26,9 @@ async function start(root: HTMLElement) {
     isolated: false,
   });
   python.start();
-  const linter = new LintClient();
+  // Background work that only competes with Python's boot for the CPU waits for it.
+  const pythonStarted = whenStartSettles(python, systemClock);
+  const linter = new LintClient({}, spawnLintWorker, pythonStarted);
   const guard = createDatabaseGuard();
   const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
   const updates = createUpdateService({
@@ -36,6 +39,7 @@ async function start(root: HTMLElement) {
     serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
     reload: () => location.reload(),
     clock: systemClock,
+    registerAfter: pythonStarted,
   });
   const services = createAppServices(
     store,

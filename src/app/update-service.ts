@@ -25,6 +25,12 @@ export interface UpdateServiceDeps {
   reload: () => void;
   /** Times the hourly check for a new deployment. */
   clock: Clock;
+  /**
+   * Registration waits for this (default: at once). A first visit's precache downloads and
+   * stores every file of the app; the page passes Python's start so the two do not share
+   * the CPU.
+   */
+  registerAfter?: Promise<void>;
 }
 
 /** How often an open tab asks whether a new deployment exists. */
@@ -48,17 +54,19 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) deps.reload();
   });
-  workbox.register().then((registration) => {
-    if (serviceWorker.controller) setOfflineReady(true);
-    // Check for a new deployment every hour while the tab stays open.
-    const check = () => {
-      deps.clock.schedule(() => {
-        void registration?.update().catch(() => undefined);
-        check();
-      }, UPDATE_CHECK_MS);
-    };
-    check();
-  }, deps.onError);
+  (deps.registerAfter ?? Promise.resolve())
+    .then(() => workbox.register())
+    .then((registration) => {
+      if (serviceWorker.controller) setOfflineReady(true);
+      // Check for a new deployment every hour while the tab stays open.
+      const check = () => {
+        deps.clock.schedule(() => {
+          void registration?.update().catch(() => undefined);
+          check();
+        }, UPDATE_CHECK_MS);
+      };
+      check();
+    }, deps.onError);
   return {
     updateReady,
     offlineReady,

@@ -28,6 +28,9 @@ interface Connection {
  * Ruff in a worker. Nothing is loaded until the first `lint` or `format` (Ruff's wasm is
  * ~11 MB, ~3.8 MB compressed, and stays out of the first load). A worker that fails is
  * replaced on the next call. Requests are answered in order.
+ *
+ * `lintAfter` holds back the background lint (not an explicit format) until it resolves:
+ * the page passes Python's start, so compiling Ruff does not slow the interpreter's boot.
  */
 export class LintClient implements PythonLinter {
   private connection: Connection | undefined;
@@ -35,9 +38,11 @@ export class LintClient implements PythonLinter {
   constructor(
     private settings: LintSettings = {},
     private readonly spawn: () => Worker = spawnLintWorker,
+    private readonly lintAfter: Promise<void> = Promise.resolve(),
   ) {}
 
-  lint(source: string, path: string): Promise<LintDiagnostic[]> {
+  async lint(source: string, path: string): Promise<LintDiagnostic[]> {
+    await this.lintAfter;
     return this.call((api) => api.lint(source, path));
   }
 

@@ -457,6 +457,9 @@ def _syntax_location(exc):
 
 
 WARM_MODULES = (
+    # importlib.invalidate_caches(), which every run calls, imports importlib.metadata
+    # (email, zipfile, csv…): ~400 ms in the first run after a snapshot without it.
+    "importlib.metadata",
     "pyodide.code",
     "pyodide.ffi",
     "codeop",

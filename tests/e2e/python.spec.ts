@@ -356,6 +356,11 @@ test('a package loads from a self-hosted index; one that cannot be had is named 
   });
   try {
     await pythonReady(cove);
+    // The service worker keeps the packages a run downloads, for when the index is down: it
+    // registers once Python has started, and must control the page before the first import.
+    await expect
+      .poll(() => cove.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), FIRST_RUN)
+      .toBe(true);
     await cove.savePythonSettings({ packageIndex: index.url, packageList: index.lockFileUrl });
     await cove.writePython('use_pkg.py', 'import tinyhello\nprint(tinyhello.greet("Cove"))');
     await cove.runButton('use_pkg.py').click();

@@ -26,7 +26,7 @@ export interface SandboxEnvironment {
   fetch: typeof fetch;
   clock: Clock;
   /**
-   * How long the frame may take to start its worker once its files are read. A frame
+   * How long the frame may take, from its creation, to start its worker. A frame
    * whose script the page's policy refused never starts; this turns that into an error.
    * Default 30 000 ms.
    */
@@ -94,9 +94,11 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
     );
     policy.catch(() => undefined); // A boot that cannot read the files fails on its own.
     Comlink.expose(makeHostApi(policy, env.fetch), host.port1);
-    const code = await env.assets.workerCode();
-    if (dead) return;
+    // The frame (a new process) starts while the worker's code is read.
+    const code = env.assets.workerCode();
     if (env.unsandboxed) {
+      await code;
+      if (dead) return;
       plain = env.unsandboxed();
       plain.addEventListener('error', (event) => {
         event.preventDefault();
@@ -114,12 +116,15 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
       () => settle(`the sandbox frame did not start within ${limit / 1000} s`),
       limit,
     );
-    await new Promise<void>((resolve) =>
-      frame!.addEventListener('load', () => resolve(), { once: true }),
-    );
+    const [workerCode] = await Promise.all([
+      code,
+      new Promise<void>((resolve) =>
+        frame!.addEventListener('load', () => resolve(), { once: true }),
+      ),
+    ]);
     if (dead) return;
     frame.contentWindow!.postMessage(
-      { type: SANDBOX_INIT, code, connectType: PYTHON_CONNECT },
+      { type: SANDBOX_INIT, code: workerCode, connectType: PYTHON_CONNECT },
       '*',
       [control.port2, rpc.port2, events.port2, host.port2],
     );
