@@ -138,12 +138,16 @@ test('a full disk: the person is told and the previous content stays', async ({ 
       this: IDBObjectStore,
       ...args: Parameters<IDBObjectStore['put']>
     ) {
-      if ((window as unknown as { __diskFull?: boolean }).__diskFull && this.name === 'files') {
+      const page = window as unknown as { __diskFull?: boolean; __refusedPuts?: number };
+      if (page.__diskFull && this.name === 'files') {
+        page.__refusedPuts = (page.__refusedPuts ?? 0) + 1;
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       }
       return original.apply(this, args);
     } as IDBObjectStore['put'];
   });
+  // Timers run in real time, and can be run ahead below.
+  await page.clock.install();
   const cove = await new CovePage(page).open();
   await cove.item('main.py').click();
   // The Welcome main.py ends with the Fibonacci line: the whole file is in the editor.
@@ -157,9 +161,13 @@ test('a full disk: the person is told and the previous content stays', async ({ 
     .getByRole('alert')
     .filter({ hasText: 'Saving main.py failed; your text is still in the editor' });
   await expect(alert).toBeVisible({ timeout: 20_000 });
-  // One failure, one notice: a failed save is not retried on its own every second. Time is
-  // what this checks (nothing may happen in it), so it waits a fixed two seconds.
-  await cove.page.waitForTimeout(2000);
+  // One failure, one notice: a failed save is not retried on its own every second. The
+  // page's clock runs the next five seconds of its timers at once, so nothing is waited for.
+  const refusedPuts = () =>
+    page.evaluate(() => (window as unknown as { __refusedPuts?: number }).__refusedPuts ?? 0);
+  const refused = await refusedPuts();
+  await page.clock.runFor(5_000);
+  expect(await refusedPuts()).toBe(refused);
   await expect(alert).toHaveCount(1);
   // A repeated notice would count up ("×2") in the same alert.
   await expect(alert).not.toContainText('×');
