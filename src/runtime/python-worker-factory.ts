@@ -1,6 +1,7 @@
 import type { Clock } from '../base/clock';
 import type { PythonWorkerConnection } from './python-worker-connection';
 import { PyodideAssets } from './sandbox/pyodide-assets';
+import { precacheReader } from './sandbox/precached-file';
 import { spawnSandboxedPythonWorker } from './sandbox/sandboxed-python-worker';
 import { CacheStorageSnapshotCache } from './snapshot-cache';
 import pythonWorkerUrl from '../../workers/python.worker.ts?worker&url';
@@ -23,14 +24,16 @@ export function defaultPyodideIndexUrl(): string {
  */
 export function makePythonWorkerSpawner(clock: Clock): () => PythonWorkerConnection {
   const pageFetch = globalThis.fetch.bind(globalThis);
+  const storage = typeof caches === 'undefined' ? undefined : caches;
+  const scopeUrl = new URL(import.meta.env.BASE_URL, globalThis.location.href).toString();
   const assets = new PyodideAssets({
     workerUrl: new URL(pythonWorkerUrl, globalThis.location.href).toString(),
     indexUrl: defaultPyodideIndexUrl(),
     fetch: pageFetch,
+    precached: precacheReader(storage, scopeUrl),
     // Uncompressed: boot speed over ~25 MB of quota (see CacheStorageSnapshotCache).
-    snapshots:
-      typeof caches === 'undefined' ? undefined : new CacheStorageSnapshotCache(caches, false),
-    caches: typeof caches === 'undefined' ? undefined : caches,
+    snapshots: storage && new CacheStorageSnapshotCache(storage, false),
+    caches: storage,
   });
   const unsandboxed = import.meta.env.DEV
     ? () =>

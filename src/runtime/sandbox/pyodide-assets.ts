@@ -1,6 +1,7 @@
 import type { PyodideCoreFiles } from '../python-protocol';
 import { textDigest, type SnapshotCache } from '../snapshot-cache';
 import { PYODIDE_VERSION } from '../runtime-settings';
+import type { PrecachedFileReader } from './precached-file';
 
 /** Where the page reads what the sandbox cannot fetch itself. */
 export interface PyodideAssetSources {
@@ -10,6 +11,11 @@ export interface PyodideAssetSources {
   indexUrl: string;
   /** The page's fetch (served from the service worker's precache when offline). */
   fetch: typeof fetch;
+  /**
+   * The service worker's stored copies, read before fetching: a stored Blob is handed over
+   * without being read on the page (precached-file.ts). Undefined: always fetch.
+   */
+  precached?: PrecachedFileReader;
   /** Where snapshots are kept; undefined: no snapshots. */
   snapshots: SnapshotCache | undefined;
   /** Where a configured lock file is kept for offline use; undefined: not kept. */
@@ -115,20 +121,23 @@ export class PyodideAssets {
 
   /** A handle to the response's body: from Cache Storage it is not read into memory here. */
   private async blob(url: string): Promise<Blob> {
-    const response = await this.sources.fetch(url);
-    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-    return response.blob();
+    return (await this.read(url)).blob();
   }
 
   private async bytes(url: string): Promise<ArrayBuffer> {
-    const response = await this.sources.fetch(url);
-    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-    return response.arrayBuffer();
+    return (await this.read(url)).arrayBuffer();
   }
 
   private async text(url: string): Promise<string> {
+    return (await this.read(url)).text();
+  }
+
+  /** One of Cove's own files: the stored copy, else the page's fetch. */
+  private async read(url: string): Promise<Response> {
+    const stored = await this.sources.precached?.(url);
+    if (stored) return stored;
     const response = await this.sources.fetch(url);
     if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-    return response.text();
+    return response;
   }
 }

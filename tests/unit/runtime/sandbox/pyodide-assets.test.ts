@@ -46,6 +46,28 @@ describe('PyodideAssets', () => {
     expect(net.requests.filter((url) => url.endsWith('.wasm'))).toHaveLength(1);
   });
 
+  it('takes the service worker’s stored copies without fetching them, and fetches what is not stored', async () => {
+    const net = server(CORE);
+    const stored: Record<string, string> = {
+      'https://cove.example/pyodide/pyodide.asm.wasm': 'stored wasm',
+      'https://cove.example/assets/python.worker.js': 'stored worker code',
+    };
+    const loaded = new PyodideAssets({
+      workerUrl: 'https://cove.example/assets/python.worker.js',
+      indexUrl: 'https://cove.example/pyodide/',
+      fetch: net.fetch,
+      precached: async (url) => (url in stored ? new Response(stored[url]) : undefined),
+      snapshots: undefined,
+      caches: undefined,
+    });
+    const core = await loaded.coreFiles(undefined);
+    expect(await core.wasm.text()).toBe('stored wasm');
+    expect(await core.loader.text()).toBe('loader');
+    expect(await loaded.workerCode()).toBe('stored worker code');
+    expect(net.requests).not.toContain('https://cove.example/pyodide/pyodide.asm.wasm');
+    expect(net.requests).toContain('https://cove.example/pyodide/pyodide.asm.js');
+  });
+
   it('uses a configured lock file, or Cove’s own when it cannot be had', async () => {
     const custom = 'https://mirror.example/lock.json';
     const withLock = assets({ ...CORE, [custom]: '{"packages":{"x":{}}}' });
