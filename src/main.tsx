@@ -26,7 +26,7 @@ async function start(root: HTMLElement) {
     isolated: false,
   });
   python.start();
-  // Background work that only competes with Python's boot for the CPU waits for it.
+  // Background work that only competes with Python's start and first Run for the CPU waits.
   const pythonStarted = whenStartSettles(python, systemClock);
   const linter = new LintClient({}, spawnLintWorker, pythonStarted);
   const guard = createDatabaseGuard();
@@ -45,7 +45,7 @@ async function start(root: HTMLElement) {
     store,
     systemClock,
     updates,
-    { runtime: python, linter },
+    { runtime: python, linter, startSettled: pythonStarted },
     {
       connectivity: browserConnectivity(window),
       // Console errors and warnings also go to the app log (the Logs panel).

@@ -61,6 +61,12 @@ export interface AppServices {
   readonly runs: RunService;
   /** Ruff, for lint-as-you-type and Format. */
   readonly linter: PythonLinter;
+  /**
+   * Resolves once Python's start, and a Run made during it, are over (whenStartSettles):
+   * work that only competes with them for the CPU, such as warming the Markdown renderer,
+   * waits for it.
+   */
+  readonly startSettled: Promise<void>;
   readonly fileActions: FileActions;
   readonly storage: StorageService;
   readonly backup: BackupService;
@@ -88,6 +94,8 @@ export function createAppServices(
   python: {
     runtime: PythonRuntime & { configure?(settings: Partial<PythonRuntimeSettings>): void };
     linter: PythonLinter;
+    /** See AppServices.startSettled; default: settled already. */
+    startSettled?: Promise<void>;
   },
   /** What only the page knows; absent in tests and demos (then always online). */
   environment: {
@@ -255,6 +263,7 @@ export function createAppServices(
     sessions,
     runs,
     linter: python.linter,
+    startSettled: python.startSettled ?? Promise.resolve(),
     fileActions,
     storage: createStorageService(store, environment.storage),
     backup: createBackupService(store, clock),

@@ -113,10 +113,14 @@ export function ChatPanel(props: {
     ),
   );
 
-  // Fetch and warm the renderer once the app is idle, so the first reply paints without
-  // waiting for it.
+  // Fetch and warm the renderer once Python's start is over and the page is idle, so the
+  // first reply paints without waiting for it. Idle alone is not enough: the page's thread
+  // idles while Python boots in another process, and on two cores loading the renderer
+  // beside the boot made the first Run's output later.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  idle(() => void warmUpRenderer().catch(() => undefined));
+  void props.services.startSettled.then(() =>
+    idle(() => void warmUpRenderer().catch(() => undefined)),
+  );
 
   const [now, setNow] = createSignal(clock.now());
   createEffect(() => {

@@ -36,42 +36,68 @@ describe('whenStartSettles', () => {
     const started = whenStartSettles(runtime, clock);
     expect(await settled(started)).toBe(false);
     runtime.become('ready');
+    await clock.advance(0);
     expect(await settled(started)).toBe(true);
     expect(runtime.listening).toBe(0);
     expect(clock.pending).toBe(0);
   });
 
-  it('resolves when the start failed: the linter and the service worker still come', async () => {
+  it('holds on while a Run made during the start goes on, and resolves when it ends', async () => {
     const runtime = fakeRuntime('starting');
-    const started = whenStartSettles(runtime, new ManualClock());
-    runtime.become('failed');
+    const clock = new ManualClock();
+    const started = whenStartSettles(runtime, clock);
+    // Booted: ready for a moment, then the queued first Run takes the interpreter.
+    runtime.become('ready');
+    runtime.become('running');
+    await clock.advance(0);
+    expect(await settled(started)).toBe(false);
+    await clock.advance(5_000);
+    expect(await settled(started)).toBe(false);
+    runtime.become('ready');
+    await clock.advance(0);
     expect(await settled(started)).toBe(true);
   });
 
-  it('resolves at once when the runtime is already past its start', async () => {
-    for (const phase of ['ready', 'running', 'failed'] as const) {
+  it('resolves when the start failed: the linter and the service worker still come', async () => {
+    const runtime = fakeRuntime('starting');
+    const clock = new ManualClock();
+    const started = whenStartSettles(runtime, clock);
+    runtime.become('failed');
+    await clock.advance(0);
+    expect(await settled(started)).toBe(true);
+  });
+
+  it('resolves at once when Python is already ready or failed', async () => {
+    for (const phase of ['ready', 'failed'] as const) {
       expect(await settled(whenStartSettles(fakeRuntime(phase), new ManualClock()))).toBe(true);
     }
   });
 
-  it('does not take a runtime that has not started yet for a settled one', async () => {
+  it('does not take a runtime that has not started, or one that is running, for a settled one', async () => {
     const runtime = fakeRuntime('stopped');
-    const started = whenStartSettles(runtime, new ManualClock());
+    const clock = new ManualClock();
+    const started = whenStartSettles(runtime, clock);
     expect(await settled(started)).toBe(false);
-    runtime.become('starting');
-    expect(await settled(started)).toBe(false);
-    runtime.become('running');
+    for (const phase of ['starting', 'running', 'stopping'] as const) {
+      runtime.become(phase);
+      await clock.advance(0);
+      expect(await settled(started)).toBe(false);
+    }
+    runtime.become('ready');
+    await clock.advance(0);
     expect(await settled(started)).toBe(true);
   });
 
-  it('gives up waiting after the limit, so a start that hangs holds nothing back for good', async () => {
+  it('gives up waiting after the limit, so a start or a run that hangs holds nothing back for good', async () => {
     const runtime = fakeRuntime('starting');
     const clock = new ManualClock();
     const started = whenStartSettles(runtime, clock, 5_000);
+    runtime.become('running');
     await clock.advance(4_999);
     expect(await settled(started)).toBe(false);
     await clock.advance(1);
     expect(await settled(started)).toBe(true);
     expect(runtime.listening).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 });
