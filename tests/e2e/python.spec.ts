@@ -177,12 +177,14 @@ test('arguments and input() from the panel, EOFError at the end of the input; Ru
   );
   await expect(cove.page.getByRole('list', { name: 'Traceback' })).toContainText('ask.py, line 6');
 
-  // Without a model, Debug with AI leaves the failure in the chat box to send later.
+  // Without a model, Debug with AI leaves the failure in the chat box to send later. The
+  // notice leaves after 5 s, so it is checked first: on a loaded machine the checks of the
+  // message box once took longer than that.
   await cove.page.getByRole('button', { name: 'Debug with AI' }).click();
+  await expect(cove.notices).toContainText('The failed run is ready in the chat box');
   const messageBox = cove.page.getByRole('textbox', { name: 'Message' });
   await expect(messageBox).toHaveValue(/ask\.py/);
   await expect(messageBox).toHaveValue(/EOFError: EOF when reading a line/);
-  await expect(cove.notices).toContainText('The failed run is ready in the chat box');
 
   await cove.page.getByLabel('Arguments').fill('');
   await cove.page.getByLabel('Input for input()').fill('');
