@@ -5,6 +5,7 @@ import solid from 'vite-plugin-solid';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pyodide } from './scripts/vite-plugin-pyodide';
 import { sandboxCsp } from './scripts/vite-plugin-sandbox-csp';
+import { firstScript } from './scripts/vite-plugin-first-script';
 
 /**
  * BASE_PATH lets one source tree serve from `/` (default) or a sub-path such as a GitHub
@@ -41,6 +42,7 @@ export default defineConfig({
     solid(),
     pyodide(),
     sandboxCsp(),
+    firstScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

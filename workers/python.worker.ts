@@ -6,7 +6,6 @@
 // hands over Pyodide's core files and, when it has one, a memory snapshot of a booted
 // interpreter (~0.7 s instead of 4–6 s); a cold boot returns a new snapshot for the page
 // to keep.
-import * as Comlink from 'comlink';
 import { loadPyodide } from 'pyodide';
 import type { Lockfile, PyodideInterface } from 'pyodide';
 import runnerSource from '../src/runtime/python-runner.py?raw';
@@ -23,7 +22,6 @@ import {
   type PythonConnectMessage,
   type PythonException,
   type PythonWorkerApi,
-  type SandboxHostApi,
   type SnapshotOutcome,
   type SyncDelta,
   type WorkerEvent,
@@ -36,6 +34,11 @@ import type { OutputStream } from '../src/runtime/python-runtime';
 import { pyodideWorkerFs, type EmscriptenFsLike } from '../src/runtime/pyodide-worker-fs';
 import { guardNetworkApis, type NetworkScope } from '../src/runtime/sandbox/network-guard';
 import { makeSandboxFetch, type ServedFile } from '../src/runtime/sandbox/sandbox-fetch';
+import {
+  openSandboxWorkerChannel,
+  transferring,
+  type SandboxWorkerChannel,
+} from '../src/runtime/sandbox/sandbox-worker-channel';
 import { blockedConnectionMessage, type PythonNetworkAccess } from '../src/runtime/python-network';
 import { WorkspaceMirror } from '../src/runtime/workspace-mirror';
 
@@ -113,10 +116,7 @@ class PythonWorker implements PythonWorkerApi {
   private active: ActiveRun | undefined;
   private fatal: string | undefined;
 
-  constructor(
-    private readonly events: MessagePort,
-    private readonly page: SandboxHostApi,
-  ) {
+  constructor(private readonly channel: SandboxWorkerChannel) {
     // A connection the sandbox's policy refused: the program sees only "Failed to fetch" or
     // a bare exception, so its output says what was blocked and where to allow it.
     self.addEventListener('securitypolicyviolation', (event) => {
@@ -165,7 +165,7 @@ class PythonWorker implements PythonWorkerApi {
       routed: (url) =>
         url.startsWith(options.packageIndexUrl) ||
         (!!options.lockFileUrl && url === options.lockFileUrl),
-      host: this.page,
+      host: this.channel.host,
       fallback: guardNetworkApis(
         self as unknown as NetworkScope,
         self.fetch.bind(self),
@@ -244,7 +244,7 @@ class PythonWorker implements PythonWorkerApi {
     if (snapshotError) report.snapshotError = snapshotError;
     if (newSnapshot) {
       report.newSnapshot = newSnapshot;
-      return Comlink.transfer(report, [newSnapshot]);
+      return transferring(report, [newSnapshot]);
     }
     return report;
   }
@@ -362,7 +362,7 @@ class PythonWorker implements PythonWorkerApi {
     if (request.collectChanges) {
       outcome.changes = this.mirror!.collect();
       const buffers = outcome.changes.written.flatMap((w) => (w.bytes ? [w.bytes.buffer] : []));
-      return Comlink.transfer(outcome, buffers as ArrayBuffer[]);
+      return transferring(outcome, buffers as ArrayBuffer[]);
     }
     return outcome;
   }
@@ -463,7 +463,7 @@ class PythonWorker implements PythonWorkerApi {
   ): void {
     if (this.muted) return;
     const message = { ...event, runId, seq: this.seq++ } as WorkerEvent;
-    this.events.postMessage(message, transfer);
+    this.channel.postEvent(message, transfer);
   }
 
   private clearInterrupt(): void {
@@ -618,6 +618,6 @@ self.addEventListener('message', function connect(event: MessageEvent<PythonConn
   if (event.data?.type !== PYTHON_CONNECT) return;
   // Connected once: later messages (from Python itself, through `js.postMessage`) are ignored.
   self.removeEventListener('message', connect);
-  const host = Comlink.wrap<SandboxHostApi>(event.data.host) as unknown as SandboxHostApi;
-  Comlink.expose(new PythonWorker(event.data.events, host), event.data.rpc);
+  const channel = openSandboxWorkerChannel(event.data.channel);
+  channel.serve(new PythonWorker(channel));
 });

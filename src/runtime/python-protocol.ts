@@ -3,12 +3,13 @@
  * (src/runtime). One typed interface for both sides; DOM-free so the worker (WebWorker lib)
  * and the page (DOM lib) compile it alike.
  *
- * Wiring: the client makes two MessageChannels and posts a {@link PythonConnectMessage}
- * to the worker. Requests go over `rpc` with Comlink ({@link PythonWorkerApi}); the worker
- * posts {@link WorkerEvent}s on `events` without waiting for answers, even while Python runs
- * synchronously. The worker lives behind a sandboxed opaque-origin iframe that only forwards
- * the ports (src/runtime/sandbox/); it asks the page for bytes over `host`
- * ({@link SandboxHostApi}).
+ * Wiring: the client makes a MessageChannel and posts a {@link PythonConnectMessage} with
+ * one end to the worker. Over it travel the closed list of messages of
+ * src/runtime/sandbox/sandbox-messages.ts: the page's calls ({@link PythonWorkerApi}) and
+ * their answers, the {@link WorkerEvent}s the worker posts without waiting (even while
+ * Python runs synchronously), and the worker's requests for package files
+ * ({@link SandboxHostApi}). The worker lives behind a sandboxed opaque-origin iframe that
+ * only forwards the port (src/runtime/sandbox/). No object of the page is exposed to it.
  */
 import type { PythonNetworkAccess } from './python-network';
 import type {
@@ -37,10 +38,8 @@ export const PYTHON_CONNECT = 'cove-python-connect';
 /** The first message a Python worker receives. */
 export interface PythonConnectMessage {
   type: typeof PYTHON_CONNECT;
-  rpc: MessagePort;
-  events: MessagePort;
-  /** The page's {@link SandboxHostApi}, over Comlink: the worker's only way to ask for bytes. */
-  host: MessagePort;
+  /** The worker's end of the sandbox channel (src/runtime/sandbox/sandbox-messages.ts). */
+  channel: MessagePort;
 }
 
 /**
@@ -219,7 +218,12 @@ export type WorkerEvent = { runId: string; seq: number } & (
     }
   | { type: 'output'; chunks: OutputChunk[] }
   | { type: 'output-truncated'; limitChars: number }
-  | { type: 'figure'; mimeType: 'image/png'; bytes: Uint8Array }
+  | {
+      /** Only PNG: the sandbox's matplotlib backend makes nothing else (sandbox-messages.ts). */
+      type: 'figure';
+      mimeType: 'image/png';
+      bytes: Uint8Array;
+    }
   | {
       /** Python finished executing; the worker now gathers figures and files. */
       type: 'ended';
@@ -227,7 +231,7 @@ export type WorkerEvent = { runId: string; seq: number } & (
     }
 );
 
-/** What the Python worker offers over `rpc`. Every method may reject with an Error. */
+/** What the Python worker answers, as calls over its channel. Every method may reject with an Error. */
 export interface PythonWorkerApi {
   /** Starts the interpreter. Call once, before anything else. */
   boot(options: BootOptions | WorkerBootOptions): Promise<BootReport>;

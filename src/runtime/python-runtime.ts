@@ -157,7 +157,10 @@ export interface PythonException {
   endColumn?: number;
 }
 
-/** A matplotlib figure the run showed or left open, as a PNG image. */
+/**
+ * A matplotlib figure the run showed or left open, as a PNG image whose bytes were checked
+ * to be a PNG when they left the sandbox.
+ */
 export interface RunFigure {
   mimeType: 'image/png';
   bytes: Uint8Array;

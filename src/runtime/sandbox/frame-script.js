@@ -3,7 +3,7 @@
 // Policy allows no connection unless the person allowed one. This script is inlined into
 // it (src/runtime/sandbox/sandbox-frame.ts) and its hash is in index.html's policy: it
 // accepts one message from the page, starts the Python worker from the code in it, hands
-// the worker its ports, and then listens only to the page's control port.
+// the worker its channel to the page, and then listens only to the page's control port.
 'use strict';
 addEventListener('message', function init(event) {
   var data = event.data;
@@ -32,10 +32,7 @@ addEventListener('message', function init(event) {
   };
   // The worker talks to Cove only through its ports; what it posts here is ignored.
   worker.onmessage = function () {};
-  worker.postMessage(
-    { type: data.connectType, rpc: event.ports[1], events: event.ports[2], host: event.ports[3] },
-    [event.ports[1], event.ports[2], event.ports[3]],
-  );
+  worker.postMessage({ type: data.connectType, channel: event.ports[1] }, [event.ports[1]]);
   control.onmessage = function (message) {
     if (message.data && message.data.type === 'terminate') worker.terminate();
   };

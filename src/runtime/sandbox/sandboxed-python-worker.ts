@@ -1,4 +1,3 @@
-import * as Comlink from 'comlink';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
 import { describeError } from '../../base/errors';
@@ -9,7 +8,6 @@ import {
   type BootReport,
   type HostFetchResult,
   type PythonWorkerApi,
-  type SandboxHostApi,
   type WorkerBootOptions,
   type WorkerEvent,
 } from '../python-protocol';
@@ -17,6 +15,7 @@ import { sandboxConnectSources } from '../python-network';
 import type { PythonWorkerConnection } from '../python-worker-connection';
 import type { PyodideAssets } from './pyodide-assets';
 import { SANDBOX_INIT, createSandboxFrame } from './sandbox-frame';
+import { connectSandboxHost } from './sandbox-host';
 
 /** What a sandboxed connection needs from the page. */
 export interface SandboxEnvironment {
@@ -37,6 +36,11 @@ export interface SandboxEnvironment {
    * Never set in a production build.
    */
   unsandboxed?: () => Worker;
+  /**
+   * Told when the sandbox broke the protocol (a message refused, a flood); the connection
+   * is ended. Default: a console warning, which the app log records.
+   */
+  onViolation?: (reason: string) => void;
 }
 
 /** A message from the frame's script on the control port. */
@@ -52,12 +56,9 @@ type FrameMessage = { type: 'started' } | { type: 'error'; message: string };
  * worker however busy it is.
  */
 export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorkerConnection {
-  const rpc = new MessageChannel();
-  const events = new MessageChannel();
-  const host = new MessageChannel();
+  const channel = new MessageChannel();
   const control = new MessageChannel();
   const listeners = new Listeners<WorkerEvent>();
-  events.port1.onmessage = (event: MessageEvent<WorkerEvent>) => listeners.emit(event.data);
   let frame: HTMLIFrameElement | undefined;
   let plain: Worker | undefined;
   let dead = false;
@@ -75,7 +76,21 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
       settle(event.data.message || 'the Python worker stopped with an error');
     }
   };
-  const worker = Comlink.wrap<PythonWorkerApi>(rpc.port1) as unknown as PythonWorkerApi;
+  let resolvePolicy: (policy: Promise<PackageFilePolicy>) => void = () => {};
+  const policyReady = new Promise<Promise<PackageFilePolicy>>((resolve) => {
+    resolvePolicy = resolve;
+  });
+  const host = connectSandboxHost(channel.port1, {
+    fetchPackageFile: (url) =>
+      policyReady.then((policy) => fetchPackageFile(policy, env.fetch, url)),
+    onEvent: (event) => listeners.emit(event),
+    onViolation: (reason) => {
+      (env.onViolation ?? warnViolation)(reason);
+      terminate(`the Python sandbox broke Cove's protocol (${reason}) and was stopped`);
+    },
+    now: () => env.clock.now(),
+  });
+  const worker = host.api;
 
   /**
    * Starts the frame and its worker. It runs while the core files are still being taken
@@ -93,7 +108,7 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
         ),
     );
     policy.catch(() => undefined); // A boot that cannot read the files fails on its own.
-    Comlink.expose(makeHostApi(policy, env.fetch), host.port1);
+    resolvePolicy(policy);
     // The frame (a new process) starts while the worker's code is read.
     const code = env.assets.workerCode();
     if (env.unsandboxed) {
@@ -104,10 +119,7 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
         event.preventDefault();
         settle(event.message || 'the Python worker stopped with an error');
       });
-      plain.postMessage(
-        { type: PYTHON_CONNECT, rpc: rpc.port2, events: events.port2, host: host.port2 },
-        [rpc.port2, events.port2, host.port2],
-      );
+      plain.postMessage({ type: PYTHON_CONNECT, channel: channel.port2 }, [channel.port2]);
       return;
     }
     frame = createSandboxFrame(env.document, sandboxConnectSources(options.network));
@@ -126,7 +138,7 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
     frame.contentWindow!.postMessage(
       { type: SANDBOX_INIT, code: workerCode, connectType: PYTHON_CONNECT },
       '*',
-      [control.port2, rpc.port2, events.port2, host.port2],
+      [control.port2, channel.port2],
     );
   };
 
@@ -144,7 +156,7 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
     const [[core, snapshot]] = await Promise.all([assets, opened]);
     const full: WorkerBootOptions = { ...options, core };
     if (snapshot) full.snapshot = snapshot;
-    const report = await worker.boot(Comlink.transfer(full, [core.lockFile]));
+    const report = await worker.boot(full);
     if (report.newSnapshot) {
       void env.assets.saveSnapshot(report.newSnapshot);
       delete report.newSnapshot;
@@ -153,6 +165,16 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
     }
     return report;
   };
+
+  function terminate(reason: string): void {
+    cancelStartLimit?.();
+    control.port1.postMessage({ type: 'terminate' });
+    frame?.remove();
+    plain?.terminate();
+    host.close();
+    control.port1.close();
+    settle(reason);
+  }
 
   const api: PythonWorkerApi = {
     boot: (options) =>
@@ -166,18 +188,14 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
     api,
     onEvent: (listener) => listeners.subscribe(listener),
     failed,
-    terminate() {
-      cancelStartLimit?.();
-      control.port1.postMessage({ type: 'terminate' });
-      frame?.remove();
-      plain?.terminate();
-      for (const port of [rpc.port1, events.port1, host.port1, control.port1]) port.close();
-      settle('terminated');
-    },
+    terminate: () => terminate('terminated'),
   };
 }
 
-/** The page's side of {@link SandboxHostApi}: fetches only what the policy allows. */
+function warnViolation(reason: string): void {
+  console.warn(`Cove refused a message from the Python sandbox and stopped it: ${reason}`);
+}
+
 /** The lock file's JSON, or undefined when it is not JSON (the policy then allows nothing). */
 function parseJson(bytes: ArrayBuffer): unknown {
   try {
@@ -187,40 +205,37 @@ function parseJson(bytes: ArrayBuffer): unknown {
   }
 }
 
-function makeHostApi(policy: Promise<PackageFilePolicy>, fetchImpl: typeof fetch): SandboxHostApi {
-  return {
-    async fetchPackageFile(url: string): Promise<HostFetchResult> {
-      const refusal = await policy.then(
-        (ready) => ready.refusal(url),
-        () => 'Cove could not read the package lock file, so no package can be loaded.',
-      );
-      if (refusal) return { ok: false, status: 0, message: refusal };
-      try {
-        const response = await fetchImpl(url, { credentials: 'omit' });
-        if (!response.ok) {
-          return {
-            ok: false,
-            status: response.status,
-            message: `${url} answered HTTP ${response.status}`,
-          };
-        }
-        const bytes = await response.arrayBuffer();
-        return Comlink.transfer(
-          {
-            ok: true as const,
-            status: response.status,
-            contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-            bytes,
-          },
-          [bytes],
-        );
-      } catch (error) {
-        return {
-          ok: false,
-          status: 0,
-          message: `${url} could not be fetched: ${describeError(error)}`,
-        };
-      }
-    },
-  };
+/** A package file for the sandbox, fetched only when the policy allows `url`. */
+async function fetchPackageFile(
+  policy: Promise<PackageFilePolicy>,
+  fetchImpl: typeof fetch,
+  url: string,
+): Promise<HostFetchResult> {
+  const refusal = await policy.then(
+    (ready) => ready.refusal(url),
+    () => 'Cove could not read the package lock file, so no package can be loaded.',
+  );
+  if (refusal) return { ok: false, status: 0, message: refusal };
+  try {
+    const response = await fetchImpl(url, { credentials: 'omit' });
+    if (!response.ok) {
+      return {
+        ok: false,
+        status: response.status,
+        message: `${url} answered HTTP ${response.status}`,
+      };
+    }
+    return {
+      ok: true,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      bytes: await response.arrayBuffer(),
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      status: 0,
+      message: `${url} could not be fetched: ${describeError(error)}`,
+    };
+  }
 }
