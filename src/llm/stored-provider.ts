@@ -46,7 +46,9 @@ export function toProviderConfig(
   secret: ProviderSecret | undefined,
 ): ProviderConfig {
   const { edits: _edits, ...config } = stored;
-  const result: ProviderConfig = { ...config };
+  // The object that carries the key has no prototype: nothing inherited can observe or
+  // redirect an assignment to it.
+  const result: ProviderConfig = Object.assign(Object.create(null) as ProviderConfig, config);
   if (secret?.key) {
     result.apiKey = secret.key;
     if (secret.origin) result.keyOrigin = secret.origin;
@@ -69,7 +71,7 @@ export function splitProviderConfig(config: ProviderConfig): {
   const stored: StoredProvider = { ...rest };
   const { publicHeaders, secretHeaders } = splitSecretHeaders(headers ?? {});
   if (Object.keys(publicHeaders).length) stored.headers = publicHeaders;
-  const secret: ProviderSecret = {};
+  const secret: ProviderSecret = Object.create(null) as ProviderSecret;
   if (apiKey) {
     secret.key = apiKey;
     if (keyOrigin) secret.origin = keyOrigin;

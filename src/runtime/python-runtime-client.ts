@@ -21,7 +21,7 @@ import {
   type RuntimeStatus,
   type StopReason,
 } from './python-runtime';
-import type { PythonWorkerConnection } from './python-worker-connection';
+import { STOPPED_BY_COVE, type PythonWorkerConnection } from './python-worker-connection';
 import { PythonWorkerHandle } from './python-worker-handle';
 import { RunCollector } from './run-collector';
 import { RunWatchdog } from './run-watchdog';
@@ -228,13 +228,14 @@ export class PythonRuntimeClient implements PythonRuntime {
   // ------------------------------------------------------------------ workers
 
   private spawn(role: 'primary' | 'spare'): PythonWorkerHandle {
-    const options: Omit<BootOptions, 'interruptBuffer'> = {
+    // Without a prototype, like the settings it copies: see resolvePythonSettings.
+    const options: Omit<BootOptions, 'interruptBuffer'> = Object.assign(Object.create(null), {
       indexUrl: this.options.indexUrl,
       packageIndexUrl: this.settings.packageIndexUrl,
       network: this.settings.network,
       useSnapshot: this.settings.useSnapshot,
       warmUp: role === 'spare',
-    };
+    });
     if (this.settings.lockFileUrl) options.lockFileUrl = this.settings.lockFileUrl;
     const handle = new PythonWorkerHandle(this.options.spawn(), options, this.isolated);
     void handle.died.then(() => {
@@ -703,6 +704,7 @@ function stopParts(
 }
 
 function crashMessage(reason: string): string {
+  if (reason.startsWith(STOPPED_BY_COVE)) return `${reason} Python was restarted.`;
   if (
     /out of memory|memory access out of bounds|could not allocate|Memory\.grow|allocation/i.test(
       reason,

@@ -14,3 +14,9 @@ export interface PythonWorkerConnection {
   /** Ends the worker at once; pending calls never settle. */
   terminate(): void;
 }
+
+/**
+ * How the reason of a connection that Cove itself ended for misbehaving begins: a sandbox
+ * that broke the protocol. The client shows such a reason as it is.
+ */
+export const STOPPED_BY_COVE = 'Cove stopped Python: ';

@@ -64,7 +64,13 @@ export const DEFAULT_PYTHON_SETTINGS: PythonRuntimeSettings = {
 export function resolvePythonSettings(
   input: Partial<PythonRuntimeSettings>,
 ): PythonRuntimeSettings {
-  const settings = { ...DEFAULT_PYTHON_SETTINGS, ...stripUndefined(input) };
+  // No prototype: an optional field that is unset (lockFileUrl) reads as undefined, never
+  // as something inherited, and these URLs are what the page fetches for Python.
+  const settings: PythonRuntimeSettings = Object.assign(
+    Object.create(null) as PythonRuntimeSettings,
+    DEFAULT_PYTHON_SETTINGS,
+    stripUndefined(input),
+  );
   const timeout = settings.timeoutMs;
   if (!Number.isFinite(timeout) || timeout < MIN_RUN_TIMEOUT_MS || timeout > MAX_RUN_TIMEOUT_MS) {
     throw runtimeError(

@@ -15,7 +15,8 @@ export interface SandboxHostOptions {
   onEvent(event: WorkerEvent): void;
   /**
    * The sandbox broke the protocol (a refused message, a flood): the caller logs `reason`
-   * and ends the sandbox. Called once; everything after it is ignored.
+   * and ends the sandbox. Called once; everything after it is ignored, and calls in flight
+   * never settle (the caller learns of the end from the sandbox's own end).
    */
   onViolation(reason: string): void;
   /** Monotonic milliseconds, for the flood limit. */
@@ -57,8 +58,6 @@ export function connectSandboxHost(
     if (broken) return;
     broken = true;
     port.onmessage = null;
-    const error = new Error(`the Python sandbox broke Cove's protocol (${reason})`);
-    for (const call of pending.values()) call.reject(error);
     pending.clear();
     options.onViolation(reason);
   };
@@ -95,10 +94,7 @@ export function connectSandboxHost(
           return;
         }
         const answer = parseAnswer(call.method, message.answer);
-        if (!answer.ok) {
-          call.reject(new Error('the Python sandbox answered with a malformed message'));
-          return violate(answer.reason);
-        }
+        if (!answer.ok) return violate(answer.reason);
         call.resolve(answer.answer);
         return;
       }

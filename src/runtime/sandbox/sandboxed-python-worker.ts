@@ -12,7 +12,7 @@ import {
   type WorkerEvent,
 } from '../python-protocol';
 import { sandboxConnectSources } from '../python-network';
-import type { PythonWorkerConnection } from '../python-worker-connection';
+import { STOPPED_BY_COVE, type PythonWorkerConnection } from '../python-worker-connection';
 import type { PyodideAssets } from './pyodide-assets';
 import { SANDBOX_INIT, createSandboxFrame } from './sandbox-frame';
 import { connectSandboxHost } from './sandbox-host';
@@ -86,7 +86,9 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
     onEvent: (event) => listeners.emit(event),
     onViolation: (reason) => {
       (env.onViolation ?? warnViolation)(reason);
-      terminate(`the Python sandbox broke Cove's protocol (${reason}) and was stopped`);
+      terminate(
+        `${STOPPED_BY_COVE}its sandbox sent a message Cove does not accept (${reason}), so nothing more it sent was used.`,
+      );
     },
     now: () => env.clock.now(),
   });

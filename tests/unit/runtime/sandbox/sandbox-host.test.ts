@@ -260,7 +260,7 @@ describe('hostile messages from the sandbox are refused and end it', () => {
     expect(await violation).toMatch(/port/);
   });
 
-  it('refuses a malformed answer and rejects the call it answers', async () => {
+  it('refuses a malformed answer; the call it answers never settles', async () => {
     const h = harness();
     const call = nextFromPage(h.sandbox);
     const run = h.host.api.run({
@@ -275,8 +275,15 @@ describe('hostile messages from the sandbox are refused and end it', () => {
     const { data } = await call;
     const violation = h.nextViolation();
     h.sandbox.postMessage({ type: 'reply', id: data.id, answer: { ...OUTCOME, outcome: 'pwned' } });
-    await expect(run).rejects.toThrow(/malformed/);
     expect(await violation).toMatch(/answer to run/);
+    const settled = await Promise.race([
+      run.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      Promise.resolve('pending'),
+    ]);
+    expect(settled).toBe('pending');
   });
 
   it('a forged answer of the right shape is only what the sandbox could have said anyway', async () => {
