@@ -185,10 +185,14 @@ export function createAppServices(
     ...(environment.unloadJournal ? { unloadJournal: environment.unloadJournal } : {}),
   });
   const fileActions = createFileActions({ workspaces, editor, notices });
-  const client = createLazyChatClient(async () => {
-    const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
-    return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
-  }, clock);
+  const client = createLazyChatClient(
+    async () => {
+      const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
+      return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
+    },
+    clock,
+    secrets,
+  );
   const locks = environment.locks
     ? createWebSessionLocks(environment.locks)
     : createMemorySessionLocks();
