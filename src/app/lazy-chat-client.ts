@@ -1,4 +1,5 @@
 import type { Clock } from '../base/clock';
+import { noSecrets, type SecretRedactor } from '../base/redact-credentials';
 // Modules of src/llm by name, not its index: the index carries the openai SDK this defers.
 import type { ChatClient } from '../llm/chat-client';
 import { failedCallEvent } from '../llm/failed-call';
@@ -11,9 +12,21 @@ import { redactSecret } from '../llm/redact-secret';
  * app's first load does not carry it. It keeps the ChatClient contract end to end: `stream`
  * never throws. A failed load (offline, or a new deployment removed the chunk) ends the
  * call with one `connection` error event, and the next request tries the load again; an
- * implementation that throws after all ends with an `internal` error event.
+ * implementation that throws after all ends with an `internal` error event. Failures
+ * (retry notices and the final error) pass through `redactor`: the client already removes
+ * the provider's own key, but a server may echo any secret Cove knows (an MCP token that
+ * came back in a tool result), and the failure is shown and kept.
  */
-export function createLazyChatClient(load: () => Promise<ChatClient>, clock: Clock): ChatClient {
+export function createLazyChatClient(
+  load: () => Promise<ChatClient>,
+  clock: Clock,
+  redactor: SecretRedactor = noSecrets,
+): ChatClient {
+  const clean = (error: LlmError): LlmError => {
+    const data = error.toJSON();
+    const redacted = redactor.redact(data);
+    return redacted === data ? error : new LlmError(redacted);
+  };
   let client: Promise<ChatClient> | undefined;
   return {
     async *stream(request) {
@@ -39,7 +52,14 @@ export function createLazyChatClient(load: () => Promise<ChatClient>, clock: Clo
         for await (const event of loaded.stream(request)) {
           if (ended) continue;
           ended = event.type === 'done' || event.type === 'error';
-          yield event;
+          if (event.type === 'error') {
+            const error = clean(event.error);
+            yield { ...event, error, message: { ...event.message, error } };
+          } else if (event.type === 'retry_scheduled') {
+            yield { ...event, error: clean(event.error) };
+          } else {
+            yield event;
+          }
         }
       } catch (error) {
         if (!ended) {

@@ -9,6 +9,7 @@
  */
 import type { ToolApprovalOverride } from '../agent/approval-policy';
 import { describeError } from '../base/errors';
+import { noSecrets, type SecretRedactor } from '../base/redact-credentials';
 import { toCoveTools, type McpCoveTool } from '../mcp/mcp-tools';
 import {
   compareFingerprints,
@@ -53,7 +54,15 @@ export interface McpAgentTools {
   approvedForSession(sessionId: string, toolName: string): void;
 }
 
-export function createMcpAgentTools(mcp: McpService): McpAgentTools {
+/**
+ * `redactor` removes the secrets Cove knows from every result before the model, the
+ * timeline or the store sees it: a server that echoes its own token in an error ("token
+ * Bearer … may not call …") must not hand it on to the model's provider.
+ */
+export function createMcpAgentTools(
+  mcp: McpService,
+  redactor: SecretRedactor = noSecrets,
+): McpAgentTools {
   const byName = new Map<string, RunMcpTool>();
   const overridesBySession = new Map<string, Record<string, ToolApprovalOverride>>();
   const revokedBySession = new Map<string, string[]>();
@@ -112,6 +121,7 @@ export function createMcpAgentTools(mcp: McpService): McpAgentTools {
           else if (unasked) overrides[tool.name] = 'allow';
           const runTool: RunMcpTool = {
             ...tool,
+            execute: async (args, context) => redactor.redact(await tool.execute(args, context)),
             mcp: { ...tool.mcp, serverApproval: server.approval, trustedReadOnly },
             serverDescription: definition.description ?? '',
             runsUnasked: unasked,

@@ -249,7 +249,9 @@ export function createRunService(deps: {
       else if (changed.conflicts.length || changed.skipped.length) {
         notices.show({
           kind: 'info',
-          text: 'Some files the program changed were also changed in the editor.',
+          text: changed.conflicts.length
+            ? 'Some files the program changed were also changed in the editor.'
+            : 'Some files the program wrote were not saved in the workspace.',
           details: [
             ...changed.conflicts.map((c) =>
               c.kind === 'edited-during-run'

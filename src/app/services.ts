@@ -1,4 +1,6 @@
 import type { Clock } from '../base/clock';
+import { createSecretRedactor, secretVariants } from '../base/redact-credentials';
+import { createRedactingStore } from '../store/redacting-store';
 import type { FetchLike } from '../llm/fetch-like';
 import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
@@ -88,7 +90,7 @@ export interface AppServices {
  * the page (a service worker, Web Workers); tests and demos pass inert or in-memory ones.
  */
 export function createAppServices(
-  store: CoveStore,
+  rawStore: CoveStore,
   clock: Clock,
   updates: UpdateService,
   python: {
@@ -120,13 +122,20 @@ export function createAppServices(
   // The page's console errors and warnings also go to the log; the log's own failures go
   // to the console it had before (never back into the log).
   let consoleBefore: ConsoleLike | undefined;
-  // The providers' keys and secret header values (once the providers exist) are removed from
-  // log entries wherever they appear, whatever their shape.
+  // The secrets Cove knows: the providers' keys and secret header values, the MCP servers'
+  // secret header values (read once those services exist). Whatever a server echoes of
+  // them is removed from everything Cove keeps: the conversations and traces (the store
+  // below), their exports and backups (read through it), and the log.
   let providerSecrets: () => string[] = () => [];
+  let mcpSecrets: () => string[] = () => [];
+  const secrets = createSecretRedactor(() =>
+    [...providerSecrets(), ...mcpSecrets()].flatMap(secretVariants),
+  );
+  const store = createRedactingStore(rawStore, secrets);
   const log = createAppLog({
     store: store.logs,
     clock,
-    knownSecrets: () => providerSecrets(),
+    knownSecrets: () => secrets.secrets(),
     fallback: (message, error) => consoleBefore?.warn(message, error),
   });
   if (environment.console) consoleBefore = captureConsole(environment.console, log).original;
@@ -160,6 +169,12 @@ export function createAppServices(
     clock,
     ...(pageOrigin ? { pageOrigin } : {}),
   });
+  mcpSecrets = () =>
+    mcp.servers().flatMap((server) =>
+      Object.entries(server.headers ?? {})
+        .filter(([name]) => isSecretHeaderName(name))
+        .map(([, value]) => value),
+    );
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   const editor = createEditorService({
@@ -170,10 +185,14 @@ export function createAppServices(
     ...(environment.unloadJournal ? { unloadJournal: environment.unloadJournal } : {}),
   });
   const fileActions = createFileActions({ workspaces, editor, notices });
-  const client = createLazyChatClient(async () => {
-    const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
-    return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
-  }, clock);
+  const client = createLazyChatClient(
+    async () => {
+      const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
+      return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
+    },
+    clock,
+    secrets,
+  );
   const locks = environment.locks
     ? createWebSessionLocks(environment.locks)
     : createMemorySessionLocks();
@@ -232,7 +251,7 @@ export function createAppServices(
       ? { agentWeb: { fetch: environment.fetch, parseHtml: environment.parseHtml } }
       : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
-    agentMcp: createMcpAgentTools(mcp),
+    agentMcp: createMcpAgentTools(mcp, secrets),
     afterFirstExchange: (sessionId) => void sessions.autoTitle(sessionId),
   });
   const sessions = createSessionListService({

@@ -13,7 +13,9 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
  * an opaque response) whenever the server answers at all, and rejects only when nothing
  * answered. So `reachable` after a failed request means CORS blocked it, `unreachable` means
  * the connection failed. `unknown` when the probe timed out or `signal` aborted. Never
- * throws; sends no credentials and no key.
+ * throws; sends no credentials and no key. The probe follows redirects wherever they lead
+ * (the Fetch standard allows `no-cors` only with `redirect: 'follow'`): probe only URLs
+ * whose redirects may go to any host (the person's own endpoints, not a model's choice).
  */
 export async function probeReachability(
   fetch: FetchLike,

@@ -1,30 +1,19 @@
-/**
- * Where a host sits, as far as browsers care: Chrome's Local Network Access and mixed-content
- * rules treat loopback, private and public addresses differently, and the hints Cove gives
- * for a failed request depend on it.
- */
-export type HostLocality = 'loopback' | 'private' | 'public';
+import { classifyHost, type HostLocality } from '../base/host-locality';
 
-/** Classifies a URL's host; an unparseable URL counts as public (the cautious answer). */
+export type { HostLocality } from '../base/host-locality';
+
+/**
+ * Where a URL's host sits, as far as browsers care: Chrome's Local Network Access and
+ * mixed-content rules treat loopback, private and public addresses differently, and the
+ * hints Cove gives for a failed request depend on it. The classification is
+ * src/base/host-locality.ts; an unparseable URL counts as public (the cautious answer).
+ */
 export function hostLocality(url: string): HostLocality {
-  let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    return classifyHost(new URL(url).hostname).locality;
   } catch {
     return 'public';
   }
-  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return 'loopback';
-  if (host === '0.0.0.0' || /^127\.\d+\.\d+\.\d+$/.test(host)) return 'loopback';
-  if (/^10\.\d+\.\d+\.\d+$/.test(host) || /^192\.168\.\d+\.\d+$/.test(host)) return 'private';
-  if (/^169\.254\.\d+\.\d+$/.test(host)) return 'private';
-  const m172 = /^172\.(\d+)\.\d+\.\d+$/.exec(host);
-  if (m172 && Number(m172[1]) >= 16 && Number(m172[1]) <= 31) return 'private';
-  if (/^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith('fe80:')) return 'private';
-  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan')) {
-    return 'private';
-  }
-  return 'public';
 }
 
 /**
@@ -47,7 +36,13 @@ export function crossesIntoLocalNetwork(
  */
 export function isMixedContent(pageOrigin: string | undefined, targetUrl: string): boolean {
   if (!pageOrigin?.startsWith('https:')) return false;
-  return targetUrl.startsWith('http:') && hostLocality(targetUrl) !== 'loopback';
+  if (!targetUrl.startsWith('http:')) return false;
+  try {
+    // Browsers exempt loopback hosts, not the unspecified address (0.0.0.0, [::]).
+    return classifyHost(new URL(targetUrl).hostname).range !== 'loopback';
+  } catch {
+    return true;
+  }
 }
 
 /** `scheme://host[:port]` of a URL, or undefined when it does not parse as http(s). */

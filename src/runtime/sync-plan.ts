@@ -4,7 +4,7 @@ import type { FileChange } from '../store/file-store';
 import type { FileMeta } from '../store/records';
 import { contentFromBytes, formatBytes } from '../workspace/file-content';
 import { MAX_FILE_BYTES } from '../workspace/limits';
-import { ancestorsOf, isWithin, normalizePath } from '../workspace/paths';
+import { ancestorsOf, isWithin, normalizePath, printablePath } from '../workspace/paths';
 import type { WorkspaceChanges } from './python-protocol';
 import type { FileConflict, SkippedChange } from './python-runtime';
 
@@ -229,7 +229,11 @@ function checkedPath(raw: string, skipped: SkippedChange[]): string | undefined 
     return path;
   } catch (error) {
     const reason = error instanceof CoveError ? error.message : String(error);
-    skipped.push({ path: raw, reason: `cannot be kept in the workspace: ${reason}` });
+    // The raw name may hold controls that would reorder the notice it is shown in.
+    skipped.push({
+      path: printablePath(raw),
+      reason: `cannot be kept in the workspace: ${reason}`,
+    });
     return undefined;
   }
 }

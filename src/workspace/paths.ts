@@ -6,11 +6,40 @@ export const MAX_NAME_LENGTH = 255;
 /** Longest whole path, in characters. */
 export const MAX_PATH_LENGTH = 4096;
 
+/**
+ * Unicode's bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). They are invisible and reorder
+ * how the text around them displays: "\u202Egnp.py" shows as "yp.png". Right-to-left
+ * letters themselves (Arabic, Hebrew) are names like any other.
+ */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/** The first bidirectional control in `text` as "U+202E", or undefined when it has none. */
+export function findBidiControl(text: string): string | undefined {
+  const found = BIDI_CONTROL.exec(text);
+  return found
+    ? `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+    : undefined;
+}
+
 const badPath = (input: string, problem: string, hint: string) =>
   workspaceError('bad-path', `"${shorten(input)}" ${problem}`, hint);
 
+/**
+ * `text` safe to show where it came from outside (a refused name in a message or a list of
+ * skipped files): control characters and bidirectional controls written as escapes
+ * (`\x1b`, `\u202E`), so a name can neither break a line nor reorder what follows it.
+ */
+export function printablePath(text: string): string {
+  return showControlCharacters(text).replace(
+    BIDI_CONTROLS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+
 function shorten(text: string): string {
-  const printable = showControlCharacters(text);
+  const printable = printablePath(text);
   return printable.length > 60 ? `${printable.slice(0, 57)}…` : printable;
 }
 
@@ -18,7 +47,8 @@ function shorten(text: string): string {
  * Checks a user-, model- or archive-supplied path and returns its normal form: POSIX,
  * relative to the workspace root, NFC, without `./` or a trailing slash.
  * Throws CoveError `bad-path` naming the problem for: an empty path, `..`, an absolute
- * path (`/x`, `C:\x`, `~/x`), NUL or other control characters, backslashes, empty
+ * path (`/x`, `C:\x`, `~/x`), NUL or other control characters, bidirectional controls
+ * (U+202E and the like, which make a name display as another), backslashes, empty
  * segments (`a//b`), a segment made only of spaces (`a/   /b`), a segment that starts or
  * ends with a space (`a /b`, `b.py `), a segment over 255 characters, a path over 4096
  * characters. Spaces are refused rather than trimmed so that every way in (a typed name, a
@@ -33,6 +63,14 @@ export function normalizePath(input: string): string {
   }
   if (hasControlCharacter(input)) {
     throw badPath(input, 'contains a control character.', 'Use visible characters only.');
+  }
+  const bidi = findBidiControl(input);
+  if (bidi) {
+    throw badPath(
+      input,
+      `contains an invisible bidirectional control (${bidi}), which makes a name display differently from what it is.`,
+      'Remove it: type the name again without right-to-left marks or overrides.',
+    );
   }
   if (input.includes('\\')) {
     throw badPath(input, 'contains a backslash.', 'Separate folders with "/".');

@@ -1,5 +1,6 @@
 import type { Clock } from '../base/clock';
 import { hasControlCharacter } from '../base/control-characters';
+import { findBidiControl } from './paths';
 import { workspaceError } from './workspace-errors';
 import { newId } from '../base/ids';
 import type { CoveStore } from '../store/cove-store';
@@ -113,6 +114,14 @@ export class WorkspaceCatalog {
         'bad-name',
         'That name contains a control character.',
         'Use visible characters only.',
+      );
+    }
+    const bidi = findBidiControl(clean);
+    if (bidi) {
+      throw workspaceError(
+        'bad-name',
+        `That name contains an invisible bidirectional control (${bidi}), which makes it display differently from what it is.`,
+        'Remove it: type the name again without right-to-left marks or overrides.',
       );
     }
     const taken = (await this.list()).some(

@@ -13,7 +13,7 @@ import {
   planWrite,
 } from './file-plans';
 import { describeTooLarge, MAX_FILE_BYTES } from './limits';
-import { ancestorsOf, normalizePath } from './paths';
+import { ancestorsOf, normalizePath, printablePath } from './paths';
 
 /** One file to bring in from outside (upload, drop, zip). */
 export interface IncomingFile {
@@ -168,7 +168,7 @@ export class WorkspaceFiles {
         path = normalizePath(into ? `${into}/${file.path}` : file.path);
       } catch (error) {
         skipped.push({
-          path: file.path,
+          path: printablePath(file.path),
           reason: error instanceof CoveError ? error.message : String(error),
         });
         continue;
@@ -219,7 +219,7 @@ export class WorkspaceFiles {
         path = normalizePath(into ? `${into}/${folder}` : folder);
       } catch (error) {
         skipped.push({
-          path: `${folder}/`,
+          path: `${printablePath(folder)}/`,
           reason: error instanceof CoveError ? error.message : String(error),
         });
         continue;

@@ -179,3 +179,75 @@ test('a full disk: the person is told and the previous content stays', async ({ 
   await other.item('main.py').click();
   await expect.poll(() => other.editorText('main.py')).toBe(before);
 });
+
+test('names with bidirectional controls are refused everywhere they come in, shown as escapes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cove = await new CovePage(page).open();
+  const before = await cove.tree.getByRole('treeitem').allInnerTexts();
+
+  // Typed (or pasted) in New file and in Rename.
+  await page.getByRole('button', { name: 'New file' }).click();
+  await cove.answer('\u202Egnp.py', 'Create');
+  await expect(cove.dialogError).toContainText(
+    '"\\u202Egnp.py" contains an invisible bidirectional control (U+202E)',
+  );
+  await expect(cove.dialogError).toContainText('type the name again without right-to-left marks');
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cove.itemAction('README.md', 'Rename or move…');
+  await cove.answer('READ\u2067ME.md', 'Rename');
+  await expect(cove.dialogError).toContainText('(U+2067)');
+  await cove.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // From a zip: skipped and listed by its escaped name.
+  const zip = zipSync({ 'docs/\u202Efdp.exe': Buffer.from('x'), 'ok.py': Buffer.from('1\n') });
+  await cove.importZip(zip, 'Zip import: 1 file added, 1 skipped.');
+  await expect(cove.notices.getByRole('alert')).toContainText(
+    'docs/\\u202Efdp.exe: "docs/\\u202Efdp.exe" contains an invisible bidirectional control',
+  );
+
+  // Written by Python: not kept, and the run says so.
+  await cove.writePython('spoof.py', 'open("\\u202egnp.py", "w").write("x")\n');
+  await cove.editor('spoof.py').press('ControlOrMeta+Enter');
+  await expect(cove.runStatus).toHaveText(/^Finished in/, { timeout: 60_000 });
+  await expect(cove.notices).toContainText(
+    'Some files the program wrote were not saved in the workspace.',
+  );
+  await expect(cove.notices).toContainText(
+    '\\u202Egnp.py: cannot be kept in the workspace: "\\u202Egnp.py" contains an invisible bidirectional control (U+202E)',
+  );
+
+  await cove.reload();
+  const after = await cove.tree.getByRole('treeitem').allInnerTexts();
+  expect(after.filter((name) => !before.includes(name)).sort()).toEqual(['ok.py', 'spoof.py']);
+  expect(after.join('')).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+});
+
+test('a name that looks like markup is kept and shown as text in the tree and the tabs', async ({
+  page,
+}) => {
+  const name = '<img src=x onerror=alert(1)>.py';
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const cove = await new CovePage(page).open();
+  const folder = '<svg onload=alert(2)><b>bold';
+  await cove.newFolder(folder);
+  // The new folder is selected: the file goes inside it.
+  await cove.newFile(name);
+  await expect(cove.item(name)).toHaveAttribute('aria-selected', 'true');
+  await expect(cove.tab(name)).toBeVisible();
+  await cove.reload();
+  await expect(cove.item(folder)).toHaveText(folder);
+  await cove.expand(folder);
+  await expect(cove.item(name)).toHaveText(name);
+  await expect(cove.tab(name)).toContainText(name);
+  // Text, not elements: no image was made, no bold, no script ran.
+  await expect(cove.tree.locator('img, svg[onload], b')).toHaveCount(0);
+  await expect(page.getByRole('tablist', { name: 'Open files' }).locator('img, b')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  await page.screenshot({ path: 'test-results/markup-name.png' });
+});

@@ -7,19 +7,41 @@ export interface CappedBody {
 
 /**
  * Reads at most `maxBytes` of a response body, then cancels the rest so a huge download
- * stops at once. Aborting `signal` rejects (fetch's own abort error).
+ * stops at once. Aborting `signal` cancels the body and rejects with the signal's reason,
+ * also when the body is not the fetch's own (whose stream errors on that abort anyway).
  */
-export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
+export async function readCappedBody(
+  response: Response,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<CappedBody> {
+  signal?.throwIfAborted();
   if (!response.body) {
     const all = new Uint8Array(await response.arrayBuffer());
     return { bytes: all.subarray(0, maxBytes), truncated: all.length > maxBytes };
   }
   const reader = response.body.getReader();
+  // Cancelling ends a pending read at once (done), whoever's stream it is.
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await readChunks(reader, maxBytes, signal);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<CappedBody> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
   for (;;) {
     const { done, value } = await reader.read();
+    signal?.throwIfAborted();
     if (done) break;
     if (size + value.length > maxBytes) {
       chunks.push(value.subarray(0, maxBytes - size));

@@ -18,9 +18,10 @@ export interface WebToolContext extends ToolContext {
   parseHtml: (html: string, url: string) => HtmlDocument;
   /**
    * True when the user allows the agent to fetch loopback and private-network addresses
-   * (localhost, 10/8, 192.168/16, …). Default: refused.
+   * (localhost, 10/8, 192.168/16, …), and so to follow redirects the browser hides.
+   * Default: refused.
    */
   allowPrivateNetwork?: boolean;
-  /** When given, a failed fetch is probed to tell a CORS refusal from an unreachable site. */
-  clock?: Clock;
+  /** Times the call's deadline and the probe that tells a CORS refusal from a dead site. */
+  clock: Clock;
 }

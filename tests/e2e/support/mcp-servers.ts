@@ -39,3 +39,53 @@ export async function startNoCorsServer(): Promise<{ url: string; stop(): Promis
       }),
   };
 }
+
+/**
+ * An MCP server whose one tool, `whoami`, fails with an error that quotes the
+ * Authorization header it received: a server that echoes its token. Stateless Streamable
+ * HTTP (a new SDK server per request) with CORS open, like server-everything.
+ */
+export async function startTokenEchoServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const { StreamableHTTPServerTransport } =
+    await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-headers': '*',
+    'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
+  };
+  const port = await freePort();
+  const server: Server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(cors)) response.setHeader(name, value);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204);
+      response.end();
+      return;
+    }
+    const mcp = new McpServer({ name: 'token-echo', version: '1.0.0' });
+    mcp.registerTool('whoami', { description: 'Says who the token belongs to' }, (extra) => {
+      throw new Error(
+        `Token "${String(extra.requestInfo?.headers['authorization'])}" may not call whoami.`,
+      );
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => void transport.close().catch(() => undefined));
+    void mcp
+      .connect(transport)
+      .then(() => transport.handleRequest(request, response))
+      .catch(() => {
+        if (!response.headersSent) response.writeHead(500);
+        response.end();
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
+import { createSecretRedactor } from '../../../src/base/redact-credentials';
+import { LlmError } from '../../../src/llm/llm-error';
 import { createLazyChatClient } from '../../../src/app/lazy-chat-client';
 import type { ChatClient, ChatRequest } from '../../../src/llm/chat-client';
 import { makeScriptedChatClient } from '../../../src/llm/scripted-chat-client';
@@ -85,5 +87,35 @@ describe('createLazyChatClient', () => {
       expect(ends).toHaveLength(1);
       expect(errorOf(events).error.kind).toBe('internal');
     }
+  });
+
+  it('removes every secret Cove knows from a failure, not only the provider key', async () => {
+    const token = 'mcp-token-abcdef0123456789';
+    const inner = makeScriptedChatClient([
+      {
+        error: {
+          kind: 'bad_request',
+          message: `The server quoted ${token}.`,
+          hint: 'Check the request.',
+          status: 400,
+          detail: `{"error":"${token}"}`,
+        },
+      },
+    ]);
+    const client = createLazyChatClient(
+      async () => inner,
+      new ManualClock(),
+      createSecretRedactor(() => [token]),
+    );
+    const { error, message } = errorOf(await collect(client.stream(request)));
+    expect(error).toBeInstanceOf(LlmError);
+    expect(message.error).toBe(error);
+    expect(error.toJSON()).toEqual({
+      kind: 'bad_request',
+      message: 'The server quoted [redacted].',
+      hint: 'Check the request.',
+      status: 400,
+      detail: '{"error":"[redacted]"}',
+    });
   });
 });

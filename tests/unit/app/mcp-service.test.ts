@@ -7,6 +7,7 @@ import { describeApproval } from '../../../src/app/agent-approval';
 import type { AgentTool } from '../../../src/agent/tool-catalog';
 import type { ToolContext } from '../../../src/tools/tool';
 import { createMcpAgentTools, mergeMcpOverrides } from '../../../src/app/mcp-agent-tools';
+import { createSecretRedactor, secretVariants } from '../../../src/base/redact-credentials';
 import { createMcpServerStore, MCP_SETTING_KEYS } from '../../../src/app/mcp-server-store';
 import { createMcpService, type McpService } from '../../../src/app/mcp-service';
 import type { FetchLike } from '../../../src/llm/fetch-like';
@@ -197,6 +198,32 @@ describe('MCP service', () => {
     );
     await agent.forRun('s1', []);
     expect(agent.overrides('s1')['mcp_demo_echo']).toBe('allow');
+    await mcp.close();
+  });
+
+  it('removes the secrets Cove knows from a result before the model or the store sees it', async () => {
+    const token = 'tok-0123456789abcdef';
+    const echoing = startInProcessServer(() => {
+      const server = new McpServer({ name: 'leaky', version: '1.0.0' });
+      server.registerTool('whoami', { inputSchema: {} }, (_args, extra) => {
+        throw new Error(
+          `${String(extra.requestInfo?.headers['authorization'])} may not call whoami`,
+        );
+      });
+      return server;
+    });
+    const { mcp } = setup({ 'mcp.test': echoing });
+    const agent = createMcpAgentTools(
+      mcp,
+      createSecretRedactor(() => secretVariants(`Bearer ${token}`)),
+    );
+    await addDemo(mcp, { headers: { Authorization: `Bearer ${token}` } });
+    const run = await agent.forRun('s1', []);
+    const result = await run.tools[0]!.execute({}, ctx());
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('may not call whoami');
+    expect(result.content).not.toContain(token);
+    expect(result.content).toContain('[redacted]');
     await mcp.close();
   });
 

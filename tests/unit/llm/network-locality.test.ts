@@ -19,6 +19,11 @@ describe('network locality', () => {
     ['http://gpu.local:8000', 'private'],
     ['https://api.openai.com', 'public'],
     ['nonsense', 'public'],
+    // The one classification of src/base/host-locality.ts, in any spelling.
+    ['http://LOCALHOST.:11434/v1', 'loopback'],
+    ['http://0x7f000001:8080', 'loopback'],
+    ['http://[::ffff:c0a8:101]:1234', 'private'],
+    ['http://100.64.1.2', 'private'],
   ])('%s is %s', (url, locality) => {
     expect(hostLocality(url)).toBe(locality);
   });
@@ -42,6 +47,8 @@ describe('network locality', () => {
     expect(isMixedContent('https://cove.example', 'http://gpu.example/v1')).toBe(true);
     expect(isMixedContent('https://cove.example', 'http://localhost:11434/v1')).toBe(false);
     expect(isMixedContent('http://localhost:5173', 'http://gpu.example/v1')).toBe(false);
+    expect(isMixedContent('https://cove.example', 'http://localhost.:11434/v1')).toBe(false);
+    expect(isMixedContent('https://cove.example', 'http://0.0.0.0:11434/v1')).toBe(true);
   });
 
   it('gives origins of http(s) URLs only', () => {

@@ -222,6 +222,18 @@ describe('planWriteBack', () => {
     expect(plan.skipped[1]!.reason).toMatch(/backslash/);
     expect(plan.skipped[2]!.reason).toMatch(/is a file/);
   });
+
+  it('reports a name with a bidirectional control, written so that it cannot reorder the report', () => {
+    const plan = planWriteBack({
+      changes: changes([{ path: '\u202Egnp.py', kind: 'file', bytes: text('x') }]),
+      synced: new Map(),
+      current: byPath(),
+    });
+    expect(plan.changes).toEqual([]);
+    expect(plan.skipped).toHaveLength(1);
+    expect(plan.skipped[0]!.path).toBe('\\u202Egnp.py');
+    expect(plan.skipped[0]!.reason).toContain('invisible bidirectional control (U+202E)');
+  });
 });
 
 describe('conflictCopyPath', () => {

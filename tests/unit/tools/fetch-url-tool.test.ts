@@ -2,7 +2,11 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
 import type { FetchLike } from '../../../src/llm/fetch-like';
-import { fetchUrlTool, MAX_FETCH_BYTES } from '../../../src/tools/web/fetch-url-tool';
+import {
+  FETCH_DEADLINE_MS,
+  fetchUrlTool,
+  MAX_FETCH_BYTES,
+} from '../../../src/tools/web/fetch-url-tool';
 import { checkFetchUrl } from '../../../src/tools/web/url-policy';
 import type { WebToolContext } from '../../../src/tools/web/web-tool-context';
 import { webTools } from '../../../src/tools/web/web-tools';
@@ -31,6 +35,17 @@ function respond(body: BodyInit | null, init: ResponseInit & { url?: string } = 
   return response;
 }
 
+/** What a page's fetch answers to `redirect: 'manual'`: no status, no headers, no target. */
+function opaqueRedirect(): Response {
+  const response = new Response(null);
+  Object.defineProperty(response, 'type', { value: 'opaqueredirect' });
+  Object.defineProperty(response, 'status', { value: 0 });
+  return response;
+}
+
+const redirect = (location: string, status = 302) =>
+  respond(null, { status, headers: { location } });
+
 function setup(
   handler: (url: string, init?: RequestInit) => Response | Promise<Response>,
   extra: Partial<WebToolContext> = {},
@@ -47,6 +62,7 @@ function setup(
     update: () => undefined,
     fetch,
     parseHtml: (html, url) => new JSDOM(html, { url }).window.document,
+    clock: new ManualClock(0),
     ...extra,
   };
   return { context, calls, abort: () => controller.abort() };
@@ -147,22 +163,148 @@ describe('fetch_url', () => {
     'http://printer.local/',
     'http://[::ffff:127.0.0.1]/',
     'http://2130706433/',
+    'http://localhost.:8080/',
+    'http://LOCALHOST./',
+    'http://app.localhost./',
+    'http://0x7f000001/',
+    'http://127.1/',
+    'http://0177.0.0.1/',
+    'http://0.0.0.0/',
+    'http://[::]/',
+    'http://[::7f00:1]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://100.64.0.1/',
+    'http://224.0.0.251/',
+    'http://255.255.255.255/',
+    'http://240.0.0.1/',
   ])('refuses the local address %s unless the user allows it', async (url) => {
     const { context, calls } = setup(() => html('<p>secret</p>'));
     const refused = await fetchUrlTool.execute({ url }, context);
     expect(refused.isError).toBe(true);
-    expect(refused.content).toMatch(/loopback|private-network/);
+    expect(refused.content).toContain('does not reach this computer or private networks');
     expect(calls).toHaveLength(0);
     const allowed = await fetchUrlTool.execute({ url }, { ...context, allowPrivateNetwork: true });
     expect(allowed.isError).toBeUndefined();
   });
 
-  it('refuses what a redirect brought from a local address', async () => {
-    const { context } = setup(() => html('<p>router admin</p>', { url: 'http://192.168.0.1/' }));
+  it('checks every redirect before it follows it, and never requests a refused host', async () => {
+    const { context, calls } = setup((url) => {
+      if (url === 'https://example.com/go') return redirect('http://localhost.:8080/admin');
+      return html('<p>router admin</p>');
+    });
     const result = await fetchUrlTool.execute({ url: 'https://example.com/go' }, context);
     expect(result.isError).toBe(true);
-    expect(result.content).toContain('redirected to http://192.168.0.1/');
-    expect(result.content).not.toContain('router admin');
+    expect(result.content).toContain(
+      'https://example.com/go redirects to http://localhost.:8080/admin, which is refused',
+    );
+    expect(calls.map((call) => call.url)).toEqual(['https://example.com/go']);
+    expect(calls[0]!.init).toMatchObject({ redirect: 'manual', credentials: 'omit' });
+  });
+
+  it('follows allowed redirects by hand, relative ones too, and names where it landed', async () => {
+    const { context, calls } = setup((url) => {
+      if (url === 'http://example.com/docs') return redirect('https://example.com/docs', 301);
+      if (url === 'https://example.com/docs') return redirect('/docs/', 308);
+      return html('<html><head><title>Docs</title></head><body><p>Welcome</p></body></html>');
+    });
+    const result = await fetchUrlTool.execute({ url: 'http://example.com/docs' }, context);
+    expect(result.isError).toBeUndefined();
+    expect(result.content).toContain('Source: https://example.com/docs/');
+    expect(calls.map((call) => [call.url, call.init?.redirect])).toEqual([
+      ['http://example.com/docs', 'manual'],
+      ['https://example.com/docs', 'manual'],
+      ['https://example.com/docs/', 'manual'],
+    ]);
+  });
+
+  it('stops after 10 redirects', async () => {
+    const { context, calls } = setup((url) => redirect(`${url}x`));
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/a' }, context);
+    expect(result.content).toBe(
+      'https://example.com/a redirects more than 10 times; nothing was read.',
+    );
+    expect(calls).toHaveLength(11);
+  });
+
+  it('refuses a redirect the browser hides, saying what to fetch instead, unless private networks are allowed', async () => {
+    const { context, calls } = setup(() => opaqueRedirect());
+    const refused = await fetchUrlTool.execute({ url: 'http://example.com/docs' }, context);
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toContain('http://example.com/docs redirects to another address');
+    expect(refused.content).toContain('fetch that address directly');
+    expect(refused.content).toContain('https://example.com/docs or http://example.com/docs/');
+    expect(refused.content).toContain('Settings → Agent');
+    expect(refused.details).toEqual({ redirectsFrom: 'http://example.com/docs' });
+    expect(calls).toHaveLength(1);
+
+    const followed = setup((_url, init) =>
+      init?.redirect === 'follow'
+        ? respond('landed', { headers: { 'content-type': 'text/plain' }, url: 'http://10.0.0.2/x' })
+        : opaqueRedirect(),
+    );
+    const result = await fetchUrlTool.execute(
+      { url: 'http://example.com/docs' },
+      { ...followed.context, allowPrivateNetwork: true },
+    );
+    expect(result.content).toBe('Source: http://10.0.0.2/x\n\nlanded');
+    expect(followed.calls.map((call) => call.init?.redirect)).toEqual(['manual', 'follow']);
+  });
+
+  it('stops at its deadline, aborts the request and says so', async () => {
+    const clock = new ManualClock(0);
+    let requestSignal: AbortSignal | undefined;
+    const { context } = setup(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          requestSignal = init?.signal ?? undefined;
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        }),
+      { clock },
+    );
+    const pending = fetchUrlTool.execute({ url: 'https://slow.example/' }, context);
+    await clock.advance(FETCH_DEADLINE_MS - 1);
+    expect(requestSignal?.aborted).toBe(false);
+    await clock.advance(1);
+    const result = await pending;
+    expect(requestSignal?.aborted).toBe(true);
+    expect(result).toMatchObject({ isError: true });
+    expect(result.content).toBe(
+      'https://slow.example/ did not answer in full within 30 s, so fetch_url stopped the request; nothing was read. Try again later, or look for the content elsewhere.',
+    );
+  });
+
+  it('stops a download that trickles past the deadline', async () => {
+    const clock = new ManualClock(0);
+    let cancelled = false;
+    const trickle = new ReadableStream<Uint8Array>({
+      pull: () => new Promise(() => undefined),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const { context } = setup(
+      () => respond(trickle, { headers: { 'content-type': 'text/plain' } }),
+      { clock },
+    );
+    const pending = fetchUrlTool.execute({ url: 'https://slow.example/big' }, context);
+    await clock.advance(FETCH_DEADLINE_MS);
+    const result = await pending;
+    expect(result.content).toContain('did not answer in full within 30 s');
+    expect(cancelled).toBe(true);
+  });
+
+  it('hands Stop on as an abort, not as a result', async () => {
+    const { context, abort } = setup(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    );
+    const pending = fetchUrlTool.execute({ url: 'https://slow.example/' }, context);
+    abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('refuses other schemes and credentials in the URL', () => {
@@ -174,12 +316,13 @@ describe('fetch_url', () => {
   });
 
   it('says a CORS refusal is one, when the site answered a no-cors probe', async () => {
+    // A no-cors probe must follow redirects, so it is only sent when every host is allowed.
     const { context } = setup(
       (_url, init) => {
         if (init?.mode === 'no-cors') return respond(null, { status: 200 });
         throw new TypeError('Failed to fetch');
       },
-      { clock: new ManualClock(0) },
+      { allowPrivateNetwork: true },
     );
     const result = await fetchUrlTool.execute({ url: 'https://example.com/' }, context);
     expect(result.isError).toBe(true);
@@ -192,10 +335,20 @@ describe('fetch_url', () => {
       () => {
         throw new TypeError('Failed to fetch');
       },
-      { clock: new ManualClock(0) },
+      { allowPrivateNetwork: true },
     );
     const result = await fetchUrlTool.execute({ url: 'https://nowhere.example/' }, context);
     expect(result.content).toContain('Could not reach https://nowhere.example/: no answer');
+  });
+
+  it('sends no probe, which would follow redirects, while private networks are refused', async () => {
+    const { context, calls } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const result = await fetchUrlTool.execute({ url: 'https://example.com/' }, context);
+    expect(calls).toHaveLength(1);
+    expect(result.content).toContain('either the site does not allow pages to read it (CORS)');
+    expect(result.content).toContain('Or the site could not be reached');
   });
 
   it('reports an HTTP error status', async () => {

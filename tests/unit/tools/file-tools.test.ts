@@ -142,6 +142,20 @@ describe('list_files', () => {
     });
   });
 
+  it('refuses to write or move to a name with a bidirectional control', async () => {
+    const { context, files } = await setup(tree);
+    const before = (await files.list()).map((entry) => entry.path);
+    const write = await writeFileTool.execute({ path: 'src/\u202Etxt.py', content: 'x' }, context);
+    expect(write).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('invisible bidirectional control (U+202E)'),
+    });
+    expect(write.content).toContain('src/\\u202Etxt.py');
+    const move = await movePathTool.execute({ from: 'README.md', to: 'READ\u2066ME.md' }, context);
+    expect(move).toMatchObject({ isError: true });
+    expect((await files.list()).map((entry) => entry.path)).toEqual(before);
+  });
+
   it('an empty workspace says so; a huge one is cut with a count', async () => {
     const empty = await setup();
     expect((await listFilesTool.execute({}, empty.context)).content).toBe(

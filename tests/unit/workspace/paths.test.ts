@@ -8,6 +8,7 @@ import {
   normalizeName,
   normalizePath,
   parentOf,
+  printablePath,
 } from '../../../src/workspace/paths';
 
 function rejection(input: string): CoveError {
@@ -29,7 +30,12 @@ describe('normalizePath', () => {
     ['docs/', 'docs'],
     ['emoji 🐍.py', 'emoji 🐍.py'],
     ['trailing.dots...', 'trailing.dots...'],
-    ['\u202Ertl-mark.txt', '\u202Ertl-mark.txt'],
+    // Right-to-left letters are names like any other; only the invisible controls are not.
+    ['مرحبا.py', 'مرحبا.py'],
+    ['תיקייה/שלום.txt', 'תיקייה/שלום.txt'],
+    // Names that look like markup are text; the UI shows them as text.
+    ['<img src=x onerror=alert(1)>.py', '<img src=x onerror=alert(1)>.py'],
+    ['&lt;b&gt;.md', '&lt;b&gt;.md'],
   ])('accepts %j as %j', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
   });
@@ -81,6 +87,38 @@ describe('normalizePath', () => {
 
   it('shows control characters visibly in the message', () => {
     expect(rejection('bad\u0000name').message).toContain('bad\\0name');
+  });
+
+  it.each([
+    ['\u202Egnp.py', 'U+202E'],
+    ['src/\u202Atxt.py', 'U+202A'],
+    ['a\u202Bb', 'U+202B'],
+    ['a\u202Cb', 'U+202C'],
+    ['a\u202Db', 'U+202D'],
+    ['a\u2066b', 'U+2066'],
+    ['a\u2067b', 'U+2067'],
+    ['a\u2068b', 'U+2068'],
+    ['dir\u2069/b', 'U+2069'],
+    ['a\u200Eb', 'U+200E'],
+    ['a\u200Fb', 'U+200F'],
+    ['a\u061Cb', 'U+061C'],
+  ])('refuses the bidirectional control in %j (%s), shown as an escape', (input, code) => {
+    const error = rejection(input);
+    expect(error.code).toBe('bad-path');
+    expect(error.message).toContain(`invisible bidirectional control (${code})`);
+    expect(error.message).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    expect(error.message).toContain(`\\u${code.slice(2)}`);
+    expect(error.hint).toBe(
+      'Remove it: type the name again without right-to-left marks or overrides.',
+    );
+  });
+});
+
+describe('printablePath', () => {
+  it('writes control and bidirectional characters as escapes, the rest as it is', () => {
+    expect(printablePath('\u202Egnp.py')).toBe('\\u202Egnp.py');
+    expect(printablePath('a\u2066b\u2069\u001b.txt')).toBe('a\\u2066b\\u2069\\x1b.txt');
+    expect(printablePath('مرحبا 🐍.py')).toBe('مرحبا 🐍.py');
   });
 });
 

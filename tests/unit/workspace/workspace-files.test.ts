@@ -163,6 +163,32 @@ describe.each(storeKinds)('workspace files over the $name store', ({ open }) => 
     expect((await files.read('exists.py')).content).toBe('old');
   });
 
+  it('skips names with bidirectional controls on import (upload, zip), listed as escapes', async () => {
+    const { files } = await setup();
+    const result = await files.importFiles(
+      [
+        { path: 'docs/\u202Efdp.exe', bytes: text('x') },
+        { path: '<img src=x onerror=alert(1)>.py', bytes: text('inert') },
+      ],
+      { folders: ['\u2067dir'] },
+    );
+    expect(result.written).toEqual(['<img src=x onerror=alert(1)>.py']);
+    expect(result.skipped.map((s) => s.path)).toEqual(['docs/\\u202Efdp.exe', '\\u2067dir/']);
+    expect(result.skipped[0]!.reason).toContain('invisible bidirectional control (U+202E)');
+    expect((await files.list()).map((entry) => entry.path)).toEqual([
+      '<img src=x onerror=alert(1)>.py',
+    ]);
+  });
+
+  it('refuses creating and renaming to a name with a bidirectional control', async () => {
+    const { files } = await setup();
+    await files.write('a.py', 'x');
+    await expect(files.write('\u202Eyp.txt', 'x')).rejects.toMatchObject({ code: 'bad-path' });
+    await expect(files.createFolder('\u2066x')).rejects.toMatchObject({ code: 'bad-path' });
+    await expect(files.move('a.py', 'b\u200F.py')).rejects.toMatchObject({ code: 'bad-path' });
+    expect((await files.list()).map((entry) => entry.path)).toEqual(['a.py']);
+  });
+
   it('replaces existing files on import when asked', async () => {
     const { files } = await setup();
     await files.write('a.py', 'old');
@@ -233,6 +259,7 @@ describe.each(storeKinds)('workspace catalog over the $name store', ({ open }) =
     await catalog.create('Alpha');
     expect(await code(catalog.create('  '))).toBe('bad-name');
     expect(await code(catalog.create('x'.repeat(81)))).toBe('bad-name');
+    expect(await code(catalog.create('\u202Eahpla'))).toBe('bad-name');
     expect(await code(catalog.create('alpha'))).toBe('exists');
     const beta = await catalog.create(' Beta ');
     expect(beta.name).toBe('Beta');
