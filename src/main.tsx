@@ -50,6 +50,7 @@ async function start(root: HTMLElement) {
       connectivity: browserConnectivity(window),
       // Console errors and warnings also go to the app log (the Logs panel).
       console,
+      ...('serviceWorker' in navigator ? { serviceWorker: navigator.serviceWorker } : {}),
       // The page's effects: src/app takes them from here, never from globals (lint enforces).
       fetch: (input, init) => fetch(input, init),
       pageOrigin: location.origin,

@@ -3,7 +3,8 @@
 // waits for the page's consent before a new version takes over (no mixed versions), keeps
 // Python packages loaded from the package index for offline use, and adds the two headers
 // that make the page cross-origin isolated — static hosts such as GitHub Pages cannot send
-// them, and isolation is what lets Python be interrupted without killing its worker.
+// them, and isolation is what lets Python be interrupted without killing its worker. It also
+// keeps the page's network to an allow-list (network-gate.ts).
 import {
   addPlugins,
   cleanupOutdatedCaches,
@@ -14,6 +15,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core';
+import { installNetworkGate } from './network-gate';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -44,6 +46,9 @@ function withIsolationHeaders(response: Response): Response {
   });
 }
 
+// First of the fetch listeners: requests to origins Cove may not reach never get further.
+installNetworkGate(self);
+
 addPlugins([isolationHeaders]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -65,7 +70,8 @@ registerRoute(
 );
 
 // Anything else of our own origin that is not precached still gets the isolation headers.
-// Other origins (model endpoints, MCP servers) are not routed: they go straight to the network.
+// Other origins the network gate let through (model endpoints, MCP servers) are not routed:
+// they go straight to the network.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === 'GET',
   new NetworkOnly({ plugins: [isolationHeaders] }),

@@ -85,6 +85,11 @@ export interface McpServiceDeps {
   makeId?: () => string;
   /** The store's change feed: servers another tab saved (or a restored backup) show here. */
   changes?: ChangeFeed;
+  /**
+   * Lets the page reach a server that is not saved yet, for a Test the person asked for
+   * (the network gate's grant). Default: nothing to do.
+   */
+  allowOnce?: (url: string) => void;
 }
 
 export function createMcpService(deps: McpServiceDeps): McpService {
@@ -228,6 +233,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
               ...target,
             });
       if (!config) throw new Error('That server is gone.');
+      if (typeof target !== 'string') deps.allowOnce?.(config.url);
       const connection = await openMcpConnection(config, connectionDeps());
       try {
         return await connection.test(signal);

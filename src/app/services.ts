@@ -48,6 +48,11 @@ import {
 } from './storage-service';
 import type { UpdateService } from './update-service';
 import { createWorkspaceService, type WorkspaceService } from './workspace-service';
+import {
+  createNetworkGateService,
+  type GateServiceWorker,
+  type NetworkGateService,
+} from './network-gate-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
 export interface AppServices {
@@ -83,6 +88,8 @@ export interface AppServices {
   readonly log: AppLog;
   /** Traces of agent runs (the Traces panel). */
   readonly traces: TraceService;
+  /** The hosts the page may reach (Settings → Network), enforced by the service worker. */
+  readonly network: NetworkGateService;
 }
 
 /**
@@ -117,6 +124,8 @@ export function createAppServices(
     parseHtml?: AgentWeb['parseHtml'];
     /** The page's console: its errors and warnings are also logged (the Logs panel). */
     console?: ConsoleLike;
+    /** `navigator.serviceWorker`, which keeps the page's network to an allow-list. */
+    serviceWorker?: GateServiceWorker;
   } = {},
 ): AppServices {
   // The page's console errors and warnings also go to the log; the log's own failures go
@@ -162,12 +171,15 @@ export function createAppServices(
         .filter(([name]) => isSecretHeaderName(name))
         .map(([, value]) => value),
     ]);
+  // Filled once the gate exists (it reads the providers, MCP servers and Python settings).
+  const gateRef: { current?: NetworkGateService } = {};
   const mcp = createMcpService({
     store: createMcpServerStore(store.settings),
     changes: store.changes,
     fetch: network,
     clock,
     ...(pageOrigin ? { pageOrigin } : {}),
+    allowOnce: (url) => gateRef.current?.grant(url),
   });
   mcpSecrets = () =>
     mcp.servers().flatMap((server) =>
@@ -248,7 +260,15 @@ export function createAppServices(
       linter: python.linter,
     },
     ...(environment.fetch && environment.parseHtml
-      ? { agentWeb: { fetch: environment.fetch, parseHtml: environment.parseHtml } }
+      ? {
+          agentWeb: {
+            // fetch_url decided (its URL policy, the person's approval) before it asks:
+            // each request it makes, redirect hops included, may then go out once.
+            fetch: (input: Parameters<FetchLike>[0], init?: Parameters<FetchLike>[1]) =>
+              network(gateRef.current?.grant(String(input)) ?? input, init),
+            parseHtml: environment.parseHtml,
+          },
+        }
       : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
@@ -263,6 +283,21 @@ export function createAppServices(
     clock,
     notices,
   });
+  const gate = createNetworkGateService({
+    configured: () => [
+      ...providers.providers().map((p) => ({ origin: p.baseURL, reason: `Provider ${p.name}` })),
+      ...mcp.servers().map((server) => ({ origin: server.url, reason: `MCP server ${server.name}` })),
+      { origin: runs.settings().packageIndexUrl, reason: "Python's package index" },
+      ...(runs.settings().lockFileUrl
+        ? [{ origin: runs.settings().lockFileUrl!, reason: "Python's lock file" }]
+        : []),
+    ],
+    serviceWorker: environment.serviceWorker,
+    pageOrigin: pageOrigin ?? '',
+    log,
+    clock,
+  });
+  gateRef.current = gate;
   store.changes.subscribe(({ change, local }) => {
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
       void preferences.load();
@@ -292,6 +327,7 @@ export function createAppServices(
     agentSettings,
     log,
     traces,
+    network: gate,
   };
 }
 

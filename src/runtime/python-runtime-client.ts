@@ -47,8 +47,6 @@ export interface PythonRuntimeClientOptions {
   prepareLimitMs?: number;
   /** Budget for gathering figures and files after execution ended. Default 30 000. */
   finishLimitMs?: number;
-  /** A worker whose memory grew past this is replaced after the run (memory never shrinks). Default 1.5 GiB. */
-  recycleMemoryBytes?: number;
   newRunId?: () => string;
 }
 
@@ -371,6 +369,7 @@ export class PythonRuntimeClient implements PythonRuntime {
     const collector = new RunCollector(runId, emit);
     const control = new StopSwitch();
     this.active = control;
+    let used: PythonWorkerHandle | undefined;
     const onAbort = () => control.stop('stop');
     if (options.signal?.aborted) control.stop('stop');
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -384,6 +383,7 @@ export class PythonRuntimeClient implements PythonRuntime {
           return this.result(collector, { status: 'killed', message: 'Stopped.' });
         }
         handle = started;
+        used = handle;
       } catch (error) {
         return this.result(collector, { status: 'crashed', message: describeError(error) });
       }
@@ -431,8 +431,13 @@ export class PythonRuntimeClient implements PythonRuntime {
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
       if (this.active === control) this.active = undefined;
-      // The run may have written files back: the spare's copy catches up while Python idles.
-      if (options.files && this.spare?.state === 'ready') this.presync(this.spare, true);
+      // The run may have written files back: the idle interpreters' copies catch up while
+      // Python idles (the one that ran was replaced, or holds them already).
+      if (options.files) {
+        for (const idle of [this.primary, this.spare]) {
+          if (idle && idle !== used && idle.state === 'ready') this.presync(idle, true);
+        }
+      }
       if (!this.disposed && this.phase !== 'failed') {
         this.setPhase(this.primary?.state === 'ready' ? 'ready' : 'starting');
       }
@@ -588,11 +593,11 @@ export class PythonRuntimeClient implements PythonRuntime {
         changedFiles = { ...noChangedFiles(), error: describeError(error) };
       }
     }
-    if (
-      outcome.memoryBytes > (this.options.recycleMemoryBytes ?? 1.5 * 1024 ** 3) ||
-      outcome.exception?.type === 'MemoryError'
-    ) {
-      // Wasm memory never shrinks: hand the next run a fresh interpreter.
+    if (executed(outcome)) {
+      // Nothing of a run may outlive it: the program may have left timers, callbacks or
+      // pending promises in the interpreter, which would run during the next program,
+      // perhaps of another workspace. The next run gets the spare, which never ran anyone's
+      // code (and wasm memory, which never shrinks, is given back).
       this.retire(handle);
     }
     // The worker's own deadline may land before the page's watchdog wakes (background tab).
@@ -666,6 +671,14 @@ export class PythonRuntimeClient implements PythonRuntime {
   private emitStatus(): void {
     this.listeners.emit(this.status());
   }
+}
+
+/**
+ * Whether the person's code began to execute: anything but a syntax error (or a missing
+ * file) found before it ran.
+ */
+function executed(outcome: WorkerRunOutcome): boolean {
+  return !(outcome.outcome === 'exception' && outcome.exception?.phase === 'compile');
 }
 
 function statusOf(outcome: WorkerRunOutcome, stopReason: StopReason | undefined): RunStatus {

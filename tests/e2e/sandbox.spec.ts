@@ -264,3 +264,59 @@ test('the network setting: "Any host" lets a script connect (with a warning), "O
     await listener.close();
   }
 });
+
+test('nothing of a run outlives it: a timer, a promise and a task left in one workspace never touch the next', async ({
+  cove,
+}) => {
+  // Workspace A leaves behind everything a script can: an interval, a pending promise, an
+  // asyncio task (a thread cannot start in Pyodide), each of which would list the files it
+  // finds and write them into the workspace it is then in.
+  const leftovers = `
+import asyncio, js, os, threading
+from pyodide.ffi import create_proxy
+
+def loot(*args, os=os, open=open, repr=repr):
+    try:
+        with open("/workspace/loot_from_other_workspace.txt", "w") as out:
+            out.write(repr(sorted(os.listdir("/workspace"))))
+    except Exception:
+        pass
+
+js.setInterval(create_proxy(loot), 50)
+js.Promise.new(create_proxy(lambda resolve, reject: js.setTimeout(resolve, 2000))).then(create_proxy(loot))
+
+async def forever(loot=loot, asyncio=asyncio):
+    while True:
+        await asyncio.sleep(0.05)
+        loot()
+
+asyncio.ensure_future(forever())
+try:
+    threading.Thread(target=loot).start()
+except RuntimeError as error:
+    print("thread:", error)
+print("left behind")
+`.trimStart();
+  await cove.writePython('leave.py', leftovers);
+  await cove.runButton('leave.py').click();
+  await expect(cove.output).toContainText('left behind', FIRST_RUN);
+  await expect(cove.runStatus).toHaveText(/^Finished in/);
+
+  await cove.createWorkspace('Secrets');
+  await cove.writePython(
+    'hello.py',
+    'import asyncio\nawait asyncio.sleep(1.5)\nprint("hello from B")',
+  );
+  await cove.runButton('hello.py').click();
+  await expect(cove.output).toContainText('hello from B', FIRST_RUN);
+  await expect(cove.runStatus).toHaveText(/^Finished in/);
+  // Again, in case something was written between the runs.
+  await cove.runButton('hello.py').click();
+  await expect(cove.output).toContainText('hello from B', FIRST_RUN);
+  await expect(cove.runStatus).toHaveText(/^Finished in/);
+  await expect(cove.tree.getByRole('treeitem')).toHaveText(['hello.py']);
+  // And A got nothing either, though its own leftovers had a second and more to run.
+  await cove.switchWorkspace('Welcome');
+  await expect(cove.item('leave.py')).toBeVisible();
+  await expect(cove.item('loot_from_other_workspace.txt')).toHaveCount(0);
+});

@@ -50,6 +50,11 @@ export function MarkdownView(props: {
   /** Text appended while streaming; without it, `text` is re-read on every change. */
   onTextDelta?: (listener: (delta: string) => void) => () => void;
   wireCodeBlock?: CodeBlockWiring;
+  /**
+   * Lets the page load a remote image the person clicked (the network gate's grant, see
+   * src/app/network-gate-service.ts); without it, such an image is refused.
+   */
+  allowImage?: (url: string) => void;
 }) {
   let container!: HTMLDivElement;
   let renderer: StreamingRenderer | undefined;
@@ -201,6 +206,7 @@ export function MarkdownView(props: {
       refuse(
         `Image not loaded: ${host} did not send an image (it may be missing, or refuse other sites).`,
       );
+    props.allowImage?.(source);
     image.src = source;
   };
 

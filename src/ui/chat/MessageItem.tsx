@@ -61,6 +61,7 @@ export function MessageItem(props: {
       dialogs,
       run: message.role === 'assistant' ? props.runCode : undefined,
     });
+  const allowImage = (url: string) => void props.services.network.grant(url);
   /**
    * Copies the conversation up to this message into a new session: an icon under the
    * person's message (its text stays the message's), a word under a reply.
@@ -118,6 +119,7 @@ export function MessageItem(props: {
                       text={() => part.source}
                       streaming={() => false}
                       wireCodeBlock={wireCodeBlock}
+                      allowImage={allowImage}
                     />
                   )
                 }
@@ -209,6 +211,7 @@ export function MessageItem(props: {
         onTextDelta={message.onTextDelta}
         onRendering={setRendering}
         wireCodeBlock={wireCodeBlock}
+        allowImage={allowImage}
       />
       <Show when={message.toolCalls().length}>
         <div class="tool-calls" role="list" aria-label="Tool calls">

@@ -14,6 +14,7 @@ import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
 import { McpSection } from './McpSection';
+import { NetworkSection } from './NetworkSection';
 import './settings.css';
 
 /** Where Settings opens: at the top, or on Providers with the add form open. */
@@ -176,6 +177,7 @@ export function SettingsDialog(props: {
 
       <McpSection services={props.services} />
       <AgentSection services={props.services} />
+      <NetworkSection services={props.services} />
 
       <section aria-labelledby="settings-storage">
         <h3 id="settings-storage">Storage</h3>

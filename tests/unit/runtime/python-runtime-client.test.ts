@@ -137,7 +137,7 @@ describe('PythonRuntimeClient', () => {
     expect(farm.workers[0]!.fs.list('/workspace').sort()).toEqual(['main.py', 'out.txt']);
   });
 
-  it('interrupts at the timeout when isolated: status timeout, same worker keeps going', async () => {
+  it('interrupts at the timeout when isolated: status timeout, files kept, the next run on a fresh interpreter', async () => {
     const { clock, farm, runtime } = setup({ timeoutMs: 1000 });
     farm.script = (run) => {
       run.start();
@@ -153,15 +153,46 @@ describe('PythonRuntimeClient', () => {
     expect(run.result?.message).toMatch(/took longer than 1 s/);
     expect(run.result?.message).not.toMatch(/restarted/);
     expect(clock.now() - startedAt).toBeLessThan(1500);
-    expect(farm.workers[0]!.dead).toBe(false);
+    // Like after every run: whatever the program left in it goes with the interpreter.
+    expect(farm.workers[0]!.dead).toBe(true);
     farm.script = async (r) => {
       r.start();
       return { outcome: 'ok' };
     };
     const next = startRun(runtime, { code: 'pass' });
-    await elapse(clock, 10);
+    await elapse(clock, 1500);
     expect(next.result?.status).toBe('ok');
-    expect(farm.workers[0]!.runs).toHaveLength(2);
+    expect(farm.workers[0]!.runs).toHaveLength(1);
+    expect(farm.workers[1]!.runs).toHaveLength(1);
+  });
+
+  it('nothing of a run outlives it: each run that executed code gets an interpreter that never ran any', async () => {
+    const { clock, farm, runtime } = setup();
+    const files = await workspace();
+    await files.write('main.py', 'print(1)');
+    farm.script = async (r) => {
+      r.start();
+      return { outcome: 'ok' };
+    };
+    for (let i = 0; i < 3; i++) {
+      const run = startRun(runtime, { path: 'main.py' }, { files });
+      await elapse(clock, 1500);
+      expect(run.result?.status).toBe('ok');
+    }
+    // Three runs, three interpreters, each used once and then ended.
+    const used = farm.workers.filter((worker) => worker.runs.length > 0);
+    expect(used).toHaveLength(3);
+    expect(used.every((worker) => worker.runs.length === 1 && worker.dead)).toBe(true);
+    // A syntax error runs nothing: that interpreter stays.
+    farm.script = async () => ({
+      outcome: 'exception',
+      exception: { type: 'SyntaxError', message: 'x', traceback: '', frames: [], phase: 'compile' },
+    });
+    const broken = startRun(runtime, { code: 'def (' });
+    await elapse(clock, 1500);
+    expect(broken.result?.status).toBe('error');
+    const last = farm.workers.find((worker) => worker.runs.length === 1 && !worker.dead);
+    expect(last).toBeDefined();
   });
 
   it('terminates when the interrupt does not land, and the next run takes the warm spare', async () => {
@@ -238,7 +269,7 @@ describe('PythonRuntimeClient', () => {
     expect(spare.syncs[1]!.puts.map((put) => put.path)).toEqual(['data/f3.txt']);
   });
 
-  it("a run's write-back reaches the idle spare's copy after the run, so the run after a kill sends nothing", async () => {
+  it("a run's write-back reaches the next interpreter's copy after the run, so its run starts without a sync", async () => {
     const { clock, farm, runtime } = setup({ timeoutMs: 1000 });
     const files = await workspace();
     for (let i = 0; i < 20; i++) await files.write(`data/f${i}.txt`, `${i}`);
@@ -248,8 +279,10 @@ describe('PythonRuntimeClient', () => {
     expect(startRun(runtime, { code: 'pass' }, { files })).toBeDefined();
     await elapse(clock, 100);
     expect(spare.syncs).toHaveLength(1);
+    // That run replaced the first interpreter with the spare; wait for the next spare.
+    await elapse(clock, 1500);
 
-    // A run that rewrites ten files: the spare catches up once the run is over.
+    // A run that rewrites ten files: the next interpreter catches up once the run is over.
     farm.script = async (r) => {
       r.start();
       for (let i = 0; i < 10; i++)
@@ -259,30 +292,27 @@ describe('PythonRuntimeClient', () => {
     const writer = startRun(runtime, { code: 'rewrite()' }, { files });
     await elapse(clock, 100);
     expect(writer.result?.status).toBe('ok');
+    expect(spare.runs).toHaveLength(1);
+    expect(spare.dead).toBe(true);
     expect((await files.read('data/f9.txt')).content).toBe('new 9');
-    expect(spare.syncs).toHaveLength(2);
-    expect(spare.syncs[1]!.puts.map((put) => put.path)).toHaveLength(10);
+    const next = farm.workers[2]!;
+    expect(next.syncs).toHaveLength(2);
+    expect(next.syncs[1]!.puts.map((put) => put.path)).toHaveLength(10);
 
-    farm.script = (r) => {
-      r.start();
-      return r.hang();
-    };
-    const killed = startRun(runtime, { code: 'sleep()' }, { files });
-    await elapse(clock, 1000 + 400);
-    expect(killed.result?.status).toBe('timeout');
     farm.script = async (r) => {
       r.start();
       r.print(new TextDecoder().decode(r.fs.readFile('/workspace/data/f9.txt')));
       return { outcome: 'ok' };
     };
-    const next = startRun(runtime, { code: 'show()' }, { files });
+    const show = startRun(runtime, { code: 'show()' }, { files });
     await elapse(clock, 20);
-    expect(next.result?.stdout).toBe('new 9');
-    // The promoted spare was already current: its run started without a sync.
-    expect(spare.syncs).toHaveLength(2);
+    expect(show.result?.stdout).toBe('new 9');
+    expect(next.runs).toHaveLength(1);
+    // It was already current: its run started without a sync.
+    expect(next.syncs).toHaveLength(2);
   });
 
-  it('on a page that is not isolated, a busy loop ends at the worker’s own deadline and the interpreter survives', async () => {
+  it('on a page that is not isolated, a busy loop ends at the worker’s own deadline: no kill, files kept', async () => {
     const { clock, farm, runtime } = setup({ isolated: false, timeoutMs: 1000 });
     farm.script = (run) => {
       run.start();
@@ -292,7 +322,7 @@ describe('PythonRuntimeClient', () => {
     await elapse(clock, 100);
     await elapse(clock, 1300);
     expect(run.result?.status).toBe('timeout');
-    expect(farm.workers[0]!.dead).toBe(false);
+    expect(run.result?.message).not.toMatch(/restarted/);
     expect(farm.workers[0]!.bootOptions?.interruptBuffer).toBeUndefined();
   });
 
@@ -338,7 +368,7 @@ describe('PythonRuntimeClient', () => {
     expect(run.result?.status).toBe('timeout');
     expect(run.result?.message).toMatch(/took longer than 1 s/);
     expect(clock.now() - startedAt).toBeLessThan(1100);
-    expect(farm.workers[0]!.dead).toBe(false);
+    expect(run.result?.message).not.toMatch(/restarted/);
   });
 
   it('does not count package loading against the timeout', async () => {
