@@ -1,21 +1,10 @@
 import { startLoopbackListener } from '../fixtures/loopback-listener.mjs';
 import { ChatPanel } from './support/chat-panel';
-import type { CovePage } from './support/cove-page';
 import { expect, test } from './support/fixtures';
 
 // The page's network is an allow-list the service worker enforces: Cove's own files, the
 // configured providers, MCP servers and package index, and what the person just asked for.
 // A request of the page to anything else, as confused code might make, never leaves.
-
-/** Waits until the service worker controls the page (it registers once Python started). */
-async function controlled(cove: CovePage): Promise<void> {
-  await cove.page.evaluate(() => navigator.serviceWorker.ready);
-  await expect
-    .poll(() => cove.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
-      timeout: 60_000,
-    })
-    .toBe(true);
-}
 
 test('a request of the page to a host nobody configured is refused and logged; the provider works', async ({
   cove,
@@ -24,7 +13,7 @@ test('a request of the page to a host nobody configured is refused and logged; t
   test.setTimeout(120_000);
   const listener = await startLoopbackListener();
   try {
-    await controlled(cove);
+    await cove.serviceWorkerControls();
     const chat = new ChatPanel(cove);
     await chat.connect(provider);
 

@@ -239,9 +239,7 @@ test('a run past its time limit stops within a few seconds and the next run star
 
   // From the second load the service worker makes the page cross-origin isolated, so the
   // page can interrupt Python too (it still terminates when that does not land in time).
-  await expect
-    .poll(() => cove.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true);
+  await cove.serviceWorkerControls();
   await cove.reload();
   expect(await cove.page.evaluate(() => crossOriginIsolated)).toBe(true);
   await pythonReady(cove);
@@ -367,9 +365,7 @@ test('a package loads from a self-hosted index; one that cannot be had is named 
     await pythonReady(cove);
     // The service worker keeps the packages a run downloads, for when the index is down: it
     // registers once Python has started, and must control the page before the first import.
-    await expect
-      .poll(() => cove.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), FIRST_RUN)
-      .toBe(true);
+    await cove.serviceWorkerControls();
     await cove.savePythonSettings({ packageIndex: index.url, packageList: index.lockFileUrl });
     await cove.writePython('use_pkg.py', 'import tinyhello\nprint(tinyhello.greet("Cove"))');
     await cove.runButton('use_pkg.py').click();

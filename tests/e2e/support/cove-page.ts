@@ -20,6 +20,18 @@ export class CovePage {
     });
   }
 
+  /**
+   * Waits until the service worker controls the page. It registers once Python's start has
+   * settled, then precaches the whole app (~30 MB): on a loaded machine that takes a while.
+   */
+  async serviceWorkerControls(): Promise<void> {
+    await expect
+      .poll(() => this.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
+        timeout: 90_000,
+      })
+      .toBe(true);
+  }
+
   async reload(): Promise<void> {
     await this.page.reload();
     await this.ready();
