@@ -76,13 +76,14 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
       settle(event.data.message || 'the Python worker stopped with an error');
     }
   };
+  // Settles with the policy once the boot has the lock file (it adopts that promise).
   let resolvePolicy: (policy: Promise<PackageFilePolicy>) => void = () => {};
-  const policyReady = new Promise<Promise<PackageFilePolicy>>((resolve) => {
+  const policyReady = new Promise<PackageFilePolicy>((resolve) => {
     resolvePolicy = resolve;
   });
+  policyReady.catch(() => undefined); // A boot that cannot read the files fails on its own.
   const host = connectSandboxHost(channel.port1, {
-    fetchPackageFile: (url) =>
-      policyReady.then((policy) => fetchPackageFile(policy, env.fetch, url)),
+    fetchPackageFile: (url) => fetchPackageFile(policyReady, env.fetch, url),
     onEvent: (event) => listeners.emit(event),
     onViolation: (reason) => {
       (env.onViolation ?? warnViolation)(reason);
@@ -109,7 +110,6 @@ export function spawnSandboxedPythonWorker(env: SandboxEnvironment): PythonWorke
           options.lockFileUrl,
         ),
     );
-    policy.catch(() => undefined); // A boot that cannot read the files fails on its own.
     resolvePolicy(policy);
     // The frame (a new process) starts while the worker's code is read.
     const code = env.assets.workerCode();
