@@ -10,7 +10,12 @@ import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
 import { AgentSection } from './AgentSection';
 import { ChatOptionsSection } from './ChatOptionsSection';
-import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
+import {
+  KEYS_OPENING,
+  KEYS_SEALING,
+  PassphraseDialog,
+  type PassphraseRequest,
+} from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
 import { McpSection } from './McpSection';
@@ -65,15 +70,20 @@ export function SettingsDialog(props: {
         'Your API keys go into the backup encrypted with this passphrase, never in plain text. ' +
         'You will need it to restore them; nobody can recover it for you.',
       confirmLabel: 'Download backup',
+      working: KEYS_SEALING,
       submit: (passphrase) => saveBackup(passphrase),
     });
   };
 
   /** Writes a checked backup; a wrong passphrase is thrown back to the passphrase dialog. */
-  const finishRestore = async (pending: PendingRestore, passphrase?: string) => {
+  const finishRestore = async (
+    pending: PendingRestore,
+    passphrase?: string,
+    onKeysOpened?: () => void,
+  ) => {
     setBusy(true);
     try {
-      const result = await pending.restore(passphrase);
+      const result = await pending.restore(passphrase, onKeysOpened);
       await workspaces.open(workspaces.current()?.id ?? '');
       await editor.restoreTabs();
       const counts = `${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files`;
@@ -128,7 +138,9 @@ export function SettingsDialog(props: {
       message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was made. Type it to restore the keys too, or restore everything else without them.`,
       confirmLabel: 'Restore',
       skipLabel: 'Restore without keys',
-      submit: (passphrase) => finishRestore(pending, passphrase),
+      working: KEYS_OPENING,
+      submit: (passphrase, step) =>
+        finishRestore(pending, passphrase, () => step('Restoring the backup…')),
       skip: () => void finishRestore(pending),
     });
   };
