@@ -75,17 +75,21 @@ export function SettingsDialog(props: {
     });
   };
 
-  /** Writes a checked backup; a wrong passphrase is thrown back to the passphrase dialog. */
+  /**
+   * Writes a checked backup, says so, then shows what it brought; a wrong passphrase is
+   * thrown back to the passphrase dialog. `step` tells the dialog what is being done.
+   */
   const finishRestore = async (
     pending: PendingRestore,
     passphrase?: string,
-    onKeysOpened?: () => void,
+    step?: (text: string) => void,
   ) => {
     setBusy(true);
+    let restored = false;
     try {
-      const result = await pending.restore(passphrase, onKeysOpened);
-      await workspaces.open(workspaces.current()?.id ?? '');
-      await editor.restoreTabs();
+      const result = await pending.restore(passphrase, () => step?.('Restoring the backup…'));
+      restored = true;
+      // Stored: the person hears it now, not after the workspace is read again below.
       const counts = `${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files`;
       notices.show({
         kind: 'success',
@@ -95,6 +99,9 @@ export function SettingsDialog(props: {
             ? `Backup restored: ${counts}. The API keys in it were not restored; enter them again in Settings → Providers.`
             : `Backup restored: ${counts}.`,
       });
+      step?.('Opening the restored workspace…');
+      await workspaces.open(workspaces.current()?.id ?? '');
+      await editor.restoreTabs();
     } catch (error) {
       if (error instanceof CoveError && error.code === 'wrong-passphrase') {
         throw new CoveError(
@@ -103,7 +110,12 @@ export function SettingsDialog(props: {
           'Try again (it is case-sensitive), or choose “Restore without keys” to restore everything else.',
         );
       }
-      notices.error(error, 'Restore failed');
+      notices.error(
+        error,
+        restored
+          ? 'The backup is restored, but showing it failed; reload the page'
+          : 'Restore failed',
+      );
     } finally {
       setBusy(false);
     }
@@ -139,8 +151,7 @@ export function SettingsDialog(props: {
       confirmLabel: 'Restore',
       skipLabel: 'Restore without keys',
       working: KEYS_OPENING,
-      submit: (passphrase, step) =>
-        finishRestore(pending, passphrase, () => step('Restoring the backup…')),
+      submit: (passphrase, step) => finishRestore(pending, passphrase, step),
       skip: () => void finishRestore(pending),
     });
   };
