@@ -3,6 +3,7 @@ import { render } from 'solid-js/web';
 import { systemClock } from './base/clock';
 import { describeError } from './base/errors';
 import { createAppServices } from './app/services';
+import { createTypingPause } from './app/typing-pause';
 import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
@@ -26,9 +27,14 @@ async function start(root: HTMLElement) {
     isolated: false,
   });
   python.start();
-  // Background work that only competes with Python's start and first Run for the CPU waits.
-  const pythonStarted = whenStartSettles(python, systemClock);
-  const linter = new LintClient({}, spawnLintWorker, pythonStarted);
+  // Background work that only competes for the CPU waits for Python's start and first Run,
+  // then for a pause in the person's typing.
+  const typing = createTypingPause((listener) => {
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, systemClock);
+  const backgroundAfter = whenStartSettles(python, systemClock).then(() => typing.after());
+  const linter = new LintClient({}, spawnLintWorker, backgroundAfter);
   const guard = createDatabaseGuard();
   const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
   const updates = createUpdateService({
@@ -39,13 +45,13 @@ async function start(root: HTMLElement) {
     serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
     reload: () => location.reload(),
     clock: systemClock,
-    registerAfter: pythonStarted,
+    registerAfter: backgroundAfter,
   });
   const services = createAppServices(
     store,
     systemClock,
     updates,
-    { runtime: python, linter, startSettled: pythonStarted },
+    { runtime: python, linter, startSettled: backgroundAfter },
     {
       connectivity: browserConnectivity(window),
       // Console errors and warnings also go to the app log (the Logs panel).

@@ -15,8 +15,9 @@ export interface PendingRestore {
    * Restores in one transaction. With `passphrase` the keys are decrypted first: a wrong
    * one throws CoveError('wrong-passphrase') and changes nothing, so the caller can ask
    * again or call without a passphrase, which restores everything except the keys.
+   * `onKeysOpened` is called once the passphrase has opened the keys, before the writing.
    */
-  restore(passphrase?: string): Promise<RestoreResult>;
+  restore(passphrase?: string, onKeysOpened?: () => void): Promise<RestoreResult>;
 }
 
 export interface RestoreResult {
@@ -64,11 +65,12 @@ export function createBackupService(store: CoveStore, clock: Clock): BackupServi
       return {
         ...counts,
         hasKeys: keys !== undefined,
-        async restore(passphrase) {
+        async restore(passphrase, onKeysOpened) {
           const secrets =
             keys && passphrase !== undefined
               ? parseSecrets(await openWithPassphrase(keys, passphrase))
               : [];
+          if (secrets.length) onKeysOpened?.();
           await store.restore({ ...snapshot, settings: [...snapshot.settings, ...secrets] });
           return { ...counts, keys: secrets.length };
         },

@@ -45,6 +45,11 @@ export interface TextSelection {
 /** Where the open documents' text lives (the editor UI); the service reads and replaces it. */
 export interface BufferHost {
   read(path: string): string | undefined;
+  /**
+   * True when the open document of `path` is exactly `text` (false when none is open). Called
+   * on every keystroke: it compares without building the document's whole text.
+   */
+  holds(path: string, text: string): boolean;
   replace(path: string, text: string): void;
   /** The selection of the shown document, when something is selected. */
   selection(path: string): TextSelection | undefined;
@@ -247,7 +252,7 @@ export function createEditorService(deps: {
     tab.savedText = text;
     tab.setSize(row.size);
     tab.setDeleted(false);
-    tab.setDirty(host?.read(tab.path()) !== text);
+    tab.setDirty(!host?.holds(tab.path(), text));
   }
 
   function save(path: string): Promise<boolean> {
@@ -298,12 +303,22 @@ export function createEditorService(deps: {
     tab.setConflict({ version: row.version, text });
   }
 
+  /** The version of a file in the workspace's current listing, if it lists that file. */
+  const listedVersion = (path: string) => {
+    const entry = workspaces.entries().find((e) => e.path === path);
+    return entry?.kind === 'file' ? entry.version : undefined;
+  };
+
   workspaces.onFilesChanged((paths) => {
     for (const tab of tabs()) {
       if (paths.length && !paths.includes(tab.path())) continue;
       void (async () => {
         // Our own save publishes a change too; let it finish before comparing versions.
         if (tab.writing) await tab.writing;
+        // The listing read for this change already tells whether the file moved past what
+        // this tab has: the usual case, the tab's own autosave, then needs no read of the
+        // file's content (one per save while typing).
+        if (!tab.deleted() && listedVersion(tab.path()) === tab.savedVersion) return;
         await noticeExternalChange(tab);
       })();
     }
@@ -391,8 +406,8 @@ export function createEditorService(deps: {
     markEdited: command((path) => {
       const tab = find(path);
       if (!tab) return;
-      const text = host?.read(path);
-      tab.setDirty(text !== tab.savedText);
+      // Every keystroke comes here: compare, rather than copy the document out of the editor.
+      tab.setDirty(!host?.holds(path, tab.savedText));
       if (tab.dirty() && !tab.conflict()) schedule(tab);
     }),
     save,

@@ -69,9 +69,9 @@ export interface AppServices {
   /** Ruff, for lint-as-you-type and Format. */
   readonly linter: PythonLinter;
   /**
-   * Resolves once Python's start, and a Run made during it, are over (whenStartSettles):
-   * work that only competes with them for the CPU, such as warming the Markdown renderer,
-   * waits for it.
+   * Resolves once Python's start, and a Run made during it, are over (whenStartSettles), and
+   * then typing pauses (TypingPause): work that only competes for the CPU, such as warming
+   * the Markdown renderer, waits for it.
    */
   readonly startSettled: Promise<void>;
   readonly fileActions: FileActions;

@@ -127,6 +127,8 @@ test('keys come back from a backup only with its passphrase; a lost profile key 
   );
   await other.page.screenshot({ path: test.info().outputPath('wrong-passphrase.png') });
   await keys.enterPassphrase(PASSPHRASE, 'Restore');
+  // The work is over: the dialog closed once the backup was restored and shown.
+  await expect(keys.passphraseDialog).toBeHidden();
   await expect(other.notices).toContainText('and the API keys');
   await expect(other.providerCard('Fake')).toContainText('Key sk-…cdef');
   await other.page.getByRole('button', { name: 'Close settings' }).click();
@@ -188,6 +190,7 @@ test('provider export with keys holds them encrypted and imports them with the p
     'Nothing has been imported yet',
   );
   await otherKeys.enterPassphrase(PASSPHRASE, 'Import');
+  await expect(otherKeys.passphraseDialog).toBeHidden();
   await expect(other.notices).toContainText('1 added');
   await expect(other.providerCard('Fake')).toContainText('Key sk-…cdef');
   await fresh.close();

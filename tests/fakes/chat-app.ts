@@ -52,6 +52,7 @@ export type ChatApp = Awaited<ReturnType<typeof openChatApp>>;
 export class FakeBuffers implements BufferHost {
   texts = new Map<string, string>();
   read = (path: string) => this.texts.get(path);
+  holds = (path: string, text: string) => this.texts.get(path) === text;
   replace = (path: string, text: string) => void this.texts.set(path, text);
   selection = () => undefined;
   reveal = () => undefined;

@@ -63,6 +63,7 @@ export function EditorArea(props: { services: AppServices }) {
         setCodeEditor(instance);
         const detach = editor.attach({
           read: instance.read,
+          holds: instance.holds,
           replace: instance.replace,
           selection: instance.selection,
           insert: instance.insert,

@@ -25,6 +25,7 @@ import {
 import { linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { LintDiagnostic } from '../../runtime/lint-protocol';
 import { loadLanguage } from './languages';
+import { sameText } from './same-text';
 
 export interface CodeEditorOptions {
   parent: HTMLElement;
@@ -59,6 +60,8 @@ export interface CodeEditor {
   show(path: string, text: string): void;
   /** Current text of an open file, or undefined when it has no state. */
   read(path: string): string | undefined;
+  /** True when an open file's text is exactly `text`; compares without copying it out. */
+  holds(path: string, text: string): boolean;
   /** Replaces a file's whole text (an undoable change), e.g. when it changed on disk. */
   replace(path: string, text: string): void;
   /** The selection of a shown file, with 1-based lines, when it is not empty. */
@@ -92,6 +95,9 @@ const theme = EditorView.theme({
     backgroundColor: 'var(--bg-selected) !important',
   },
 });
+
+/** How long typing must pause before Ruff checks the document, in milliseconds. */
+const LINT_DELAY_MS = 750;
 
 /** Marks a change that did not come from the person typing (the file changed on disk). */
 const outsideChange = Annotation.define<true>();
@@ -181,7 +187,10 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
           if (marked?.text === text) return marked.diagnostics;
           return found.map((d) => toDiagnostic(view.state.doc, d));
         },
-        { delay: 400 },
+        // A pause, not a gap between two keys: on a busy machine keys come 100–400 ms apart,
+        // and a lint after each (the text copied, sent to the worker, the marks redrawn)
+        // made the next keys slower still.
+        { delay: LINT_DELAY_MS },
       ),
     ];
   }
@@ -216,6 +225,10 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       shown = path;
     },
     read: (path) => stateOf(path)?.doc.toString(),
+    holds(path, text) {
+      const doc = stateOf(path)?.doc;
+      return doc !== undefined && sameText(doc, text);
+    },
     replace(path, text) {
       const state = stateOf(path);
       if (!state || state.doc.toString() === text) return;

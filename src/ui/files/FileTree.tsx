@@ -37,6 +37,9 @@ export function FileTree(props: {
   const expanded = () => props.view.expanded();
   const roots = createMemo(() => buildFileTree(workspaces.entries()));
   const rows = createMemo(() => visibleNodes(roots(), expanded()));
+  /** The rows' paths: what identifies a row, so that a new listing keeps the rows built. */
+  const rowPaths = createMemo(() => rows().map((node) => node.path));
+  const rowsByPath = createMemo(() => new Map(rows().map((node) => [node.path, node])));
   const rowElements = new Map<string, HTMLElement>();
 
   const toggle = (path: string, open?: boolean) => props.view.toggle(path, open);
@@ -188,100 +191,103 @@ export function FileTree(props: {
         fallback={<p class="empty-state">No files yet. Create one, or drop files here.</p>}
       >
         <ul class="tree" role="tree" aria-label="Files">
-          <For each={rows()}>
-            {(node) => (
-              <li
-                ref={(el) => {
-                  rowElements.set(node.path, el);
-                  onCleanup(
-                    () => rowElements.get(node.path) === el && rowElements.delete(node.path),
-                  );
-                }}
-                role="treeitem"
-                aria-level={node.depth + 1}
-                aria-expanded={node.kind === 'folder' ? expanded().has(node.path) : undefined}
-                aria-selected={props.view.selected() === node.path}
-                aria-label={node.name}
-                title={
-                  node.meta.binary ? `${node.path} (${describeBinary(node.meta.size)})` : node.path
-                }
-                tabIndex={focusable() === node.path ? 0 : -1}
-                class="tree-row"
-                classList={{
-                  'drop-target': dropTarget() === node.path && node.kind === 'folder',
-                  active: editor.activePath() === node.path,
-                }}
-                style={{ 'padding-left': `${0.5 + node.depth * 0.9}rem` }}
-                draggable={true}
-                onDragStart={(event) => {
-                  event.dataTransfer?.setData(TREE_DRAG_TYPE, node.path);
-                  if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragOver={(event) =>
-                  dragOver(event, node.kind === 'folder' ? node.path : parentOf(node.path))
-                }
-                onDrop={(event) =>
-                  void onDrop(event, node.kind === 'folder' ? node.path : parentOf(node.path))
-                }
-                onClick={() => {
-                  select(node.path);
-                  activate(node);
-                }}
-                onFocus={() => select(node.path)}
-                onKeyDown={(event) => onKeyDown(event, node)}
-                onContextMenu={(event) => {
-                  event.preventDefault();
-                  select(node.path);
-                  props.commands.openMenu(
-                    menuFor(node),
-                    `Actions for ${node.name}`,
-                    event.clientX,
-                    event.clientY,
-                    event.currentTarget,
-                  );
-                }}
-              >
-                <Show when={node.kind === 'folder'} fallback={<span class="tree-twisty" />}>
-                  <Icon
-                    name="chevron"
-                    class="tree-twisty"
-                    classList={{ open: expanded().has(node.path) }}
-                  />
-                </Show>
-                <Icon
-                  name={
-                    node.kind === 'folder'
-                      ? expanded().has(node.path)
-                        ? 'folder-open'
-                        : 'folder'
-                      : 'file'
+          <For each={rowPaths()}>
+            {(path) => {
+              // A row lives as long as its path is shown; a new listing (every save brings
+              // one) updates it in place rather than building the row again.
+              const node = createMemo<TreeNode>((last) => rowsByPath().get(path) ?? last!);
+              return (
+                <li
+                  ref={(el) => {
+                    rowElements.set(path, el);
+                    onCleanup(() => rowElements.get(path) === el && rowElements.delete(path));
+                  }}
+                  role="treeitem"
+                  aria-level={node().depth + 1}
+                  aria-expanded={node().kind === 'folder' ? expanded().has(path) : undefined}
+                  aria-selected={props.view.selected() === path}
+                  aria-label={node().name}
+                  title={
+                    node().meta.binary ? `${path} (${describeBinary(node().meta.size)})` : path
                   }
-                />
-                <span class="tree-name">{node.name}</span>
-                <Show when={props.view.selected() === node.path}>
-                  <button
-                    type="button"
-                    class="icon-button tree-more"
-                    aria-label={`Actions for ${node.name}`}
-                    aria-haspopup="menu"
-                    tabIndex={-1}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      const rect = event.currentTarget.getBoundingClientRect();
-                      props.commands.openMenu(
-                        menuFor(node),
-                        `Actions for ${node.name}`,
-                        rect.left,
-                        rect.bottom,
-                        event.currentTarget,
-                      );
-                    }}
-                  >
-                    <Icon name="more" />
-                  </button>
-                </Show>
-              </li>
-            )}
+                  tabIndex={focusable() === path ? 0 : -1}
+                  class="tree-row"
+                  classList={{
+                    'drop-target': dropTarget() === path && node().kind === 'folder',
+                    active: editor.activePath() === path,
+                  }}
+                  style={{ 'padding-left': `${0.5 + node().depth * 0.9}rem` }}
+                  draggable={true}
+                  onDragStart={(event) => {
+                    event.dataTransfer?.setData(TREE_DRAG_TYPE, path);
+                    if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+                  }}
+                  onDragOver={(event) =>
+                    dragOver(event, node().kind === 'folder' ? path : parentOf(path))
+                  }
+                  onDrop={(event) =>
+                    void onDrop(event, node().kind === 'folder' ? path : parentOf(path))
+                  }
+                  onClick={() => {
+                    select(path);
+                    activate(node());
+                  }}
+                  onFocus={() => select(path)}
+                  onKeyDown={(event) => onKeyDown(event, node())}
+                  onContextMenu={(event) => {
+                    event.preventDefault();
+                    select(path);
+                    props.commands.openMenu(
+                      menuFor(node()),
+                      `Actions for ${node().name}`,
+                      event.clientX,
+                      event.clientY,
+                      event.currentTarget,
+                    );
+                  }}
+                >
+                  <Show when={node().kind === 'folder'} fallback={<span class="tree-twisty" />}>
+                    <Icon
+                      name="chevron"
+                      class="tree-twisty"
+                      classList={{ open: expanded().has(path) }}
+                    />
+                  </Show>
+                  <Icon
+                    name={
+                      node().kind === 'folder'
+                        ? expanded().has(path)
+                          ? 'folder-open'
+                          : 'folder'
+                        : 'file'
+                    }
+                  />
+                  <span class="tree-name">{node().name}</span>
+                  <Show when={props.view.selected() === path}>
+                    <button
+                      type="button"
+                      class="icon-button tree-more"
+                      aria-label={`Actions for ${node().name}`}
+                      aria-haspopup="menu"
+                      tabIndex={-1}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        const rect = event.currentTarget.getBoundingClientRect();
+                        props.commands.openMenu(
+                          menuFor(node()),
+                          `Actions for ${node().name}`,
+                          rect.left,
+                          rect.bottom,
+                          event.currentTarget,
+                        );
+                      }}
+                    >
+                      <Icon name="more" />
+                    </button>
+                  </Show>
+                </li>
+              );
+            }}
           </For>
         </ul>
       </Show>

@@ -2,6 +2,14 @@ import { createSignal, createUniqueId, Show } from 'solid-js';
 import { describeError } from '../../base/errors';
 import { passphraseProblem } from '../../base/passphrase-box';
 import { FieldError, FormDialog } from './FormDialog';
+import './passphrase.css';
+
+/** What the dialog says while keys are encrypted under a new passphrase. */
+export const KEYS_SEALING =
+  'Encrypting the keys with the passphrase (slow on purpose: it makes guessing slow too)…';
+/** What the dialog says while a passphrase is tried on encrypted keys. */
+export const KEYS_OPENING =
+  'Opening the keys with the passphrase (slow on purpose: it makes guessing slow too)…';
 
 /**
  * What a passphrase dialog is for. `choose`: a new passphrase, typed twice, that will
@@ -14,22 +22,36 @@ export interface PassphraseRequest {
   confirmLabel: string;
   /** A way on without the keys (e.g. "Restore without keys"); absent: only Cancel. */
   skipLabel?: string;
-  /** Uses the passphrase; throws to keep the dialog open with the error (e.g. a wrong one). */
-  submit: (passphrase: string) => Promise<void>;
+  /**
+   * What the dialog says while `submit` works, until `submit` reports the next step: the
+   * passphrase is stretched by 600,000 rounds of PBKDF2 on purpose, which takes a while.
+   */
+  working: string;
+  /**
+   * Uses the passphrase; throws to keep the dialog open with the error (e.g. a wrong one).
+   * `step` replaces the text that says what it is doing (e.g. "Restoring…" once the keys
+   * are open).
+   */
+  submit: (passphrase: string, step: (text: string) => void) => Promise<void>;
   /** Goes on without the keys; the dialog closes first. */
   skip?: () => void;
 }
 
 /**
  * Asks for a passphrase for keys in a backup or provider export. The passphrase stays in
- * this dialog and the call it is given to; it is never stored.
+ * this dialog and the call it is given to; it is never stored. While the call works, the
+ * dialog says what it is doing and shows a progress bar; its fields and buttons wait, and
+ * Escape does not close it (the work would go on unseen).
  */
 export function PassphraseDialog(props: { request: PassphraseRequest; onClose: () => void }) {
   const ids = { first: createUniqueId(), second: createUniqueId(), error: createUniqueId() };
   const [first, setFirst] = createSignal('');
   const [second, setSecond] = createSignal('');
   const [error, setError] = createSignal<string>();
-  const [busy, setBusy] = createSignal(false);
+  /** What the submitted call is doing, while it works. */
+  const [working, setWorking] = createSignal<string>();
+  const busy = () => working() !== undefined;
+  let passphraseInput: HTMLInputElement | undefined;
   const choosing = () => props.request.mode === 'choose';
 
   const submit = async () => {
@@ -41,26 +63,39 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
     } else if (!first()) {
       return setError('Type the passphrase.');
     }
-    setBusy(true);
+    setWorking(props.request.working);
     setError(undefined);
     try {
-      await props.request.submit(first());
+      await props.request.submit(first(), (text) => setWorking(text));
+      setWorking(undefined);
       props.onClose();
     } catch (failure) {
+      setWorking(undefined);
       setError(describeError(failure));
-    } finally {
-      setBusy(false);
+      // The fields take input again: back to the passphrase, to type it again.
+      queueMicrotask(() => {
+        passphraseInput?.focus();
+        passphraseInput?.select();
+      });
     }
+  };
+
+  const close = () => {
+    if (!busy()) props.onClose();
   };
 
   const field = (id: string, label: string, value: () => string, set: (v: string) => void) => (
     <div class="form-field">
       <label for={id}>{label}</label>
       <input
+        ref={(input) => {
+          if (id === ids.first) passphraseInput = input;
+        }}
         id={id}
         type="password"
         value={value()}
         autocomplete={choosing() ? 'new-password' : 'current-password'}
+        disabled={busy()}
         spellcheck={false}
         data-1p-ignore=""
         data-lpignore="true"
@@ -78,15 +113,25 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
     <FormDialog
       title={props.request.title}
       class="passphrase-form"
-      onClose={props.onClose}
+      onClose={close}
       onSubmit={() => void submit()}
     >
       <p>{props.request.message}</p>
       {field(ids.first, 'Passphrase', first, setFirst)}
       <Show when={choosing()}>{field(ids.second, 'Repeat the passphrase', second, setSecond)}</Show>
       <FieldError id={ids.error} text={error()} />
+      <div class="passphrase-working" role="status">
+        <Show when={working()}>
+          {(text) => (
+            <>
+              <progress aria-label={text()} />
+              <span>{text()}</span>
+            </>
+          )}
+        </Show>
+      </div>
       <div class="modal-actions">
-        <button type="button" class="button" onClick={props.onClose}>
+        <button type="button" class="button" disabled={busy()} onClick={close}>
           Cancel
         </button>
         <Show when={props.request.skipLabel}>
@@ -105,7 +150,7 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
           )}
         </Show>
         <button type="submit" class="button primary" disabled={busy()}>
-          {busy() ? 'Working…' : props.request.confirmLabel}
+          {props.request.confirmLabel}
         </button>
       </div>
     </FormDialog>

@@ -7,7 +7,12 @@ import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
 import { ModelEditor } from './ModelEditor';
 import { ProviderCard, type ProviderStatus } from './ProviderCard';
-import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
+import {
+  KEYS_OPENING,
+  KEYS_SEALING,
+  PassphraseDialog,
+  type PassphraseRequest,
+} from './PassphraseDialog';
 import { ProviderForm } from './ProviderForm';
 import { countModels, hostOf } from './provider-display';
 import './providers.css';
@@ -116,6 +121,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
         'The keys go into the file encrypted with this passphrase, never in plain text. ' +
         'You will need it to import them; nobody can recover it for you.',
       confirmLabel: 'Export',
+      working: KEYS_SEALING,
       submit: async (passphrase) =>
         download('cove-providers-with-keys.json', await providers.exportJSON(passphrase)),
     });
@@ -190,6 +196,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
       message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was exported. Type it to import the keys too, or import the providers without them.`,
       confirmLabel: 'Import',
       skipLabel: 'Import without keys',
+      working: KEYS_OPENING,
       submit: (passphrase) => importText(text, passphrase),
       skip: () => void importText(text),
     });

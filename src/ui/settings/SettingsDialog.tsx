@@ -10,7 +10,12 @@ import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
 import { AgentSection } from './AgentSection';
 import { ChatOptionsSection } from './ChatOptionsSection';
-import { PassphraseDialog, type PassphraseRequest } from './PassphraseDialog';
+import {
+  KEYS_OPENING,
+  KEYS_SEALING,
+  PassphraseDialog,
+  type PassphraseRequest,
+} from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
 import { McpSection } from './McpSection';
@@ -66,17 +71,26 @@ export function SettingsDialog(props: {
         'Your API keys go into the backup encrypted with this passphrase, never in plain text. ' +
         'You will need it to restore them; nobody can recover it for you.',
       confirmLabel: 'Download backup',
+      working: KEYS_SEALING,
       submit: (passphrase) => saveBackup(passphrase),
     });
   };
 
-  /** Writes a checked backup; a wrong passphrase is thrown back to the passphrase dialog. */
-  const finishRestore = async (pending: PendingRestore, passphrase?: string) => {
+  /**
+   * Writes a checked backup, says so, then shows what it brought; a wrong passphrase is
+   * thrown back to the passphrase dialog. `step` tells the dialog what is being done.
+   */
+  const finishRestore = async (
+    pending: PendingRestore,
+    passphrase?: string,
+    step?: (text: string) => void,
+  ) => {
     setBusy(true);
+    let restored = false;
     try {
-      const result = await pending.restore(passphrase);
-      await workspaces.open(workspaces.current()?.id ?? '');
-      await editor.restoreTabs();
+      const result = await pending.restore(passphrase, () => step?.('Restoring the backup…'));
+      restored = true;
+      // Stored: the person hears it now, not after the workspace is read again below.
       const counts = `${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files`;
       notices.show({
         kind: 'success',
@@ -86,6 +100,9 @@ export function SettingsDialog(props: {
             ? `Backup restored: ${counts}. The API keys in it were not restored; enter them again in Settings → Providers.`
             : `Backup restored: ${counts}.`,
       });
+      step?.('Opening the restored workspace…');
+      await workspaces.open(workspaces.current()?.id ?? '');
+      await editor.restoreTabs();
     } catch (error) {
       if (error instanceof CoveError && error.code === 'wrong-passphrase') {
         throw new CoveError(
@@ -94,7 +111,12 @@ export function SettingsDialog(props: {
           'Try again (it is case-sensitive), or choose “Restore without keys” to restore everything else.',
         );
       }
-      notices.error(error, 'Restore failed');
+      notices.error(
+        error,
+        restored
+          ? 'The backup is restored, but showing it failed; reload the page'
+          : 'Restore failed',
+      );
     } finally {
       setBusy(false);
     }
@@ -129,7 +151,8 @@ export function SettingsDialog(props: {
       message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was made. Type it to restore the keys too, or restore everything else without them.`,
       confirmLabel: 'Restore',
       skipLabel: 'Restore without keys',
-      submit: (passphrase) => finishRestore(pending, passphrase),
+      working: KEYS_OPENING,
+      submit: (passphrase, step) => finishRestore(pending, passphrase, step),
       skip: () => void finishRestore(pending),
     });
   };

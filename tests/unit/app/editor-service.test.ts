@@ -152,6 +152,23 @@ describe('editor service', () => {
     }
   });
 
+  it('the notice of its own save does not read the file back', async () => {
+    const { edit, editor, settle, store, tab } = await setup();
+    const get = store.files.get.bind(store.files);
+    const reads: string[] = [];
+    store.files.get = (workspaceId, path) => {
+      reads.push(path);
+      return get(workspaceId, path);
+    };
+    for (let i = 0; i < 3; i++) {
+      edit(`v${i}\n`);
+      await editor.save('a.py');
+      await settle();
+    }
+    expect(reads).toEqual([]);
+    expect(tab().dirty()).toBe(false);
+  });
+
   it('tabs follow a moved file and come back after a restart', async () => {
     const { editor, files } = await setup();
     await files.move('a.py', 'pkg/a.py');
