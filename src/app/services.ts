@@ -2,6 +2,7 @@ import type { Clock } from '../base/clock';
 import type { FetchLike } from '../llm/fetch-like';
 import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
+import type { ZipImporter } from '../workspace/zip-import';
 import { createBackupService, type BackupService } from './backup-service';
 import type { AgentWeb } from './agent-toolbox';
 import {
@@ -115,6 +116,8 @@ export function createAppServices(
     parseHtml?: AgentWeb['parseHtml'];
     /** The page's console: its errors and warnings are also logged (the Logs panel). */
     console?: ConsoleLike;
+    /** Imports .zip archives off the page's thread; absent: on this thread. */
+    zipImporter?: ZipImporter;
   } = {},
 ): AppServices {
   // The page's console errors and warnings also go to the log; the log's own failures go
@@ -169,7 +172,12 @@ export function createAppServices(
     clock,
     ...(environment.unloadJournal ? { unloadJournal: environment.unloadJournal } : {}),
   });
-  const fileActions = createFileActions({ workspaces, editor, notices });
+  const fileActions = createFileActions({
+    workspaces,
+    editor,
+    notices,
+    ...(environment.zipImporter ? { zipImporter: environment.zipImporter } : {}),
+  });
   const client = createLazyChatClient(async () => {
     const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
     return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
