@@ -8,6 +8,7 @@ import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
 import { LintClient, spawnLintWorker } from './runtime/lint-client';
+import { createZipImportClient } from './runtime/zip-import-client';
 import { whenStartSettles } from './runtime/runtime-start-settled';
 import { PythonRuntimeClient } from './runtime/python-runtime-client';
 import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/python-worker-factory';
@@ -63,6 +64,8 @@ async function start(root: HTMLElement) {
       ...(navigator.locks ? { locks: navigator.locks } : {}),
       ...(navigator.storage ? { storage: navigator.storage } : {}),
       unloadJournal: createLocalUnloadJournal(window.localStorage),
+      // Zip imports inflate, check and write in a worker: the page stays responsive.
+      zipImporter: createZipImportClient(),
       // fetch_url's pages: parsed inert (DOMParser runs no script), links resolved against the page.
       parseHtml: (html, url) => {
         const document = new DOMParser().parseFromString(html, 'text/html');

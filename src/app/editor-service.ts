@@ -4,6 +4,7 @@ import type { Clock } from '../base/clock';
 import { createMemoryUnloadJournal, type UnloadJournal, type UnsavedEntry } from './unload-journal';
 import type { SettingsStore } from '../store/settings-store';
 import { isWithin } from '../workspace/paths';
+import { readOnlyReason } from './long-lines';
 import type { NoticeService } from './notice-service';
 import { makeSerialWriter, type SerialWriter } from './serial-writer';
 import type { WorkspaceService } from './workspace-service';
@@ -33,6 +34,11 @@ export interface EditorTab {
   readonly deleted: Accessor<boolean>;
   /** The text as last loaded or saved, for creating the editor's document. */
   readonly initialText: string;
+  /**
+   * Set when the file opens read-only, to the sentence that says why (lines too long to
+   * edit without stalling the page; see long-lines.ts).
+   */
+  readonly readOnly?: string;
 }
 
 /** A selection in a document; lines are 1-based and inclusive. */
@@ -202,6 +208,7 @@ export function createEditorService(deps: {
       deleted,
       setDeleted,
       initialText: text,
+      ...withReadOnly(readOnlyReason(text)),
       savedVersion: row.version,
       savedText: text,
       writer: makeSerialWriter(() => write(tab), setSaving),
@@ -539,6 +546,9 @@ export function createEditorService(deps: {
   };
   return service;
 }
+
+/** The tab's `readOnly` field when there is a reason (absent, not undefined, otherwise). */
+const withReadOnly = (reason: string | undefined) => (reason ? { readOnly: reason } : {});
 
 /** "binary, 1,234 bytes": how a binary tab and tree entry describe the file. */
 export function describeBinary(size: number): string {

@@ -1,6 +1,7 @@
 import { CoveError } from '../base/errors';
 import { baseName, childPath, normalizePath } from '../workspace/paths';
 import type { IncomingFile, ImportResult, SkippedFile } from '../workspace/workspace-files';
+import type { ZipImporter, ZipImportProgress } from '../workspace/zip-import';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
@@ -30,10 +31,20 @@ export interface FileActions {
     files: IncomingFile[],
     options?: { into?: string; replace?: boolean; refused?: SkippedFile[] },
   ): Promise<ImportResult | undefined>;
-  /** Reads a .zip and imports its contents; a damaged or oversized archive changes nothing. */
+  /**
+   * Reads a .zip and imports its contents, all or nothing: a damaged or oversized archive,
+   * a failed write or a cancel (`signal`) changes nothing. The archive's buffer may be
+   * handed to a worker (then `bytes` is empty afterwards). Resolves undefined when nothing
+   * was imported (the person was told why, or cancelled).
+   */
   importZip(
     bytes: Uint8Array,
-    options?: { into?: string; replace?: boolean },
+    options?: {
+      into?: string;
+      replace?: boolean;
+      signal?: AbortSignal;
+      onProgress?: (progress: ZipImportProgress) => void;
+    },
   ): Promise<ImportResult | undefined>;
   /** The current workspace as a .zip. */
   exportZip(): Promise<{ name: string; bytes: Uint8Array }>;
@@ -53,10 +64,18 @@ function requireFiles(workspaces: WorkspaceService) {
   return files;
 }
 
+/** Without a worker (tests, demos): the import runs on this thread, its code loaded on use. */
+async function inThreadImporter(workspaces: WorkspaceService): Promise<ZipImporter> {
+  const { createInThreadZipImporter } = await import('../workspace/zip-import');
+  return createInThreadZipImporter(() => requireFiles(workspaces));
+}
+
 export function createFileActions(deps: {
   workspaces: WorkspaceService;
   editor: EditorService;
   notices: NoticeService;
+  /** Imports archives; the page passes one that works in a worker. Default: this thread. */
+  zipImporter?: ZipImporter;
 }): FileActions {
   const { workspaces, editor, notices } = deps;
 
@@ -116,17 +135,24 @@ export function createFileActions(deps: {
       }
     },
     async importZip(bytes, options = {}) {
+      const { signal, onProgress, into, replace } = options;
       try {
-        const { readZip } = await loadZip();
-        const contents = readZip(bytes);
-        const result = await requireFiles(workspaces).importFiles(contents.files, {
-          ...options,
-          folders: contents.folders,
-        });
-        result.skipped.unshift(...contents.skipped);
+        const files = requireFiles(workspaces);
+        const importer = deps.zipImporter ?? (await inThreadImporter(workspaces));
+        const result = await importer.importZip(
+          {
+            workspaceId: files.workspaceId,
+            bytes,
+            ...(into ? { into } : {}),
+            ...(replace ? { replace } : {}),
+          },
+          { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) },
+        );
         return report(result, 'Zip import');
       } catch (error) {
-        notices.error(error, 'Zip import failed');
+        if (signal?.aborted) {
+          notices.show({ kind: 'info', text: 'Zip import cancelled; nothing was added.' });
+        } else notices.error(error, 'Zip import failed');
         return undefined;
       }
     },

@@ -4,6 +4,7 @@ import { createRedactingStore } from '../store/redacting-store';
 import type { FetchLike } from '../llm/fetch-like';
 import type { CoveStore } from '../store/cove-store';
 import { WorkspaceCatalog } from '../workspace/workspace-catalog';
+import type { ZipImporter } from '../workspace/zip-import';
 import { createBackupService, type BackupService } from './backup-service';
 import type { AgentWeb } from './agent-toolbox';
 import {
@@ -126,6 +127,8 @@ export function createAppServices(
     console?: ConsoleLike;
     /** `navigator.serviceWorker`, which keeps the page's network to an allow-list. */
     serviceWorker?: GateServiceWorker;
+    /** Imports .zip archives off the page's thread; absent: on this thread. */
+    zipImporter?: ZipImporter;
   } = {},
 ): AppServices {
   // The page's console errors and warnings also go to the log; the log's own failures go
@@ -196,7 +199,12 @@ export function createAppServices(
     clock,
     ...(environment.unloadJournal ? { unloadJournal: environment.unloadJournal } : {}),
   });
-  const fileActions = createFileActions({ workspaces, editor, notices });
+  const fileActions = createFileActions({
+    workspaces,
+    editor,
+    notices,
+    ...(environment.zipImporter ? { zipImporter: environment.zipImporter } : {}),
+  });
   const client = createLazyChatClient(
     async () => {
       const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
@@ -286,7 +294,9 @@ export function createAppServices(
   const gate = createNetworkGateService({
     configured: () => [
       ...providers.providers().map((p) => ({ origin: p.baseURL, reason: `Provider ${p.name}` })),
-      ...mcp.servers().map((server) => ({ origin: server.url, reason: `MCP server ${server.name}` })),
+      ...mcp
+        .servers()
+        .map((server) => ({ origin: server.url, reason: `MCP server ${server.name}` })),
       { origin: runs.settings().packageIndexUrl, reason: "Python's package index" },
       ...(runs.settings().lockFileUrl
         ? [{ origin: runs.settings().lockFileUrl!, reason: "Python's lock file" }]

@@ -70,6 +70,25 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Most rows, and most content bytes, that one step of a large file batch writes. */
+const WRITE_GROUP_ROWS = 200;
+const WRITE_GROUP_BYTES = 4 * 1024 * 1024;
+
+/** Splits rows into groups of at most WRITE_GROUP_ROWS rows and about WRITE_GROUP_BYTES. */
+function* writeGroups(rows: FileRecord[]): Generator<{ rows: FileRecord[]; end: number }> {
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    let bytes = 0;
+    while (end < rows.length && end - start < WRITE_GROUP_ROWS && bytes < WRITE_GROUP_BYTES) {
+      bytes += rows[end]!.size;
+      end++;
+    }
+    yield { rows: rows.slice(start, end), end };
+    start = end;
+  }
+}
+
 /** The refusal of an insert whose session or nodes exist already. */
 function alreadyStored(): CoveError {
   return storeError(
@@ -297,6 +316,19 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
   };
 
+  /**
+   * The metadata rows of `paths` (undefined where none), inside the caller's transaction.
+   * A few paths are read one by one; many are found in one read of the workspace's
+   * listing: 10,000 single reads took seconds.
+   */
+  async function storedVersions(workspaceId: string, paths: string[]) {
+    if (paths.length <= 64) {
+      return db.fileMeta.bulkGet(paths.map((path) => [workspaceId, path] as [string, string]));
+    }
+    const byPath = new Map((await files.list(workspaceId)).map((row) => [row.path, row]));
+    return paths.map((path) => byPath.get(path));
+  }
+
   const files: FileStore = {
     list(workspaceId): Promise<FileMeta[]> {
       // Content-free: only `fileMeta` is read. Its primary key orders rows by path (IndexedDB
@@ -311,25 +343,35 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     },
     get: (workspaceId, path) => db.files.get([workspaceId, path]),
-    async apply(workspaceId, batch: FileChange[], now) {
+    async apply(workspaceId, batch: FileChange[], now, options = {}) {
+      const { signal, onProgress } = options;
       const plan = await guardWrite(() =>
         db.transaction('rw', db.files, db.fileMeta, db.workspaces, async () => {
-          const result = await planFileChanges(workspaceId, batch, now, (path) =>
-            db.files.get([workspaceId, path]),
+          const result = await planFileChanges(workspaceId, batch, now, (paths) =>
+            storedVersions(workspaceId, paths),
           );
           if (result.deletes.length) {
             const keys = result.deletes.map((path) => [workspaceId, path] as [string, string]);
             await db.files.bulkDelete(keys);
             await db.fileMeta.bulkDelete(keys);
           }
-          if (result.puts.length) {
-            await db.files.bulkPut(result.puts);
-            await db.fileMeta.bulkPut(result.puts.map(fileMeta));
+          // In groups: one bulkPut of 10,000 rows clones them all in one task, seconds long.
+          // Between groups the thread is free, and a cancel can still undo everything.
+          for (const group of writeGroups(result.puts)) {
+            signal?.throwIfAborted();
+            await db.files.bulkPut(group.rows);
+            await db.fileMeta.bulkPut(group.rows.map(fileMeta));
+            onProgress?.(group.end, result.puts.length);
           }
+          signal?.throwIfAborted();
           await db.workspaces.update(workspaceId, { updatedAt: now });
           return result;
         }),
-      );
+      ).catch((error: unknown) => {
+        // A cancel is not a failed write: the caller gets its own reason back.
+        if (signal?.aborted) throw signal.reason;
+        throw error;
+      });
       const paths = [...plan.puts.map((row) => row.path), ...plan.deletes];
       if (paths.length) changes.publish({ type: 'files', workspaceId, paths });
       return plan.puts;

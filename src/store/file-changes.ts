@@ -34,7 +34,7 @@ export interface FileWritePlan {
 
 function checkExpectation(
   path: string,
-  current: FileRecord | undefined,
+  current: StoredVersion | undefined,
   expect: WriteExpectation | undefined,
 ): void {
   if (expect === undefined) return;
@@ -70,27 +70,36 @@ function checkExpectation(
   }
 }
 
+/** What planning needs to know of a stored row: that it exists, and its version. */
+export interface StoredVersion {
+  version: number;
+}
+
 /**
  * Turns a batch into rows, in order, checking each expectation against the state left by
- * the earlier steps of the same batch. `read` looks up the stored row; it runs inside the
+ * the earlier steps of the same batch. `read` looks up the stored rows of the given paths
+ * (in the same order; undefined where there is none) in one call; it runs inside the
  * caller's transaction. Throws the first failed expectation; then nothing may be written.
  */
 export async function planFileChanges(
   workspaceId: string,
   changes: FileChange[],
   now: number,
-  read: (path: string) => Promise<FileRecord | undefined>,
+  read: (paths: string[]) => Promise<(StoredVersion | undefined)[]>,
 ): Promise<FileWritePlan> {
+  // One read for the whole batch: a read per change, awaited in turn, took seconds for an
+  // import of 10,000 files.
+  const paths = [...new Set(changes.map((change) => change.path))];
+  const storedRows = await read(paths);
+  const stored = new Map<string, StoredVersion | undefined>();
+  paths.forEach((path, i) => stored.set(path, storedRows[i]));
   const overlay = new Map<string, FileRecord | null>();
   const lastVersion = new Map<string, number>();
-  const current = async (path: string) => {
-    if (overlay.has(path)) return overlay.get(path) ?? undefined;
-    const stored = await read(path);
-    if (stored) lastVersion.set(path, stored.version);
-    return stored;
-  };
+  for (const [path, row] of stored) if (row) lastVersion.set(path, row.version);
+  const current = (path: string): StoredVersion | undefined =>
+    overlay.has(path) ? (overlay.get(path) ?? undefined) : stored.get(path);
   for (const change of changes) {
-    const existing = await current(change.path);
+    const existing = current(change.path);
     checkExpectation(change.path, existing, change.expect);
     if (change.type === 'delete') {
       overlay.set(change.path, null);

@@ -92,10 +92,13 @@ export function createMemoryStore(
       const row = fileRows.get(fileKey(workspaceId, path));
       return row && copy(row);
     },
-    async apply(workspaceId, batch, now) {
-      const plan = await planFileChanges(workspaceId, batch, now, async (path) =>
-        fileRows.get(fileKey(workspaceId, path)),
+    async apply(workspaceId, batch, now, options = {}) {
+      const plan = await planFileChanges(workspaceId, batch, now, async (paths) =>
+        paths.map((path) => fileRows.get(fileKey(workspaceId, path))),
       );
+      // Written all at once, so all at once before the commit; a cancel then still counts.
+      options.onProgress?.(plan.puts.length, plan.puts.length);
+      options.signal?.throwIfAborted();
       for (const path of plan.deletes) fileRows.delete(fileKey(workspaceId, path));
       for (const row of plan.puts) fileRows.set(fileKey(workspaceId, row.path), copy(row));
       const workspace = workspaceRows.get(workspaceId);

@@ -18,6 +18,8 @@ export type WorkspaceErrorCode =
   | 'wrong-workspace'
   | 'zip-damaged'
   | 'zip-too-large'
+  /** A zip import that stopped for another reason than its archive (its worker failed). */
+  | 'zip-import-failed'
   /** A backup made by a newer version of Cove. */
   | 'backup-newer';
 

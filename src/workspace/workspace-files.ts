@@ -1,7 +1,7 @@
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
 import { workspaceError } from './workspace-errors';
-import type { FileChange, FileStore } from '../store/file-store';
+import type { ApplyOptions, FileChange, FileStore } from '../store/file-store';
 import type { FileContent, FileMeta, FileRecord } from '../store/records';
 import { contentFromBytes, formatBytes } from './file-content';
 import {
@@ -148,11 +148,16 @@ export class WorkspaceFiles {
    * Brings files in from outside, into folder `into` ('' for the root). Entries with a bad
    * path or over the size limit are skipped and listed; the rest are written in one batch.
    * Existing files are replaced only when `replace` is true, else skipped and listed.
-   * `folders` are created too (so empty folders of an archive survive).
+   * `folders` are created too (so empty folders of an archive survive). `signal` and
+   * `onProgress` are those of FileStore.apply: a cancel before the commit writes nothing.
    */
   async importFiles(
     incoming: readonly IncomingFile[],
-    options: { into?: string; replace?: boolean; folders?: readonly string[] } = {},
+    options: {
+      into?: string;
+      replace?: boolean;
+      folders?: readonly string[];
+    } & ApplyOptions = {},
   ): Promise<ImportResult> {
     const into = options.into ? normalizePath(options.into) : '';
     const listing = indexListing(await this.list());
@@ -234,7 +239,10 @@ export class WorkspaceFiles {
       planned.add(path);
       changes.push({ type: 'put', path, kind: 'folder', content: '', expect: 'absent' });
     }
-    if (changes.length) await this.apply(changes);
+    options.signal?.throwIfAborted();
+    if (changes.length) {
+      await this.apply(changes, { signal: options.signal, onProgress: options.onProgress });
+    }
     return { written, replaced, skipped };
   }
 
@@ -242,8 +250,8 @@ export class WorkspaceFiles {
    * Applies a batch prepared elsewhere (e.g. the files a Python run changed) in one
    * transaction. Paths must be normalized; expectations are enforced by the store.
    */
-  apply(changes: FileChange[]): Promise<FileRecord[]> {
-    return this.store.apply(this.workspaceId, changes, this.clock.now());
+  apply(changes: FileChange[], options?: ApplyOptions): Promise<FileRecord[]> {
+    return this.store.apply(this.workspaceId, changes, this.clock.now(), options);
   }
 }
 

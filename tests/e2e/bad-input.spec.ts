@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
 import { CovePage } from './support/cove-page';
@@ -249,5 +250,41 @@ test('a name that looks like markup is kept and shown as text in the tree and th
   await expect(cove.tree.locator('img, svg[onload], b')).toHaveCount(0);
   await expect(page.getByRole('tablist', { name: 'Open files' }).locator('img, b')).toHaveCount(0);
   expect(dialogs).toEqual([]);
-  await page.screenshot({ path: 'test-results/markup-name.png' });
+  await page.screenshot({ path: test.info().outputPath('markup-name.png') });
+});
+
+test('a 5 MB file on one line opens read-only, says why, and can be downloaded', async ({
+  page,
+}) => {
+  const cove = await new CovePage(page).open();
+  const unit = 'var a=[1,2,3],b={"k":"v"};function f(x){return x*2+a.length}';
+  const line = unit.repeat(Math.ceil(5_000_000 / unit.length)).slice(0, 5_000_000);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  await (
+    await chooser
+  ).setFiles([{ name: 'bundle.min.js', mimeType: 'text/javascript', buffer: Buffer.from(line) }]);
+  await expect(cove.notices).toContainText('Upload: 1 file added.');
+  await cove.item('bundle.min.js').click();
+  const note = page.getByRole('note', { name: 'Read-only' });
+  await expect(note).toContainText('a line of 5,000,000 characters');
+  await expect(note).toContainText('Download it to edit it in another editor');
+  await expect(page.getByText('Read-only', { exact: true })).toBeVisible();
+  // Typing changes nothing, and nothing is saved.
+  const editor = cove.editor('bundle.min.js');
+  await expect(editor).toHaveAttribute('aria-readonly', 'true');
+  await editor.click();
+  await page.keyboard.type('oops');
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  expect(await cove.editorText('bundle.min.js')).not.toContain('oops');
+  const download = page.waitForEvent('download');
+  await note.getByRole('button', { name: 'Download' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('bundle.min.js');
+  expect((await readFile(await file.path(), 'utf8')) === line).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('long-line-read-only.png') });
+  // An ordinary file still opens for editing.
+  await cove.item('main.py').click();
+  await expect(note).toBeHidden();
+  await expect(cove.editor('main.py')).not.toHaveAttribute('aria-readonly', 'true');
 });

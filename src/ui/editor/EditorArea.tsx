@@ -31,6 +31,12 @@ export function EditorArea(props: { services: AppServices }) {
 
   onCleanup(guardUnsavedText(editor));
 
+  const download = (path: string) =>
+    fileActions.fileBytes(path).then(
+      ({ name, bytes }) => downloadBytes(name, bytes),
+      (error) => notices.error(error),
+    );
+
   /** Formats a Python file with Ruff, as one undoable change. */
   async function formatDocument(path: string) {
     const instance = codeEditor();
@@ -94,7 +100,9 @@ export function EditorArea(props: { services: AppServices }) {
     for (const [tab, path] of known) if (!next.has(tab)) instance.drop(path);
     known = next;
     const active = activeTab();
-    if (active?.kind === 'text') instance.show(active.path(), active.initialText);
+    if (active?.kind === 'text') {
+      instance.show(active.path(), active.initialText, { readOnly: Boolean(active.readOnly) });
+    }
   });
 
   createEffect(
@@ -216,6 +224,16 @@ export function EditorArea(props: { services: AppServices }) {
             {loadError()}
           </p>
         </Show>
+        <Show when={activeTab()?.readOnly}>
+          {(reason) => (
+            <div class="editor-banner" role="note" aria-label="Read-only">
+              <span>{reason()}</span>
+              <button type="button" class="button" onClick={() => download(activeTab()!.path())}>
+                <Icon name="download" /> Download
+              </button>
+            </div>
+          )}
+        </Show>
         <Show when={activeTab()?.kind === 'binary'}>
           <div class="binary-view">
             <Icon name="file" />
@@ -224,16 +242,7 @@ export function EditorArea(props: { services: AppServices }) {
               {describeBinary(activeTab()!.size())}.
             </p>
             <p>Cove keeps binary files as they are and does not open them as text.</p>
-            <button
-              type="button"
-              class="button"
-              onClick={() =>
-                fileActions.fileBytes(activeTab()!.path()).then(
-                  ({ name, bytes }) => downloadBytes(name, bytes),
-                  (error) => notices.error(error),
-                )
-              }
-            >
+            <button type="button" class="button" onClick={() => download(activeTab()!.path())}>
               <Icon name="download" /> Download
             </button>
           </div>
@@ -264,7 +273,13 @@ export function EditorArea(props: { services: AppServices }) {
           </Show>
           <span>{languageName(activeTab()!.path())}</span>
           <span>
-            {activeTab()!.saving() ? 'Saving…' : activeTab()!.dirty() ? 'Unsaved changes' : 'Saved'}
+            {activeTab()!.readOnly
+              ? 'Read-only'
+              : activeTab()!.saving()
+                ? 'Saving…'
+                : activeTab()!.dirty()
+                  ? 'Unsaved changes'
+                  : 'Saved'}
           </span>
         </div>
       </Show>

@@ -56,8 +56,13 @@ export interface EditorProblem {
  * of recreating the view.
  */
 export interface CodeEditor {
-  /** Shows `path`, creating its state from `text` the first time. */
-  show(path: string, text: string): void;
+  /**
+   * Shows `path`, creating its state from `text` the first time. `readOnly` (for text
+   * whose lines are too long to edit, see src/app/long-lines.ts) takes effect then too: the
+   * person cannot change it, and the extensions that scan whole lines (language, lint,
+   * bracket and selection matching) are left out.
+   */
+  show(path: string, text: string, options?: { readOnly?: boolean }): void;
   /** Current text of an open file, or undefined when it has no state. */
   read(path: string): string | undefined;
   /** True when an open file's text is exactly `text`; compares without copying it out. */
@@ -195,11 +200,23 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     ];
   }
 
+  /** For text too long to edit: view, select, search and copy only. */
+  const readOnlyExtensions = (path: string): Extension[] => [
+    lineNumbers(),
+    highlightSpecialChars(),
+    drawSelection(),
+    EditorState.readOnly.of(true),
+    keymap.of([...defaultKeymap, ...searchKeymap]),
+    theme,
+    EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path}`, 'aria-readonly': 'true' }),
+  ];
+
   const view = new EditorView({ parent: options.parent });
 
   const stateOf = (path: string) => (path === shown ? view.state : states.get(path));
 
-  function createState(path: string, text: string): EditorState {
+  function createState(path: string, text: string, readOnly: boolean): EditorState {
+    if (readOnly) return EditorState.create({ doc: text, extensions: readOnlyExtensions(path) });
     const language = new Compartment();
     languages.set(path, language);
     void loadLanguage(path).then((extension) => {
@@ -215,9 +232,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   }
 
   return {
-    show(path, text) {
+    show(path, text, { readOnly = false } = {}) {
       if (shown === path) return;
-      const state = states.get(path) ?? createState(path, text);
+      const state = states.get(path) ?? createState(path, text, readOnly);
       if (shown) states.set(shown, view.state);
       // `shown` follows the view only once it really shows the file: if setState threw, typing
       // would otherwise land in one file's text and be saved under another's name.

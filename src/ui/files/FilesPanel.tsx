@@ -5,7 +5,9 @@ import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { IconButton } from '../common/icons';
 import { Menu, type MenuItem } from '../common/Menu';
+import type { ZipImportProgress } from '../../workspace/zip-import';
 import { FileTree, type FileTreeCommands } from './FileTree';
+import { ImportProgress } from './ImportProgress';
 import { readPickedFiles } from './incoming-files';
 import { createTreeViewState } from './tree-view-state';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
@@ -101,11 +103,28 @@ export function FilesPanel(props: { services: AppServices }) {
     await fileActions.importFiles(files, { into: folderOfSelection(), refused });
   }
 
+  // One zip import at a time, shown above the tree with its progress and Cancel.
+  const [importing, setImporting] = createSignal<{
+    progress?: ZipImportProgress;
+    cancel: AbortController;
+  }>();
+
   async function importZip() {
+    if (importing()) return;
     const [file] = await pickFiles({ accept: '.zip,application/zip' });
     if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    await fileActions.importZip(bytes, { into: folderOfSelection() });
+    const cancel = new AbortController();
+    setImporting({ cancel });
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      await fileActions.importZip(bytes, {
+        into: folderOfSelection(),
+        signal: cancel.signal,
+        onProgress: (progress) => setImporting({ progress, cancel }),
+      });
+    } finally {
+      setImporting(undefined);
+    }
   }
 
   async function exportZip() {
@@ -152,6 +171,18 @@ export function FilesPanel(props: { services: AppServices }) {
             onClick={() => void exportZip()}
           />
         </div>
+        <Show when={importing()}>
+          {(job) => (
+            <ImportProgress
+              progress={job().progress}
+              cancelling={job().cancel.signal.aborted}
+              onCancel={() => {
+                job().cancel.abort();
+                setImporting({ ...job() });
+              }}
+            />
+          )}
+        </Show>
         <FileTree services={props.services} commands={commands} view={view} />
       </Show>
       <Show when={menu()} keyed>

@@ -101,12 +101,22 @@ export class CovePage {
 
   /** Imports a .zip through "Import zip" and waits for the report. */
   async importZip(bytes: Uint8Array, report: string | RegExp): Promise<void> {
+    await this.startZipImport(bytes);
+    await expect(this.notices).toContainText(report);
+  }
+
+  /** Picks a .zip through "Import zip" without waiting for the import to end. */
+  async startZipImport(bytes: Uint8Array): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');
     await this.page.getByRole('button', { name: 'Import zip' }).click();
     await (
       await chooser
     ).setFiles([{ name: 'project.zip', mimeType: 'application/zip', buffer: Buffer.from(bytes) }]);
-    await expect(this.notices).toContainText(report);
+  }
+
+  /** The progress of a zip import under way, with its Cancel button. */
+  get zipImport(): Locator {
+    return this.page.getByRole('group', { name: 'Zip import' });
   }
 
   tab(name: string): Locator {

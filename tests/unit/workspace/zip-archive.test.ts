@@ -25,6 +25,19 @@ function understateSizes(zip: Uint8Array): void {
   }
 }
 
+/** Bytes that do not compress (a xorshift sequence), so their entries are large. */
+function noiseBytes(size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let x = 2463534242;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
 function failure(run: () => unknown): CoveError {
   try {
     run();
@@ -82,43 +95,82 @@ describe('hostile and broken archives', () => {
     expect(zip.byteLength).toBeLessThan(20_000);
     const error = failure(() =>
       readZip(zip, {
-        ...DEFAULT_ZIP_LIMITS,
-        maxFileBytes: 4 * 1024 * 1024,
-        maxExpandedBytes: 5 * 1024 * 1024,
+        limits: {
+          ...DEFAULT_ZIP_LIMITS,
+          maxFileBytes: 4 * 1024 * 1024,
+          maxExpandedBytes: 5 * 1024 * 1024,
+        },
       }),
     );
     expect(error.code).toBe('zip-too-large');
     expect(error.hint).toContain('zip bomb');
   });
 
-  it('stops a bomb whose headers understate the sizes while inflating', () => {
+  it('refuses a bomb whose headers understate the sizes, stopping at the stated size', () => {
     const zeros = new Uint8Array(3 * 1024 * 1024);
     const zip = zipSync({ 'a.bin': zeros, 'b.bin': zeros }, { level: 9 });
     understateSizes(zip);
     const error = failure(() =>
       readZip(zip, {
-        ...DEFAULT_ZIP_LIMITS,
-        maxFileBytes: 4 * 1024 * 1024,
-        maxExpandedBytes: 5 * 1024 * 1024,
+        limits: {
+          ...DEFAULT_ZIP_LIMITS,
+          maxFileBytes: 4 * 1024 * 1024,
+          maxExpandedBytes: 5 * 1024 * 1024,
+        },
       }),
     );
-    expect(error.code).toBe('zip-too-large');
+    expect(error.code).toBe('zip-damaged');
+    expect(error.message).toContain('"a.bin" is larger than the archive says');
+    expect(error.hint).toContain('Nothing was imported');
   });
 
-  it('catches an entry whose headers understate its size', () => {
-    const zip = zipSync({ 'liar.bin': new Uint8Array(2 * 1024 * 1024) }, { level: 9 });
+  it('refuses an archive with one entry that inflates past its stated size', () => {
+    // Over 64 KB compressed, so it is inflated in steps and stopped at the stated size.
+    const noise = noiseBytes(300 * 1024);
+    const zip = zipSync({ 'liar.bin': noise, 'ok.txt': text('fine') }, { level: 1 });
     understateSizes(zip);
-    const result = readZip(zip, { ...DEFAULT_ZIP_LIMITS, maxFileBytes: 1024 * 1024 });
-    expect(result.files).toEqual([]);
-    expect(result.skipped[0]).toMatchObject({ path: 'liar.bin' });
-    expect(result.skipped[0]!.reason).toContain('limit');
+    const error = failure(() => readZip(zip));
+    expect(error.code).toBe('zip-damaged');
+    expect(error.message).toContain('"liar.bin" is larger than the archive says');
   });
 
-  it('skips single files over the per-file limit and keeps the rest', () => {
+  it('refuses an entry that inflates to less than its stated size', () => {
+    const zip = zipSync({ 'short.txt': text('hello') });
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    for (let i = 0; i + 4 <= zip.byteLength; i++) {
+      if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, 50, true);
+    }
+    expect(failure(() => readZip(zip)).message).toContain('"short.txt" is smaller');
+  });
+
+  it('skips an entry stated over the file limit without inflating it', () => {
     const zip = zipSync({ 'big.bin': new Uint8Array(2048), 'small.txt': text('ok') });
-    const result = readZip(zip, { ...DEFAULT_ZIP_LIMITS, maxFileBytes: 1024 });
+    const result = readZip(zip, { limits: { ...DEFAULT_ZIP_LIMITS, maxFileBytes: 1024 } });
     expect(result.files.map((f) => f.path)).toEqual(['small.txt']);
-    expect(result.skipped.map((s) => s.path)).toEqual(['big.bin']);
+    expect(result.skipped).toEqual([{ path: 'big.bin', reason: 'is over the 1.0 KB limit' }]);
+  });
+
+  it('reads thousands of entries and reports progress as it goes', () => {
+    const entries = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, i) => [`pkg${i % 20}/m${i}.py`, text(`x = ${i}\n`)]),
+    );
+    const seen: [number, number][] = [];
+    const result = readZip(zipSync(entries), { onProgress: (read, all) => seen.push([read, all]) });
+    expect(result.files).toHaveLength(2000);
+    expect(new TextDecoder().decode(result.files[1234]!.bytes)).toBe('x = 1234\n');
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.at(-1)).toEqual([2000, 2000]);
+    expect(seen.every(([read], i) => i === 0 || read >= seen[i - 1]![0])).toBe(true);
+  });
+
+  it('reads entries stored without compression, large ones in steps', () => {
+    const big = noiseBytes(500 * 1024);
+    const zip = zipSync({ 'raw.bin': [big, { level: 0 }], 'packed.bin': big });
+    expect(zip.byteLength).toBeGreaterThan(2 * 64 * 1024);
+    const byPath = new Map(readZip(zip).files.map((f) => [f.path, f.bytes]));
+    // Compared as Buffers: deep equality walks a typed array element by element, slowly.
+    expect(Buffer.from(byPath.get('raw.bin')!).equals(big)).toBe(true);
+    expect(Buffer.from(byPath.get('packed.bin')!).equals(big)).toBe(true);
   });
 
   it('refuses too many entries', () => {
@@ -126,7 +178,7 @@ describe('hostile and broken archives', () => {
       Array.from({ length: 30 }, (_, i) => [`f${i}.txt`, text('x')]),
     );
     const error = failure(() =>
-      readZip(zipSync(entries), { ...DEFAULT_ZIP_LIMITS, maxEntries: 20 }),
+      readZip(zipSync(entries), { limits: { ...DEFAULT_ZIP_LIMITS, maxEntries: 20 } }),
     );
     expect(error.code).toBe('zip-too-large');
   });

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { CoveError } from '../../../src/base/errors';
+import { createZipImportClient } from '../../../src/runtime/zip-import-client';
+import type {
+  ZipImportCommand,
+  ZipImportEvent,
+  ZipImportOutcome,
+} from '../../../src/runtime/zip-import-protocol';
+import type { ZipImportProgress } from '../../../src/workspace/zip-import';
+
+/**
+ * A stand-in for the zip import worker, driven by hand: it records what the client sends
+ * and what it transfers, and the test decides what it answers and when.
+ */
+function fakeWorker() {
+  const received: ZipImportCommand[] = [];
+  const transferred: Transferable[][] = [];
+  let listener: ((event: MessageEvent<ZipImportEvent>) => void) | undefined;
+  let terminated = false;
+  const worker = {
+    postMessage(command: ZipImportCommand, transfer: Transferable[] = []) {
+      received.push(command);
+      transferred.push(transfer);
+    },
+    addEventListener(type: string, fn: (event: MessageEvent<ZipImportEvent>) => void) {
+      if (type === 'message') listener = fn;
+    },
+    terminate() {
+      terminated = true;
+    },
+  } as unknown as Worker;
+  return {
+    worker,
+    received,
+    transferred,
+    terminated: () => terminated,
+    send: (event: ZipImportEvent) => listener?.({ data: event } as MessageEvent<ZipImportEvent>),
+    outcome: (outcome: ZipImportOutcome) =>
+      listener?.({ data: { type: 'outcome', outcome } } as MessageEvent<ZipImportEvent>),
+  };
+}
+
+const done: ZipImportOutcome = {
+  status: 'done',
+  result: { written: ['a.py'], replaced: [], skipped: [] },
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('zip import client', () => {
+  it('hands the archive over, passes progress on, lets the worker write and resolves', async () => {
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker, databaseName: 'db' });
+    const seen: ZipImportProgress[] = [];
+    const bytes = new Uint8Array([1, 2, 3]);
+    const importing = client.importZip(
+      { workspaceId: 'w', bytes, into: 'src' },
+      { onProgress: (progress) => seen.push(progress) },
+    );
+    expect(fake.received[0]).toMatchObject({
+      type: 'start',
+      databaseName: 'db',
+      request: { workspaceId: 'w', into: 'src' },
+    });
+    expect(fake.transferred[0]).toEqual([bytes.buffer]);
+    fake.send({ type: 'progress', progress: { phase: 'reading', done: 1, total: 2 } });
+    fake.send({ type: 'ready' });
+    expect(fake.received.at(-1)).toEqual({ type: 'write' });
+    fake.send({ type: 'progress', progress: { phase: 'writing', done: 2, total: 2 } });
+    fake.outcome(done);
+    expect(await importing).toEqual(done.result);
+    expect(seen.map((p) => p.phase)).toEqual(['reading', 'writing']);
+    expect(fake.terminated()).toBe(true);
+  });
+
+  it('copies an archive that is a view of a larger buffer instead of taking that buffer', () => {
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const whole = new Uint8Array([9, 9, 1, 2, 3]);
+    void client.importZip({ workspaceId: 'w', bytes: whole.subarray(2) }).catch(() => {});
+    expect(fake.transferred[0]![0]).not.toBe(whole.buffer);
+    expect(whole.byteLength).toBe(5);
+  });
+
+  it('ends the worker at once when cancelled before it may write', async () => {
+    const fake = fakeWorker();
+    const cancel = new AbortController();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const importing = client.importZip(
+      { workspaceId: 'w', bytes: new Uint8Array(1) },
+      { signal: cancel.signal },
+    );
+    fake.send({ type: 'progress', progress: { phase: 'reading', done: 1, total: 5 } });
+    const reason = new Error('cancelled by the person');
+    cancel.abort(reason);
+    await expect(importing).rejects.toBe(reason);
+    expect(fake.terminated()).toBe(true);
+    // A late "ready" does not start a write.
+    fake.send({ type: 'ready' });
+    expect(fake.received.map((c) => c.type)).toEqual(['start']);
+  });
+
+  it('asks a writing worker to stop and ends as it answers', async () => {
+    for (const [answer, expected] of [
+      [{ status: 'cancelled' } as ZipImportOutcome, 'rejects'],
+      [done, 'resolves'],
+    ] as const) {
+      const fake = fakeWorker();
+      const cancel = new AbortController();
+      const client = createZipImportClient({ spawn: () => fake.worker });
+      const importing = client.importZip(
+        { workspaceId: 'w', bytes: new Uint8Array(1) },
+        { signal: cancel.signal },
+      );
+      fake.send({ type: 'ready' });
+      cancel.abort(new Error('stop'));
+      expect(fake.received.at(-1)).toEqual({ type: 'cancel' });
+      await settle();
+      expect(fake.terminated()).toBe(false);
+      fake.outcome(answer);
+      if (expected === 'rejects') await expect(importing).rejects.toThrow('stop');
+      // The write had committed before the cancel arrived: the import happened.
+      else expect(await importing).toEqual(done.result);
+      expect(fake.terminated()).toBe(true);
+    }
+  });
+
+  it('rebuilds the error a worker reports, with its code and hint', async () => {
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
+    fake.outcome({
+      status: 'failed',
+      error: {
+        code: 'zip-damaged',
+        message: 'This zip file is damaged.',
+        hint: 'Nothing was imported.',
+      },
+    });
+    const error = await importing.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoveError);
+    expect(error).toMatchObject({ code: 'zip-damaged', hint: 'Nothing was imported.' });
+  });
+});
