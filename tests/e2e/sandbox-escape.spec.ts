@@ -231,12 +231,7 @@ test('the reported key theft (plant through the port, trigger from Settings, res
     await card.getByRole('button', { name: 'Test connection' }).click();
     await expect(card.getByRole('status')).toHaveText(/^Connected: /);
     expect(
-      provider.requests
-        .slice(tested)
-        .some(
-          (r: { headers: Record<string, string> }) =>
-            r.headers.authorization === `Bearer ${SECRET}`,
-        ),
+      provider.requests.slice(tested).some((r) => r.headers.authorization === `Bearer ${SECRET}`),
     ).toBe(true);
   } finally {
     await listener.close();
