@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /** Set by scripts/run-e2e.mjs, which finds the browser (see scripts/find-chromium.mjs). */
@@ -11,7 +12,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // One browser per two cores: each runs Cove's page, its Python sandbox (a process of its
+  // own, booting Pyodide) and a spare interpreter. Two browsers on two cores kept the load
+  // at 10–18 and made Python's start take 30 s; tests then raced the machine, not Cove.
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],

@@ -312,7 +312,7 @@ test('the same attack through a reply’s code block and the agent’s run_pytho
     await agent.send('Check the setup');
     await agent.idle();
     const chip = agent.chip('run_python');
-    await expect(chip).toHaveAccessibleName(/^run_python, /);
+    await expect(chip).toHaveAccessibleName(/^run_python, .*, failed/, FIRST_RUN);
     const details = await agent.expand(chip);
     await expect(details).toContainText('Cove stopped Python');
     expect(listener.hits).toEqual([]);

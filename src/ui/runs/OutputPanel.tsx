@@ -121,7 +121,13 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           <span class="wide-only">Arguments and input</span>
           <span class="narrow-only">Input</span>
         </button>
-        <span class="runtime-status" aria-live="polite" title={runtimeStatusTitle(runs.runtime())}>
+        <span
+          class="runtime-status"
+          aria-live="polite"
+          title={runtimeStatusTitle(runs.runtime())}
+          // For the benchmark: whether a second interpreter stands ready for after this run.
+          data-spare={runs.runtime().spareReady ? 'ready' : 'none'}
+        >
           <span class="wide-only">{status()}</span>
           <span class="narrow-only" aria-hidden="true">
             {runtimeStatusShort(runs.runtime())}
