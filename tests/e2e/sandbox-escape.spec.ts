@@ -317,7 +317,13 @@ test('the same attack through a reply’s code block and the agent’s run_pytho
     await expect(details).toContainText('Cove stopped Python');
     expect(listener.hits).toEqual([]);
     expect(await pageIntrinsics(cove)).toBe(before);
-    expect(JSON.stringify(provider.chatRequests())).not.toContain(SECRET);
+    // What the model was sent: the refusal as the call's result, and never the key (which
+    // goes only in the Authorization header).
+    const bodies = JSON.stringify(provider.chatRequests().map((request) => request.body));
+    expect(bodies).toContain(
+      'Cove stopped Python: its sandbox sent a message Cove does not accept',
+    );
+    expect(bodies).not.toContain(SECRET);
   } finally {
     await listener.close();
   }
