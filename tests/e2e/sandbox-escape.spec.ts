@@ -328,3 +328,47 @@ test('the same attack through a reply’s code block and the agent’s run_pytho
     await listener.close();
   }
 });
+
+test('a figure is shown only as the raster image its bytes are, from a data: URL', async ({
+  cove,
+}) => {
+  // The sandbox hands figures to the page through the run's host. A program can call it
+  // with any bytes: a PNG header in front of HTML shows as a (broken) image, never as a
+  // page; HTML or SVG claiming to be a PNG is refused and that interpreter stopped.
+  const figure = (body: string) => `
+import _cove_runner
+from pyodide.ffi import to_js
+_cove_runner._run.host.figure(to_js(${body}))
+print("figure sent")
+`;
+  await runFile(
+    cove,
+    'disguised.py',
+    figure(String.raw`b"\x89PNG\r\n\x1a\n<html><script>parent.stolen = 1</script></html>"`),
+  );
+  await expect(cove.runStatus).toHaveText(/^Finished in/, FIRST_RUN);
+  const image = cove.page.getByRole('img', { name: 'Figure 1' });
+  await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+  for (const [name, body] of [
+    ['html.py', 'b"<!doctype html><script>parent.stolen = 1</script>"'],
+    ['svg.py', String.raw`b"<svg xmlns='http://www.w3.org/2000/svg' onload='parent.stolen=1'/>"`],
+  ]) {
+    await runFile(cove, name, figure(body));
+    await expect(cove.runStatus).toContainText(
+      'Cove stopped Python: its sandbox sent a message Cove does not accept',
+      FIRST_RUN,
+    );
+    await expect(cove.runStatus).toContainText('not the raster image its type claims');
+  }
+  // No page of Cove's origin was made of the bytes: no blob: URL, no frame, nothing ran.
+  expect(
+    await cove.page.evaluate(() => ({
+      blobs: [...document.querySelectorAll('[src^="blob:"], [href^="blob:"]')].length,
+      frames: [...document.querySelectorAll('iframe, object, embed')].filter(
+        (element) => element.getAttribute('title') !== 'Python sandbox',
+      ).length,
+      stolen: (window as { stolen?: unknown }).stolen,
+    })),
+  ).toEqual({ blobs: 0, frames: 0, stolen: undefined });
+});

@@ -22,7 +22,7 @@ import type {
   WorkerRunOutcome,
   WorkerRunRequest,
 } from '../python-protocol';
-import { sniffRasterImage } from './raster-image';
+import { sniffRasterImage } from '../../base/raster-image';
 
 /** The methods the page may call in the sandbox, with their argument and answer. */
 export interface SandboxCalls {

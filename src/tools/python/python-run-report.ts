@@ -1,3 +1,4 @@
+import { rasterDataUrl } from '../../base/raster-image';
 import type { ToolImage, ToolResult } from '../tool';
 import { excerpt, formatSeconds, shareBudget } from './tool-output';
 import type { PythonToolChangedFiles, PythonToolRunResult } from './python-tool-runner';
@@ -18,15 +19,6 @@ export function changedPaths(changed: PythonToolChangedFiles): string[] {
   const paths = new Set([...changed.written, ...changed.deleted]);
   for (const conflict of changed.conflicts) if (conflict.copy) paths.add(conflict.copy);
   return [...paths].sort();
-}
-
-/** A PNG as a data: URL. Chunked, so a large figure does not overflow the call stack. */
-export function pngDataUrl(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return `data:image/png;base64,${btoa(binary)}`;
 }
 
 /** Lines about the files a run changed, for the model; empty when it changed none. */
@@ -86,10 +78,12 @@ export function pythonRunReport(
     sections.push('The run printed more than the runtime keeps; the rest was dropped.');
   if (traceback) sections.push(`Traceback:\n${excerpt(traceback, tbBudget!)}`);
   sections.push(...describeChanges(run.changedFiles));
-  const images: ToolImage[] = run.figures.map((figure, i) => ({
-    url: pngDataUrl(figure.bytes),
-    alt: `Figure ${i + 1} of ${run.figures.length} from the run`,
-  }));
+  // Only figures whose bytes are the image they claim (the sandbox's channel checks this
+  // already; a tool result goes to a model and to the chip, so it is checked where it is made).
+  const images: ToolImage[] = run.figures.flatMap((figure, i) => {
+    const url = rasterDataUrl(figure.bytes, figure.mimeType);
+    return url ? [{ url, alt: `Figure ${i + 1} of ${run.figures.length} from the run` }] : [];
+  });
   if (images.length) sections.push(`Figures: ${images.length} (attached as images).`);
   const changedFiles = changedPaths(run.changedFiles);
   const result: ToolResult = {

@@ -1,4 +1,5 @@
-import { For, onCleanup, Show } from 'solid-js';
+import { rasterDataUrl } from '../../base/raster-image';
+import { For, Show } from 'solid-js';
 import type { RunView } from '../../app/run-service';
 import type { AppServices } from '../../app/services';
 import type { PackageFailure, RunResult } from '../../runtime/python-runtime';
@@ -47,10 +48,12 @@ export function RunResultView(props: {
   onDebug: () => void;
 }) {
   const { editor } = props.services;
-  const figureUrls = props.result.figures.map((figure) =>
-    URL.createObjectURL(new Blob([figure.bytes as BlobPart], { type: figure.mimeType })),
-  );
-  onCleanup(() => figureUrls.forEach((url) => URL.revokeObjectURL(url)));
+  // data: URLs, never blob: ones: a blob: URL has Cove's origin and opens as a page; the
+  // bytes came from the sandbox and must be the raster image they claim to be.
+  const figureUrls = props.result.figures.flatMap((figure) => {
+    const url = rasterDataUrl(figure.bytes, figure.mimeType);
+    return url ? [url] : [];
+  });
   const exception = props.result.exception;
   const changed = props.result.changedFiles;
   return (
