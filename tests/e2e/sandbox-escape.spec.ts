@@ -353,7 +353,7 @@ print("figure sent")
   for (const [name, body] of [
     ['html.py', 'b"<!doctype html><script>parent.stolen = 1</script>"'],
     ['svg.py', String.raw`b"<svg xmlns='http://www.w3.org/2000/svg' onload='parent.stolen=1'/>"`],
-  ]) {
+  ] as const) {
     await runFile(cove, name, figure(body));
     await expect(cove.runStatus).toContainText(
       'Cove stopped Python: its sandbox sent a message Cove does not accept',
