@@ -16,6 +16,7 @@ import { InterruptSource } from '../src/runtime/interrupt-source';
 import { describePackageFailure, probePackageUrl } from '../src/runtime/package-errors';
 import {
   PYTHON_CONNECT,
+  PYTHON_MEMORY_LIMIT_BYTES,
   WORKSPACE_DIR,
   type BootReport,
   type PackageFailure,
@@ -312,6 +313,9 @@ class PythonWorker implements PythonWorkerApi {
           this.clearInterrupt();
           this.post(request.runId, { type: 'ended', duration });
           parsed = JSON.parse(raw) as ParsedOutcome;
+          if (parsed.outcome === 'interrupted' && this.signals?.exceededMemory) {
+            parsed = asMemoryError(parsed);
+          }
         }
       }
     } catch (error) {
@@ -411,7 +415,10 @@ class PythonWorker implements PythonWorkerApi {
     py.setStderr({ write: (bytes: Uint8Array) => this.onWrite('stderr', bytes), isatty: false });
     py.setStdin({ error: true });
     // Always installed, isolated or not: the run deadline needs no shared memory.
-    this.signals = new InterruptSource(this.interruptBuffer, () => performance.now());
+    this.signals = new InterruptSource(this.interruptBuffer, () => performance.now(), {
+      bytes: () => memoryBytes(py),
+      limit: PYTHON_MEMORY_LIMIT_BYTES,
+    });
     py.setInterruptBuffer(this.signals as unknown as Int32Array);
     if (!deadlineLands(py, this.signals)) {
       // A Pyodide that reads its buffer differently: keep the plain buffer; the page's
@@ -588,6 +595,26 @@ function readSource(py: Py, filename: string, path: string | undefined): string 
 
 function isLoaded(py: Py, pkg: string): boolean {
   return Object.prototype.hasOwnProperty.call(py.loadedPackages, pkg);
+}
+
+/**
+ * The interrupt the memory ceiling raised, told as what it is: a MemoryError at the line
+ * that allocated, with Cove's limit in the message.
+ */
+function asMemoryError(parsed: ParsedOutcome): ParsedOutcome {
+  const message = `the program used more than ${PYTHON_MEMORY_LIMIT_BYTES / 1024 ** 3} GB of memory, the most a run may use in Cove`;
+  const interrupt = parsed.exception;
+  const traceback = interrupt?.traceback.replace(/KeyboardInterrupt\s*$/, '') ?? '';
+  return {
+    outcome: 'exception',
+    exception: {
+      type: 'MemoryError',
+      message,
+      traceback: `${traceback}MemoryError: ${message}\n`,
+      frames: interrupt?.frames ?? [],
+      phase: 'run',
+    },
+  };
 }
 
 function memoryBytes(py: Py): number {

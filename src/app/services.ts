@@ -19,7 +19,7 @@ import { createMemorySessionLocks, createWebSessionLocks } from './session-locks
 import { createEditorService, type EditorService } from './editor-service';
 import type { UnloadJournal } from './unload-journal';
 import { createFileActions, type FileActions } from './file-actions';
-import { createPythonSymbolLocator } from './python-symbol-locator';
+import { findPythonDefinition } from '../agent/python-definitions';
 import { createRunService, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
@@ -256,7 +256,7 @@ export function createAppServices(
     clock,
     locks,
     notices,
-    locateSymbol: createPythonSymbolLocator(python.runtime, clock),
+    locateSymbol: async (source, name, line) => findPythonDefinition(source, name, line),
     // The agent's Python tools run in the same runtime as the editor's Run, on the open workspace.
     agentPython: {
       runner: {

@@ -5,8 +5,8 @@ import { SIGINT } from './python-protocol';
  * plain Int32Array. Python's eval loop reads index 0 every few thousand bytecodes and
  * raises the signal found there (SIGINT → KeyboardInterrupt), then writes 0.
  *
- * Two sources feed it: the shared buffer the page writes (Stop, output pokes; only when
- * cross-origin isolated) and a deadline the worker sets itself. The deadline is what makes
+ * Three sources feed it: the shared buffer the page writes (Stop, output pokes; only when
+ * cross-origin isolated), a deadline the worker sets itself, and a memory ceiling. The deadline is what makes
  * a run's timeout exact without any timer: the check runs inside the busy loop, so it
  * holds when the page is not isolated and when the page's timers are throttled in a
  * background tab. Code that blocks outside the eval loop (time.sleep, a C extension) never
@@ -20,21 +20,35 @@ import { SIGINT } from './python-protocol';
  * pins that contract, and the worker checks at boot that a passed deadline interrupts a
  * loop, falling back to the plain buffer if it does not.
  */
+/**
+ * The interpreter's memory and the most a run may use. Pyodide's own ceiling is 4 GB, and
+ * growing its heap costs about 300 ms per 64 MB: a program that eats all memory took half a
+ * minute to fail with MemoryError, and under load it hit the time limit first with a
+ * message about time. Stopping at a lower ceiling says what happened, sooner.
+ */
+export interface MemoryCeiling {
+  bytes(): number;
+  limit: number;
+}
+
 export class InterruptSource {
   /** Monotonic ms (the `now` clock) after which one read returns SIGINT; undefined: none. */
   private deadline: number | undefined;
   private expired = false;
+  private overMemory = false;
   private shielded = true;
 
   constructor(
     private readonly shared: Int32Array | undefined,
     private readonly now: () => number,
+    private readonly memory?: MemoryCeiling,
   ) {}
 
   /** Execution starts: signals reach Python; SIGINT once, `ms` from now. */
   armDeadline(ms: number): void {
     this.deadline = this.now() + ms;
     this.expired = false;
+    this.overMemory = false;
     this.shielded = false;
   }
 
@@ -55,6 +69,11 @@ export class InterruptSource {
     return this.expired;
   }
 
+  /** True when the memory ceiling raised an interrupt since the deadline was armed. */
+  get exceededMemory(): boolean {
+    return this.overMemory;
+  }
+
   get 0(): number {
     if (this.shielded) return 0;
     const signal = this.shared ? Atomics.load(this.shared, 0) : 0;
@@ -62,6 +81,10 @@ export class InterruptSource {
     if (this.deadline !== undefined && this.now() >= this.deadline) {
       this.deadline = undefined;
       this.expired = true;
+      return SIGINT;
+    }
+    if (!this.overMemory && this.memory && this.memory.bytes() > this.memory.limit) {
+      this.overMemory = true;
       return SIGINT;
     }
     return 0;

@@ -22,6 +22,12 @@ import type {
 /** The folder in the worker's file system that mirrors the workspace; the cwd of every run. */
 export const WORKSPACE_DIR = '/workspace';
 
+/**
+ * The most memory a run may take (the interpreter's whole heap): past it the run stops with
+ * MemoryError. Pyodide's own ceiling is 4 GB, reached only after half a minute of growing.
+ */
+export const PYTHON_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
+
 /** Signal number that raises KeyboardInterrupt (written into the interrupt buffer). */
 export const SIGINT = 2;
 

@@ -55,4 +55,22 @@ describe('InterruptSource', () => {
     expect(Atomics.load(shared, 0)).toBe(0);
     expect(pyodideReads(source)).toBe(0);
   });
+
+  it('raises SIGINT once when the heap passes the memory ceiling, and says so', () => {
+    let heap = 100;
+    const source = new InterruptSource(undefined, () => 0, { bytes: () => heap, limit: 1000 });
+    source.armDeadline(10_000);
+    expect(pyodideReads(source)).toBe(0);
+    heap = 1000;
+    expect(pyodideReads(source)).toBe(0);
+    heap = 1001;
+    expect(pyodideReads(source)).toBe(SIGINT);
+    // Once per run: the handler that deals with it may allocate more.
+    expect(pyodideReads(source)).toBe(0);
+    expect(source.exceededMemory).toBe(true);
+    expect(source.timedOut).toBe(false);
+    source.shield();
+    source.armDeadline(10_000);
+    expect(source.exceededMemory).toBe(false);
+  });
 });
