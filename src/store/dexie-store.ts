@@ -364,7 +364,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             onProgress?.(group.end, result.puts.length);
           }
           signal?.throwIfAborted();
-          await db.workspaces.update(workspaceId, { updatedAt: now });
+          if (result.puts.length) await db.workspaces.update(workspaceId, { updatedAt: now });
           return result;
         }),
       ).catch((error: unknown) => {
@@ -372,6 +372,14 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         if (signal?.aborted) throw signal.reason;
         throw error;
       });
+      // A batch of deletes only writes nothing, so it works on a full disk, which is when
+      // people delete to make room. The workspace's date (it only orders the list) is
+      // touched afterwards, and left as it was when the browser has no room for even that.
+      if (!plan.puts.length && plan.deletes.length) {
+        await db.workspaces.update(workspaceId, { updatedAt: now }).catch((error: unknown) => {
+          if (!isQuotaError(error)) throw error;
+        });
+      }
       const paths = [...plan.puts.map((row) => row.path), ...plan.deletes];
       if (paths.length) changes.publish({ type: 'files', workspaceId, paths });
       return plan.puts;

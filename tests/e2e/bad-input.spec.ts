@@ -181,6 +181,38 @@ test('a full disk: the person is told and the previous content stays', async ({ 
   await expect.poll(() => other.editorText('main.py')).toBe(before);
 });
 
+test('a full disk: deleting a file still works (how people make room)', async ({ page }) => {
+  // From a chosen moment on, the browser refuses every write that adds data, in every table.
+  await page.addInitScript(() => {
+    const full = () => (window as unknown as { __diskFull?: boolean }).__diskFull === true;
+    const refuse = <F extends (...args: never[]) => unknown>(original: F): F =>
+      function (this: unknown, ...args: Parameters<F>) {
+        if (full()) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return original.apply(this, args);
+      } as F;
+    IDBObjectStore.prototype.put = refuse(IDBObjectStore.prototype.put);
+    IDBObjectStore.prototype.add = refuse(IDBObjectStore.prototype.add);
+    IDBCursor.prototype.update = refuse(IDBCursor.prototype.update);
+  });
+  const cove = await new CovePage(page).open();
+  await cove.newFile('fill0.txt');
+  await cove.typeInto('fill0.txt', 'x'.repeat(2000));
+  await cove.expectSaved();
+  await page.evaluate(() => ((window as unknown as { __diskFull: boolean }).__diskFull = true));
+
+  await cove.itemAction('fill0.txt', 'Delete…');
+  await cove.dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(cove.item('fill0.txt')).toBeHidden();
+  // Closing its tab cannot be remembered (that would be a write), and Cove says so; the
+  // delete itself reported nothing.
+  await expect(cove.notices).toContainText('Could not remember open tabs');
+  await expect(cove.notices).not.toContainText('Could not delete');
+  // Stored: a reload (which lifts the simulated full disk) does not bring it back.
+  await cove.reload();
+  await expect(cove.item('main.py')).toBeVisible();
+  await expect(cove.item('fill0.txt')).toBeHidden();
+});
+
 test('names with bidirectional controls are refused everywhere they come in, shown as escapes', async ({
   page,
 }) => {

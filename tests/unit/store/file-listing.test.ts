@@ -236,6 +236,48 @@ describe('content-free listing (Dexie)', () => {
   });
 });
 
+describe('deleting on a full disk (Dexie)', () => {
+  it('deletes files and folders when the browser refuses every write that adds data', async () => {
+    const name = freshName();
+    const store = await openStore(name);
+    await store.workspaces.put({ id: 'w', name: 'W', createdAt: 1, updatedAt: 1 });
+    await store.files.apply(
+      'w',
+      [
+        { type: 'put', path: 'fill0.txt', kind: 'file', content: 'x'.repeat(10_000) },
+        { type: 'put', path: 'dir/fill1.txt', kind: 'file', content: 'y' },
+        { type: 'put', path: 'keep.py', kind: 'file', content: 'kept' },
+      ],
+      2,
+    );
+    const refuse = function (this: unknown) {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(refuse);
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(refuse);
+    vi.spyOn(IDBCursor.prototype, 'update').mockImplementation(refuse);
+    // Writing is refused, as the disk is full…
+    await expect(
+      store.files.apply('w', [{ type: 'put', path: 'new.py', kind: 'file', content: '1' }], 3),
+    ).rejects.toMatchObject({ code: 'storage-full' });
+    // …and deleting, which is how people make room, works.
+    const listing = await store.files.list('w');
+    const version = (path: string) => listing.find((entry) => entry.path === path)?.version;
+    await store.files.apply(
+      'w',
+      [
+        { type: 'delete', path: 'fill0.txt', expect: version('fill0.txt') },
+        { type: 'delete', path: 'dir/fill1.txt', expect: version('dir/fill1.txt') },
+      ],
+      4,
+    );
+    vi.restoreAllMocks();
+    expect((await store.files.list('w')).map((entry) => entry.path)).toEqual(['keep.py']);
+    expect(await store.files.get('w', 'fill0.txt')).toBeUndefined();
+    expect((await store.files.get('w', 'keep.py'))?.content).toBe('kept');
+  });
+});
+
 describe('putAtOnce when the browser refuses a write (Dexie)', () => {
   it.each(['files', 'fileMeta'])(
     'a refused put into %s leaves neither table changed and says the disk is full',
