@@ -1,5 +1,6 @@
 import { parser } from '@lezer/python';
 import type { SyntaxNode } from '@lezer/common';
+import { lineLocator } from '../base/line-locator';
 import type { SymbolContext } from './chat-prompt';
 
 const DEFINITIONS = new Set(['FunctionDefinition', 'ClassDefinition']);
@@ -18,8 +19,7 @@ export function findPythonDefinition(
   name: string,
   line?: number,
 ): SymbolContext | undefined {
-  const lineStarts = startsOfLines(source);
-  const lineAt = (offset: number) => lineOf(lineStarts, offset);
+  const lineAt = lineLocator(source);
   let best: { node: SyntaxNode; startLine: number; endLine: number } | undefined;
   parser.parse(source).iterate({
     enter(ref) {
@@ -50,24 +50,6 @@ export function findPythonDefinition(
       .slice(best.startLine - 1, best.endLine)
       .join('\n'),
   };
-}
-
-function startsOfLines(source: string): number[] {
-  const starts = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 1-based line of `offset` (binary search over the line starts). */
-function lineOf(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low + 1;
 }
 
 /** The last offset in [from, to) that is not whitespace (a body ends after its newline). */
