@@ -6,7 +6,9 @@ export type StoreChange =
   | { type: 'files'; workspaceId: string; paths: string[] }
   | { type: 'settings'; key: string }
   | { type: 'sessions'; workspaceId: string; sessionId: string }
-  | { type: 'restored' };
+  | { type: 'restored' }
+  /** A damaged row was moved to, or deleted from, the set-aside rows. */
+  | { type: 'setAside' };
 
 /** A change and whether it came from this tab (`local`) or another one. */
 export interface ChangeNotice {

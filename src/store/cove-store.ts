@@ -4,6 +4,7 @@ import type { FileStore } from './file-store';
 import type { LogStore } from './log-store';
 import type { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
+import type { SetAsideStore } from './set-aside-store';
 import type { SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
@@ -20,6 +21,8 @@ export interface CoveStore {
   readonly runs: RunStore;
   /** The app log's ring buffer (not part of snapshots). */
   readonly logs: LogStore;
+  /** Damaged rows reads found and moved out of their tables (not part of snapshots). */
+  readonly setAside: SetAsideStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

@@ -11,6 +11,7 @@ import {
 } from './records';
 import type { LogRecord } from './log-store';
 import type { RunRecord, RunStepRecord } from './run-store';
+import type { SetAsideRecord } from './set-aside-store';
 import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
 import { isSecretSetting } from './settings-store';
 import { hasPlaintext, sealSecretValue } from './secret-values';
@@ -19,7 +20,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -55,6 +56,8 @@ export class CoveDatabase extends Dexie {
   runSteps!: EntityTable<RunStepRecord, 'id'>;
   /** The app log's ring buffer (dexie-log-store.ts), since version 4. */
   logs!: EntityTable<LogRecord, 'seq'>;
+  /** Damaged rows moved out of their tables by the row guard (dexie-row-guard.ts), since 5. */
+  setAside!: EntityTable<SetAsideRecord, 'id'>;
 
   /** `now` stamps the profile key a migration creates. */
   constructor(name: string, now: () => number = () => Date.now()) {
@@ -115,5 +118,8 @@ export class CoveDatabase extends Dexie {
       runs: 'id, sessionId, startedAt, status',
       logs: '++seq, at',
     });
+    // 5: `setAside`, where a row that fails its table's schema is kept (dexie-row-guard.ts).
+    // A new table only: no row moves in the upgrade, damaged rows move when first read.
+    this.version(5).stores({ setAside: '++id, table' });
   }
 }

@@ -6,6 +6,7 @@ import type { CoveStore } from './cove-store';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
 import { createDexieLogStore } from './dexie-log-store';
 import { createDexieRunStore } from './dexie-run-store';
+import { guardRows } from './dexie-row-guard';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
 import { NodeCache } from './node-cache';
@@ -20,6 +21,7 @@ import {
   snapshotSettings,
 } from './secret-values';
 import type { SessionStore } from './session-store';
+import type { SetAsideStore } from './set-aside-store';
 import { isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
@@ -111,6 +113,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     return false;
   });
   db.on('close', () => options.onDatabaseEvent?.({ type: 'closed-unexpectedly' }));
+  // Every read is checked against the row schemas; a damaged row is set aside, not thrown.
+  const guardedRows = guardRows(db, now);
   try {
     await db.open();
   } catch (error) {
@@ -140,6 +144,15 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     );
   }
   const changes = options.changes ?? new BroadcastChangeFeed(`${name}-changes`);
+  const setAside: SetAsideStore = {
+    list: () => guardedRows.list(),
+    async delete(ids) {
+      await guardWrite(() => guardedRows.delete(ids));
+      changes.publish({ type: 'setAside' });
+    },
+    subscribe: (listener) => guardedRows.subscribe(listener),
+  };
+  guardedRows.subscribe(() => changes.publish({ type: 'setAside' }));
   const nodeCache = new NodeCache();
   // Another tab wrote: what this tab holds of that session (or of everything) is stale.
   changes.subscribe(({ change, local }) => {
@@ -455,6 +468,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     checkpoints: createDexieCheckpointStore(db, guardWrite),
     runs: createDexieRunStore(db, guardWrite),
     logs: createDexieLogStore(db),
+    setAside,
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({

@@ -4,6 +4,7 @@ import { fileRow, planFileChanges } from './file-changes';
 import { createMemoryCheckpointStore } from './memory-checkpoint-store';
 import { createMemoryLogStore } from './memory-log-store';
 import { createMemoryRunStore } from './memory-run-store';
+import { createMemorySetAsideStore, type MemorySetAsideStore } from './memory-set-aside-store';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -39,7 +40,7 @@ const byPath = (a: { path: string }, b: { path: string }) =>
 export function createMemoryStore(
   changes: ChangeFeed = new LocalChangeFeed(),
   cipher: SecretCipher = createMemoryCipher(),
-): CoveStore {
+): CoveStore & { readonly setAside: MemorySetAsideStore } {
   const workspaceRows = new Map<string, WorkspaceRecord>();
   const fileRows = new Map<string, FileRecord>();
   const settingRows = new Map<string, SettingRecord>();
@@ -57,6 +58,15 @@ export function createMemoryStore(
     if (session) changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId });
   };
   const copy = <T>(value: T): T => structuredClone(value);
+  const keptAside = createMemorySetAsideStore();
+  keptAside.subscribe(() => changes.publish({ type: 'setAside' }));
+  const setAside: MemorySetAsideStore = {
+    ...keptAside,
+    async delete(ids) {
+      await keptAside.delete(ids);
+      changes.publish({ type: 'setAside' });
+    },
+  };
 
   const workspaces: WorkspaceStore = {
     async list() {
@@ -243,6 +253,7 @@ export function createMemoryStore(
     checkpoints: createMemoryCheckpointStore(),
     runs: createMemoryRunStore(),
     logs: createMemoryLogStore(),
+    setAside,
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = copy({

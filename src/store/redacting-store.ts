@@ -8,8 +8,8 @@
  * Redacted: sessions and their nodes (every string field: content, reasoning, tool calls,
  * errors, effects), runs and their steps, and the same rows in snapshots and restores.
  * Untouched: files and checkpoints (the person's work, byte for byte: invariant 14),
- * settings (the secrets themselves live there, encrypted), the change feed, and the log,
- * which redacts its own entries.
+ * settings (the secrets themselves live there, encrypted), the change feed, the set-aside
+ * rows (kept exactly as stored), and the log, which redacts its own entries.
  */
 import type { SecretRedactor } from '../base/redact-credentials';
 import type { CoveStore } from './cove-store';
@@ -34,6 +34,7 @@ export function createRedactingStore(store: CoveStore, redactor: SecretRedactor)
     checkpoints: store.checkpoints,
     runs,
     logs: store.logs,
+    setAside: store.setAside,
     changes: store.changes,
     snapshot: async (options) => redactSnapshot(await store.snapshot(options)),
     restore: (snapshot) => store.restore(redactSnapshot(snapshot)),
