@@ -26,6 +26,7 @@ import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
 import { createNoticeService, type NoticeService } from './notice-service';
 import { createAppLog, type AppLog } from './app-log';
+import { setAsideWarning } from '../store/set-aside-store';
 import { captureConsole, type ConsoleLike } from './app-log-console';
 import { createTraceService, type TraceService } from './trace-service';
 import { parseModelRef } from '../llm/model-ref';
@@ -151,6 +152,9 @@ export function createAppServices(
     fallback: (message, error) => consoleBefore?.warn(message, error),
   });
   if (environment.console) consoleBefore = captureConsole(environment.console, log).original;
+  // A damaged row the store set aside is said in the log (the Logs panel), once, by the tab
+  // that moved it; Settings → Storage lists it.
+  store.setAside.subscribe((record) => log.warn('store', setAsideWarning(record)));
   const notices = createNoticeService(clock, (error, context) =>
     log.report('error', 'app', error, context),
   );

@@ -1,5 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js';
 import type { CoveStore } from '../store/cove-store';
+import type { SetAsideRecord } from '../store/set-aside-store';
 
 export interface StorageStatus {
   usage?: number;
@@ -10,35 +11,75 @@ export interface StorageStatus {
 
 export interface StorageService {
   readonly status: Accessor<StorageStatus>;
+  /** Rows the store found damaged and set aside, oldest first (loaded by `refresh`). */
+  readonly setAside: Accessor<readonly SetAsideRecord[]>;
+  /** Reads usage, persistence and the set-aside rows again. */
   refresh(): Promise<void>;
   /** Asks the browser to keep Cove's data; some browsers decide silently. */
   requestPersistence(): Promise<boolean>;
+  /**
+   * These set-aside rows (all when `ids` is absent) as a JSON document to download: each
+   * with its table, key, what was wrong, when, and the row as it was stored (bytes as
+   * arrays of numbers).
+   */
+  exportSetAside(ids?: readonly number[]): { name: string; text: string };
+  /** Deletes these set-aside rows for good (all when `ids` is absent). */
+  deleteSetAside(ids?: readonly number[]): Promise<void>;
 }
 
 /** The part of the browser's StorageManager (`navigator.storage`) this service uses. */
 export type PersistentStorage = Partial<Pick<StorageManager, 'persisted' | 'persist'>>;
 
 /**
- * Storage usage and persistence. `storage` is the page's `navigator.storage`, passed in by
- * the composition root; without it (tests, browsers without it) nothing is ever persisted.
+ * Storage usage, persistence and the rows set aside as damaged. `storage` is the page's
+ * `navigator.storage`, passed in by the composition root; without it (tests, browsers
+ * without it) nothing is ever persisted. The set-aside list follows the store's change
+ * feed, so a row set aside (here or in another tab) appears without a reload.
  */
 export function createStorageService(
   store: CoveStore,
   storage?: PersistentStorage,
 ): StorageService {
   const [status, setStatus] = createSignal<StorageStatus>({ persisted: false });
+  const [setAside, setSetAside] = createSignal<readonly SetAsideRecord[]>([]);
+  const refreshSetAside = async () => setSetAside(await store.setAside.list());
+  store.changes.subscribe(({ change }) => {
+    if (change.type === 'setAside') void refreshSetAside().catch(() => undefined);
+  });
   const refresh = async () => {
     const estimate = await store.estimate();
     const persisted = (await storage?.persisted?.()) ?? false;
     setStatus({ usage: estimate?.usage, quota: estimate?.quota, persisted });
+    await refreshSetAside();
   };
+  const chosen = (ids?: readonly number[]) =>
+    ids ? setAside().filter((record) => ids.includes(record.id!)) : setAside();
   return {
     status,
+    setAside,
     refresh,
     async requestPersistence() {
       const granted = (await storage?.persist?.()) ?? false;
       await refresh();
       return granted;
+    },
+    exportSetAside(ids) {
+      const records = chosen(ids);
+      const name =
+        records.length === 1
+          ? `cove-set-aside-${records[0]!.table}-${records[0]!.id}.json`
+          : 'cove-set-aside.json';
+      const text = JSON.stringify(
+        { format: 'cove-set-aside', version: 1, rows: records },
+        // JSON has no bytes: a file's or blob's binary content goes as its byte values.
+        (_key, value: unknown) => (value instanceof Uint8Array ? Array.from(value) : value),
+        2,
+      );
+      return { name, text };
+    },
+    async deleteSetAside(ids) {
+      await store.setAside.delete(chosen(ids).map((record) => record.id!));
+      await refreshSetAside();
     },
   };
 }

@@ -18,6 +18,7 @@ import {
 } from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
+import { SetAsideRows } from './SetAsideRows';
 import { McpSection } from './McpSection';
 import { NetworkSection } from './NetworkSection';
 import './settings.css';
@@ -221,6 +222,7 @@ export function SettingsDialog(props: {
             ? 'The browser has agreed to keep this data even when space runs low.'
             : 'The browser may clear this data when space runs low; download backups of work you care about.'}
         </p>
+        <SetAsideRows storage={storage} notices={notices} />
       </section>
 
       <section aria-labelledby="settings-backup">
