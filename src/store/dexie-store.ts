@@ -152,7 +152,13 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
     subscribe: (listener) => guardedRows.subscribe(listener),
   };
-  guardedRows.subscribe(() => changes.publish({ type: 'setAside' }));
+  guardedRows.subscribe(({ table, key }) => {
+    changes.publish({ type: 'setAside' });
+    // A file row moved (and its metadata with it, or rebuilt): trees and tabs read again.
+    if ((table === 'files' || table === 'fileMeta') && Array.isArray(key)) {
+      changes.publish({ type: 'files', workspaceId: String(key[0]), paths: [String(key[1])] });
+    }
+  });
   const nodeCache = new NodeCache();
   // Another tab wrote: what this tab holds of that session (or of everything) is stale.
   changes.subscribe(({ change, local }) => {
