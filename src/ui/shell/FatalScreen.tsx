@@ -5,6 +5,10 @@ export function FatalScreen(props: { message: string }) {
       <h1>Cove could not start</h1>
       <p>{props.message}</p>
       <p>Your files are kept in this browser and were not changed.</p>
+      <p>
+        Reload to try again. If Cove still cannot start, report the message above (do not clear this
+        site’s data: that would delete your work).
+      </p>
       <button type="button" onClick={() => location.reload()}>
         Reload
       </button>
