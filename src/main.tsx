@@ -3,6 +3,7 @@ import { render } from 'solid-js/web';
 import { systemClock } from './base/clock';
 import { describeError } from './base/errors';
 import { createAppServices } from './app/services';
+import { createBackupService, type BackupService } from './app/backup-service';
 import { createTypingPause } from './app/typing-pause';
 import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
@@ -17,6 +18,9 @@ import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
 import './ui/theme.css';
+
+/** Set once the database is open: a start that fails after that offers backup and restore. */
+let recovery: BackupService | undefined;
 
 async function start(root: HTMLElement) {
   // Python boots while the rest starts: the first run should not wait for it.
@@ -38,6 +42,7 @@ async function start(root: HTMLElement) {
   const linter = new LintClient({}, spawnLintWorker, backgroundAfter);
   const guard = createDatabaseGuard();
   const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
+  recovery = createBackupService(store, systemClock);
   const updates = createUpdateService({
     swUrl: `${import.meta.env.BASE_URL}service-worker.js`,
     scope: import.meta.env.BASE_URL,
@@ -137,5 +142,5 @@ const root = document.getElementById('root')!;
 start(root).catch((error: unknown) => {
   console.error('Cove could not start', error);
   root.textContent = '';
-  render(() => <FatalScreen message={describeError(error)} />, root);
+  render(() => <FatalScreen message={describeError(error)} backups={recovery} />, root);
 });

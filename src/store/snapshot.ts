@@ -1,3 +1,4 @@
+import { rowProblem } from './row-schemas';
 import { storeError } from './store-errors';
 import type {
   FileRecord,
@@ -16,6 +17,8 @@ export interface StoreSnapshot {
   nodes: NodeRecord[];
 }
 
+const SNAPSHOT_TABLES = ['workspaces', 'files', 'settings', 'sessions', 'nodes'] as const;
+
 const invalid = (what: string) =>
   storeError(
     'backup-invalid',
@@ -23,118 +26,107 @@ const invalid = (what: string) =>
     'Nothing was changed. Choose a file made by "Download backup".',
   );
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function expectString(row: Record<string, unknown>, key: string, where: string): void {
-  if (typeof row[key] !== 'string' || row[key] === '') throw invalid(`${where} has no ${key}`);
-}
-
-function expectNumber(row: Record<string, unknown>, key: string, where: string): void {
-  if (typeof row[key] !== 'number' || !Number.isFinite(row[key])) {
-    throw invalid(`${where} has no valid ${key}`);
+/** How a row is named in a refusal, so the person can find it in the backup. */
+function rowName(table: SnapshotTable, row: unknown, index: number): string {
+  const fields = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
+  const named = (label: string, value: unknown) =>
+    typeof value === 'string' && value !== '' ? `${label} "${value}"` : `${label} #${index + 1}`;
+  switch (table) {
+    case 'workspaces':
+      return named('workspace', fields.id);
+    case 'files':
+      return named('file', fields.path);
+    case 'settings':
+      return named('setting', fields.key);
+    case 'sessions':
+      return named('session', fields.id);
+    case 'nodes':
+      return named('message', fields.id);
   }
+}
+
+type SnapshotTable = keyof StoreSnapshot;
+
+/**
+ * Checks every row of `table` with the schema the store reads it with (row-schemas.ts), so
+ * a backup can never write a row that the next start would have to set aside.
+ */
+function checkRows(table: SnapshotTable, rows: unknown[]): Record<string, unknown>[] {
+  rows.forEach((row, index) => {
+    const problem = rowProblem(table, row);
+    if (problem) throw invalid(`${rowName(table, row, index)} is damaged (${problem})`);
+  });
+  return rows as Record<string, unknown>[];
+}
+
+/** Throws `duplicate` when `key` was seen before; remembers it otherwise. */
+function once(seen: Set<string>, key: string, duplicate: string): void {
+  if (seen.has(key)) throw invalid(duplicate);
+  seen.add(key);
 }
 
 /**
  * Checks a parsed snapshot row by row and returns it typed. Throws a CoveError naming the
- * first problem. Checks shapes, duplicate keys and that every file belongs to a workspace
- * of the backup; path rules are checked by the caller, which owns them.
+ * first problem and its row. Checks every row against the store's row schemas, duplicate
+ * keys, and the links between rows (every file and session in a workspace of the backup,
+ * every message in a session, parents in the same session and reaching a root); path rules
+ * are checked by the caller, which owns them.
  */
 export function validateSnapshot(value: unknown): StoreSnapshot {
-  if (!isRecord(value)) throw invalid('no tables');
-  const { workspaces, files, settings } = value;
-  // Backups made before sessions existed have no session tables: read them as empty.
-  const sessions = value.sessions ?? [];
-  const nodes = value.nodes ?? [];
-  if (
-    !Array.isArray(workspaces) ||
-    !Array.isArray(files) ||
-    !Array.isArray(settings) ||
-    !Array.isArray(sessions) ||
-    !Array.isArray(nodes)
-  ) {
-    throw invalid('a table is missing');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid('no tables');
   }
+  const tables = value as Record<string, unknown>;
+  // Backups made before sessions existed have no session tables: read them as empty.
+  const raw: Record<string, unknown> = {
+    ...tables,
+    sessions: tables.sessions ?? [],
+    nodes: tables.nodes ?? [],
+  };
+  for (const table of SNAPSHOT_TABLES) {
+    if (!Array.isArray(raw[table])) throw invalid(`the ${table} table is missing`);
+  }
+  const workspaces = checkRows('workspaces', raw.workspaces as unknown[]);
+  const files = checkRows('files', raw.files as unknown[]);
+  const settings = checkRows('settings', raw.settings as unknown[]);
+  const sessions = checkRows('sessions', raw.sessions as unknown[]);
+  const nodes = checkRows('nodes', raw.nodes as unknown[]);
+
   const workspaceIds = new Set<string>();
-  workspaces.forEach((row, i) => {
-    const where = `workspace #${i + 1}`;
-    if (!isRecord(row)) throw invalid(`${where} is not an object`);
-    expectString(row, 'id', where);
-    expectString(row, 'name', where);
-    expectNumber(row, 'createdAt', where);
-    expectNumber(row, 'updatedAt', where);
-    if (workspaceIds.has(row.id as string)) throw invalid(`workspace id ${row.id} appears twice`);
-    workspaceIds.add(row.id as string);
-  });
+  for (const row of workspaces) {
+    once(workspaceIds, row.id as string, `workspace id ${String(row.id)} appears twice`);
+  }
   const fileKeys = new Set<string>();
-  files.forEach((row, i) => {
-    const where = `file #${i + 1}`;
-    if (!isRecord(row)) throw invalid(`${where} is not an object`);
-    expectString(row, 'workspaceId', where);
-    expectString(row, 'path', where);
-    expectNumber(row, 'size', where);
-    expectNumber(row, 'mtime', where);
-    expectNumber(row, 'version', where);
-    if (row.kind !== 'file' && row.kind !== 'folder') throw invalid(`${where} has no valid kind`);
-    if (typeof row.content !== 'string' && !(row.content instanceof Uint8Array)) {
-      throw invalid(`${where} has no content`);
-    }
+  for (const row of files) {
     if (!workspaceIds.has(row.workspaceId as string)) {
-      throw invalid(`${where} belongs to a workspace that is not in the backup`);
+      throw invalid(`file "${String(row.path)}" belongs to a workspace that is not in the backup`);
     }
-    const key = `${row.workspaceId}\u0000${row.path}`;
-    if (fileKeys.has(key)) throw invalid(`${row.path} appears twice in one workspace`);
-    fileKeys.add(key);
-  });
+    const key = `${String(row.workspaceId)}\u0000${String(row.path)}`;
+    once(fileKeys, key, `${String(row.path)} appears twice in one workspace`);
+  }
   const settingKeys = new Set<string>();
-  settings.forEach((row, i) => {
-    const where = `setting #${i + 1}`;
-    if (!isRecord(row)) throw invalid(`${where} is not an object`);
-    expectString(row, 'key', where);
-    if (settingKeys.has(row.key as string)) throw invalid(`setting ${row.key} appears twice`);
-    settingKeys.add(row.key as string);
-  });
+  for (const row of settings) {
+    once(settingKeys, row.key as string, `setting ${String(row.key)} appears twice`);
+  }
   const sessionIds = new Set<string>();
-  sessions.forEach((row, i) => {
-    const where = `session #${i + 1}`;
-    if (!isRecord(row)) throw invalid(`${where} is not an object`);
-    expectString(row, 'id', where);
-    expectString(row, 'workspaceId', where);
-    expectNumber(row, 'createdAt', where);
-    expectNumber(row, 'updatedAt', where);
-    if (typeof row.title !== 'string') throw invalid(`${where} has no title`);
-    if (row.mode !== 'chat' && row.mode !== 'agent') throw invalid(`${where} has no valid mode`);
-    if (row.leafId !== null && typeof row.leafId !== 'string')
-      throw invalid(`${where} has no valid leaf`);
+  for (const row of sessions) {
     if (!workspaceIds.has(row.workspaceId as string)) {
-      throw invalid(`${where} belongs to a workspace that is not in the backup`);
+      throw invalid(`session "${String(row.id)}" belongs to a workspace that is not in the backup`);
     }
-    if (sessionIds.has(row.id as string)) throw invalid(`session id ${row.id} appears twice`);
-    sessionIds.add(row.id as string);
-  });
+    once(sessionIds, row.id as string, `session id ${String(row.id)} appears twice`);
+  }
   const nodeParents = new Map<string, string | null>();
   const nodeSessions = new Map<string, string>();
-  nodes.forEach((row, i) => {
-    const where = `message #${i + 1}`;
-    if (!isRecord(row)) throw invalid(`${where} is not an object`);
-    expectString(row, 'id', where);
-    expectString(row, 'sessionId', where);
-    expectNumber(row, 'startedAt', where);
-    if (typeof row.content !== 'string') throw invalid(`${where} has no content`);
-    if (!['system', 'user', 'assistant', 'tool', 'compaction'].includes(row.role as string)) {
-      throw invalid(`${where} has no valid role`);
-    }
-    if (row.parentId !== null && typeof row.parentId !== 'string')
-      throw invalid(`${where} has no valid parent`);
+  for (const row of nodes) {
     if (!sessionIds.has(row.sessionId as string)) {
-      throw invalid(`${where} belongs to a session that is not in the backup`);
+      throw invalid(`message "${String(row.id)}" belongs to a session that is not in the backup`);
     }
-    if (nodeParents.has(row.id as string)) throw invalid(`message id ${row.id} appears twice`);
+    if (nodeParents.has(row.id as string)) {
+      throw invalid(`message id ${String(row.id)} appears twice`);
+    }
     nodeParents.set(row.id as string, row.parentId as string | null);
     nodeSessions.set(row.id as string, row.sessionId as string);
-  });
+  }
   // Every parent must exist in the same session, and following parents must reach a root.
   for (const [id, parent] of nodeParents) {
     if (parent === null) continue;
@@ -153,9 +145,9 @@ export function validateSnapshot(value: unknown): StoreSnapshot {
     }
     for (const id of seen) reachesRoot.add(id);
   }
-  for (const row of sessions as Record<string, unknown>[]) {
+  for (const row of sessions) {
     if (row.leafId !== null && nodeSessions.get(row.leafId as string) !== row.id) {
-      throw invalid(`session ${row.id} points to a message that is not in it`);
+      throw invalid(`session ${String(row.id)} points to a message that is not in it`);
     }
   }
   return { workspaces, files, settings, sessions, nodes } as unknown as StoreSnapshot;

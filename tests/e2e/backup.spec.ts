@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { editBackup, type BackupManifest } from './support/backup-file';
 import { CovePage } from './support/cove-page';
 
 test('download a backup, restore it into a fresh browser: everything comes back', async ({
@@ -66,4 +67,80 @@ test('a bad backup file is refused and nothing changes', async ({ page }) => {
   await page.getByRole('button', { name: 'Close settings' }).click();
   await expect(cove.item('main.py')).toBeVisible();
   await expect(cove.workspaceSelect.locator('option')).toHaveCount(1);
+});
+
+test.describe('a tampered backup is refused whole, naming the row, and Cove keeps working', () => {
+  const session = (workspaceId: string) => ({
+    id: 'tampered-session',
+    workspaceId,
+    title: 'Tampered',
+    mode: 'chat',
+    leafId: 'tampered-node',
+    createdAt: 1,
+    updatedAt: 1,
+  });
+  const cases: [name: string, edit: (m: BackupManifest) => void, row: RegExp][] = [
+    [
+      'open tabs that are not a list of paths',
+      (m) =>
+        m.settings.push({ key: `editor.tabs.${m.workspaces[0]!.id}`, value: { garbage: [1, 2] } }),
+      /setting "editor\.tabs\.[^"]+" is damaged \(at value\.paths/,
+    ],
+    [
+      'a file whose date is text',
+      (m) => (m.files.find((f) => f.path === 'main.py')!.mtime = 'yesterday'),
+      /file "main\.py" is damaged \(at mtime/,
+    ],
+    [
+      'a message with a role Cove does not have',
+      (m) => {
+        m.sessions.push(session(m.workspaces[0]!.id));
+        m.nodes.push({
+          id: 'tampered-node',
+          sessionId: 'tampered-session',
+          parentId: null,
+          role: 'administrator',
+          content: 'hi',
+          status: 'complete',
+          startedAt: 1,
+        });
+      },
+      /message "tampered-node" is damaged \(at role/,
+    ],
+  ];
+
+  for (const [name, edit, row] of cases) {
+    test(name, async ({ page }) => {
+      const cove = await new CovePage(page).open();
+      await cove.openSettings();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download backup' }).click();
+      const good = await readFile(await (await download).path());
+      await page.getByRole('button', { name: 'Close settings' }).click();
+      // Changed after the backup: a restore that wrote anything would undo it.
+      await cove.item('main.py').click();
+      await cove.typeInto('main.py', 'print("after the backup")\n');
+      await cove.expectSaved();
+
+      await cove.openSettings();
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Restore backup…' }).click();
+      await (
+        await chooser
+      ).setFiles([
+        { name: 'tampered.zip', mimeType: 'application/zip', buffer: editBackup(good, edit) },
+      ]);
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+      const alert = cove.notices.getByRole('alert');
+      await expect(alert).toContainText(row);
+      await expect(alert).toContainText('Nothing was changed.');
+      await page.getByRole('button', { name: 'Close settings' }).click();
+
+      // Nothing was written: the next start is a normal one, with the newer text.
+      await cove.reload();
+      await expect(page.getByRole('alert').filter({ hasText: 'could not start' })).toHaveCount(0);
+      await cove.item('main.py').click();
+      await expect.poll(() => cove.editorText('main.py')).toBe('print("after the backup")\n');
+    });
+  }
 });

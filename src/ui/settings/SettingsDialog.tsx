@@ -23,7 +23,6 @@ import { McpSection } from './McpSection';
 import { NetworkSection } from './NetworkSection';
 import './settings.css';
 
-/** Where Settings opens: at the top, or on Providers with the add form open. */
 /** Where the dialog opens: at the top, at the providers, or with the new-provider form open. */
 export type SettingsStart = 'top' | 'providers' | 'add-provider';
 

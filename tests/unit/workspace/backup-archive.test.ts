@@ -243,6 +243,35 @@ describe('readBackup refuses bad files before anything is written', () => {
     expect(error.hint).toContain('Nothing was changed');
   });
 
+  it.each([
+    [
+      'a settings row whose value Cove walks at start',
+      (m: Record<string, unknown>) =>
+        (m.settings = [{ key: 'editor.tabs.w1', value: { garbage: [1, 2] } }]),
+      /setting "editor\.tabs\.w1" is damaged \(at value\.paths: /,
+    ],
+    [
+      'a file row with a field of the wrong type',
+      (m: Record<string, unknown>) => ((m.files as { mtime: unknown }[])[0]!.mtime = 'yesterday'),
+      /file "a\.py" is damaged \(at mtime: /,
+    ],
+    [
+      'a session node with an unknown status',
+      (m: Record<string, unknown>) => ((m.nodes as { status: unknown }[])[1]!.status = 42),
+      /message "n2" is damaged \(at status: /,
+    ],
+    [
+      'a session with its tool calls of the wrong shape',
+      (m: Record<string, unknown>) =>
+        ((m.nodes as { toolCalls: unknown }[])[1]!.toolCalls = [{ id: 1 }]),
+      /message "n2" is damaged \(at toolCalls\[0\]\.id: /,
+    ],
+  ])('refuses %s whole, naming the row', (_name, mutate, message) => {
+    const error = failure(() => readBackup(tamper(mutate)));
+    expect(error.code).toBe('backup-invalid');
+    expect(error.message).toMatch(message);
+  });
+
   it('says when a backup comes from a newer version', () => {
     expect(failure(() => readBackup(tamper((m) => (m.formatVersion = 99)))).code).toBe(
       'backup-newer',
