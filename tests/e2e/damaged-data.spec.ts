@@ -273,5 +273,5 @@ test('Settings → Storage with a row set aside (screenshot)', async ({ page }) 
   const storage = cove.settings.getByRole('group', { name: 'Set aside' });
   await expect(storage.getByRole('listitem')).toHaveCount(1);
   await storage.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/pw-rowguard/set-aside.png' });
+  await page.screenshot({ path: test.info().outputPath('set-aside.png') });
 });
