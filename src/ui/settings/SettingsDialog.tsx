@@ -90,10 +90,13 @@ export function SettingsDialog(props: {
     try {
       const result = await pending.restore(passphrase, () => step?.('Restoring the backup…'));
       restored = true;
-      // Stored: the person hears it now, not after the workspace is read again below.
+      // Stored: the person hears it now, not after the workspace is read again below. It
+      // stays until dismissed: opening the restored workspace can outlast a transient
+      // notice, and what came back (the keys or not) is worth reading.
       const counts = `${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files`;
       notices.show({
         kind: 'success',
+        sticky: true,
         text: result.keys
           ? `Backup restored: ${counts}, and the API keys.`
           : pending.hasKeys
