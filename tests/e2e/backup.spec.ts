@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { editBackup, type BackupManifest } from './support/backup-file';
 import { CovePage } from './support/cove-page';
+import { KeysSettings } from './support/keys-page';
 
 test('download a backup, restore it into a fresh browser: everything comes back', async ({
   browser,
@@ -113,9 +114,7 @@ test.describe('a tampered backup is refused whole, naming the row, and Cove keep
     test(name, async ({ page }) => {
       const cove = await new CovePage(page).open();
       await cove.openSettings();
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Download backup' }).click();
-      const good = await readFile(await (await download).path());
+      const good = await new KeysSettings(cove).downloadBackup();
       await page.getByRole('button', { name: 'Close settings' }).click();
       // Changed after the backup: a restore that wrote anything would undo it.
       await cove.item('main.py').click();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { editBackup, fileInBackup } from './support/backup-file';
 import { CovePage } from './support/cove-page';
+import { KeysSettings } from './support/keys-page';
 
 /**
  * A fault Cove has no test row for: reading navigator.locks throws while Cove wires its
@@ -27,9 +28,7 @@ test('a start that fails still lets the person download their data and restore a
   await cove.typeInto('main.py', 'print("kept through a failed start")\n');
   await cove.expectSaved();
   await cove.openSettings();
-  const made = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download backup' }).click();
-  const backup = await readFile(await (await made).path());
+  const backup = await new KeysSettings(cove).downloadBackup();
   await page.close();
 
   const broken = await context.newPage();
