@@ -32,8 +32,11 @@ export interface EditorTab {
   readonly conflict: Accessor<ExternalVersion | undefined>;
   /** Set when the file was deleted on disk while open. */
   readonly deleted: Accessor<boolean>;
-  /** The text as last loaded or saved, for creating the editor's document. */
-  readonly initialText: string;
+  /**
+   * The text as last loaded, saved or taken from elsewhere: what the editor's document starts
+   * from when the tab is first shown (a change that lands before then updates it).
+   */
+  readonly savedText: string;
   /**
    * Set when the file opens read-only, to the sentence that says why (lines too long to
    * edit without stalling the page; see long-lines.ts).
@@ -207,7 +210,6 @@ export function createEditorService(deps: {
       setConflict,
       deleted,
       setDeleted,
-      initialText: text,
       ...withReadOnly(readOnlyReason(text)),
       savedVersion: row.version,
       savedText: text,
@@ -316,6 +318,15 @@ export function createEditorService(deps: {
     return entry?.kind === 'file' ? entry.version : undefined;
   };
 
+  /**
+   * A tab only hears of changes once it is in the list; one made while its file was being
+   * read (another tab's save, a run's output) shows as a newer version in the listing.
+   */
+  function catchUp(tab: TabState) {
+    const listed = listedVersion(tab.path());
+    if (listed !== undefined && listed !== tab.savedVersion) void noticeExternalChange(tab);
+  }
+
   workspaces.onFilesChanged((paths) => {
     for (const tab of tabs()) {
       if (paths.length && !paths.includes(tab.path())) continue;
@@ -389,6 +400,7 @@ export function createEditorService(deps: {
         setTabs([...tabs(), tab]);
         setActivePath(tab.path());
         persistTabs();
+        catchUp(tab);
       } catch (error) {
         notices.error(error, `Could not open ${path}`);
       }
@@ -542,6 +554,7 @@ export function createEditorService(deps: {
       if (workspaces.current()?.id !== workspace.id) return;
       setTabs(loaded);
       setActivePath(loaded.find((t) => t.path() === saved.active)?.path() ?? loaded[0]?.path());
+      loaded.forEach(catchUp);
     }),
   };
   return service;

@@ -20,6 +20,20 @@ function editorLine(cove: CovePage, path: string, line: number): Locator {
     .nth(line - 1);
 }
 
+/**
+ * Waits until a second interpreter stands booted beside the first. "The next run starts at
+ * once" after a run is killed holds because that spare takes over; right after a (re)load it
+ * is still booting (tens of seconds on a busy machine), and a test that did not wait would
+ * time Python's boot instead of the hand-over.
+ */
+async function spareReady(cove: CovePage): Promise<void> {
+  await expect(cove.page.locator('.runtime-status')).toHaveAttribute(
+    'data-spare',
+    'ready',
+    FIRST_RUN,
+  );
+}
+
 /** Waits until the runtime status in the output toolbar says Python is ready. */
 async function pythonReady(cove: CovePage): Promise<void> {
   await expect(cove.page.getByText('Python is ready', { exact: true })).toBeVisible(FIRST_RUN);
@@ -229,6 +243,8 @@ test('a run past its time limit stops within a few seconds and the next run star
 
   // First visit: the page is not cross-origin isolated yet, so Stop and the page's watchdog
   // cannot interrupt Python; the run still ends at its limit.
+  await pythonReady(cove);
+  await spareReady(cove);
   await cove.runButton('spin.py').click();
   await expect(cove.output).toHaveText('spinning\n', FIRST_RUN);
   await expect(cove.runStatus).toContainText(limit, { timeout: 6_000 });
@@ -253,6 +269,7 @@ test('a run past its time limit stops within a few seconds and the next run star
 
   // time.sleep cannot be interrupted: the worker is terminated and the warm spare takes over.
   await cove.writePython('sleepy.py', 'import time\nprint("sleeping", flush=True)\ntime.sleep(60)');
+  await spareReady(cove);
   await cove.runButton('sleepy.py').click();
   await expect(cove.output).toHaveText('sleeping\n', FIRST_RUN);
   await expect(cove.runStatus).toHaveText(

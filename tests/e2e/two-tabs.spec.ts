@@ -13,50 +13,63 @@ const conflictBanner = (tab: CovePage) =>
 
 /**
  * Two tabs both edit a file and save. Whether the second edit starts before the first save
- * reaches it depends on timing (autosave runs within a second), so this finds the tab that
- * lost the race, if there was one: it shows the banner.
+ * reaches it depends on timing (autosave runs within a second), so this waits until the two
+ * have settled: one tab lost the race and asks which version to keep (it is returned), or
+ * both hold the same saved text ('agreed').
  */
-async function tabWithConflict(tabs: CovePage[]): Promise<CovePage | undefined> {
-  return Promise.any(
-    tabs.map(async (tab) => {
-      await expect(conflictBanner(tab)).toBeVisible({ timeout: 5000 });
-      return tab;
-    }),
-  ).catch(() => undefined);
+async function settle(tabs: CovePage[], path: string): Promise<CovePage | 'agreed'> {
+  let outcome: CovePage | 'agreed' | undefined;
+  await expect
+    .poll(async () => {
+      for (const tab of tabs) {
+        if (await conflictBanner(tab).isVisible()) outcome = tab;
+      }
+      if (outcome) return 'conflict';
+      const unsaved = await Promise.all(
+        tabs.map((tab) => tab.page.getByLabel('unsaved changes').count()),
+      );
+      const texts = await Promise.all(tabs.map((tab) => tab.editorText(path)));
+      if (unsaved.every((count) => count === 0) && texts.every((text) => text === texts[0])) {
+        outcome = 'agreed';
+      }
+      return outcome ? 'settled' : 'pending';
+    })
+    .not.toBe('pending');
+  return outcome!;
 }
 
 test('two tabs see each other’s changes live', async ({ context }) => {
   const first = await new CovePage(await context.newPage()).open();
   const second = await new CovePage(await context.newPage()).open();
   await first.newFile('shared.py');
-  await expect(second.item('shared.py')).toBeVisible({ timeout: 5000 });
+  await expect(second.item('shared.py')).toBeVisible();
 
   // A clean tab follows changes made elsewhere in place.
   await second.item('shared.py').click();
   await first.typeInto('shared.py', 'x = 1\n');
   await first.page.keyboard.press('ControlOrMeta+s');
-  await expect.poll(() => second.editorText('shared.py'), { timeout: 5000 }).toBe('x = 1\n');
+  await expect.poll(() => second.editorText('shared.py')).toBe('x = 1\n');
 
   // Both tabs edit the file; no edit may be lost.
   await appendLine(second, 'shared.py', 'mine = 2');
   await appendLine(first, 'shared.py', 'theirs = 3');
   await first.page.keyboard.press('ControlOrMeta+s');
   await second.page.keyboard.press('ControlOrMeta+s');
-  const loser = await tabWithConflict([first, second]);
-  if (loser) {
+  const loser = await settle([first, second], 'shared.py');
+  if (loser !== 'agreed') {
     // They edited at once: the tab whose save came second asks which version to keep.
     const winner = loser === first ? second : first;
     const kept = loser === second ? 'x = 1\nmine = 2\n' : 'x = 1\ntheirs = 3\n';
     await expect.poll(() => loser.editorText('shared.py')).toBe(kept);
     await conflictBanner(loser).getByRole('button', { name: 'Keep my edits' }).click();
     await expect(conflictBanner(loser)).toBeHidden();
-    await expect.poll(() => winner.editorText('shared.py'), { timeout: 5000 }).toBe(kept);
+    await expect.poll(() => winner.editorText('shared.py')).toBe(kept);
   } else {
     // One tab saw the other's edit before making its own: the file holds both.
     for (const tab of [first, second]) {
-      await expect
-        .poll(() => tab.editorText('shared.py'), { timeout: 5000 })
-        .toMatch(/^x = 1\n(mine = 2\ntheirs = 3|theirs = 3\nmine = 2)\n$/);
+      expect(await tab.editorText('shared.py')).toMatch(
+        /^x = 1\n(mine = 2\ntheirs = 3|theirs = 3\nmine = 2)\n$/,
+      );
     }
   }
 
@@ -75,8 +88,8 @@ test('a conflict can also be settled by taking the other version', async ({ cont
   await appendLine(second, 'main.py', '# local draft');
   await appendLine(first, 'main.py', '# edited elsewhere');
   await first.page.keyboard.press('ControlOrMeta+s');
-  const loser = await tabWithConflict([first, second]);
-  if (loser) {
+  const loser = await settle([first, second], 'main.py');
+  if (loser !== 'agreed') {
     const winner = loser === first ? second : first;
     await expect(winner.page.getByLabel('unsaved changes')).toBeHidden();
     const theirs = await winner.editorText('main.py');
@@ -85,12 +98,9 @@ test('a conflict can also be settled by taking the other version', async ({ cont
     await expect(loser.page.getByLabel('unsaved changes')).toBeHidden();
   } else {
     for (const tab of [first, second]) {
-      await expect
-        .poll(() => tab.editorText('main.py'), { timeout: 5000 })
-        .toContain('# local draft');
-      await expect
-        .poll(() => tab.editorText('main.py'), { timeout: 5000 })
-        .toContain('# edited elsewhere');
+      const text = await tab.editorText('main.py');
+      expect(text).toContain('# local draft');
+      expect(text).toContain('# edited elsewhere');
     }
   }
 });

@@ -101,7 +101,7 @@ export function EditorArea(props: { services: AppServices }) {
     known = next;
     const active = activeTab();
     if (active?.kind === 'text') {
-      instance.show(active.path(), active.initialText, { readOnly: Boolean(active.readOnly) });
+      instance.show(active.path(), active.savedText, { readOnly: Boolean(active.readOnly) });
     }
   });
 

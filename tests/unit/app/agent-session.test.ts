@@ -325,7 +325,7 @@ describe('agent mode in the chat service', () => {
     app.editor.attach(buffers);
     await app.workspaces.files()!.write('main.py', 'print(1)\n');
     await app.editor.openFile('main.py');
-    buffers.texts.set('main.py', app.editor.tabs()[0]!.initialText);
+    buffers.texts.set('main.py', app.editor.tabs()[0]!.savedText);
     app.chat.newSession('agent');
     await app.chat.send('hi');
     app.chat.agent.setPolicy('auto-edit');

@@ -59,7 +59,7 @@ async function setup(unloadJournal: UnloadJournal = createMemoryUnloadJournal())
   const files = workspaces.files()!;
   await files.write('a.py', 'one\n');
   await editor.openFile('a.py');
-  buffers.texts.set('a.py', editor.tabs()[0]!.initialText);
+  buffers.texts.set('a.py', editor.tabs()[0]!.savedText);
   const edit = (text: string) => {
     buffers.texts.set('a.py', text);
     editor.markEdited('a.py');
@@ -104,6 +104,29 @@ describe('editor service', () => {
     await settle();
     expect(buffers.texts.get('a.py')).toBe('from python\n');
     expect(tab().conflict()).toBeUndefined();
+  });
+
+  it('a change made elsewhere while the file is being opened is not missed', async () => {
+    const { files, editor, settle, store } = await setup();
+    await files.write('b.py', 'older\n');
+    await settle();
+    const get = store.files.get.bind(store.files);
+    let raced = false;
+    // The other tab's save lands, and is announced, between this tab's read and its listing.
+    store.files.get = async (workspaceId, path) => {
+      const row = await get(workspaceId, path);
+      if (path === 'b.py' && !raced) {
+        raced = true;
+        await files.write('b.py', 'newer\n');
+        await settle();
+      }
+      return row;
+    };
+    await editor.openFile('b.py');
+    await settle();
+    const tab = editor.tabs().find((t) => t.path() === 'b.py')!;
+    expect(tab.savedText).toBe('newer\n');
+    expect(tab.dirty()).toBe(false);
   });
 
   it('a dirty tab keeps the person’s text and reports a conflict', async () => {
@@ -325,7 +348,7 @@ describe('editor service', () => {
     expect((await files.read('a.py')).content).toBe('one\n');
     await editor.restoreTabs();
     expect((await files.read('a.py')).content).toBe('typed just before the reload\n');
-    expect(editor.tabs()[0]!.initialText).toBe('typed just before the reload\n');
+    expect(editor.tabs()[0]!.savedText).toBe('typed just before the reload\n');
     // Done once: the journal is gone.
     await files.write('a.py', 'later\n');
     await editor.restoreTabs();
