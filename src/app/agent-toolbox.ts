@@ -9,6 +9,7 @@ import { buildAgentDynamicPrompt, type AgentOpenFile } from '../agent/agent-prom
 import type { AgentToolbox } from '../agent/session-agent-run';
 import type { AgentTool } from '../agent/tool-catalog';
 import type { Clock } from '../base/clock';
+import { retryingImport } from '../base/retrying-import';
 import type { FileMeta } from '../store/records';
 import type { FileToolContext } from '../tools/files/file-tool-context';
 import { ReadTracker } from '../tools/files/read-tracker';
@@ -109,6 +110,12 @@ export interface AgentToolboxes {
   approvedForSession(sessionId: string, toolName: string): void;
 }
 
+// Each chunk is loaded again under a fresh URL after a failed load (see retryingImport).
+const loadFileTools = retryingImport(() => import('../tools/files/workspace-file-tools'));
+const loadPythonTools = retryingImport(() => import('../tools/python/python-tools'));
+const loadBashTool = retryingImport(() => import('../tools/shell/bash-tool'));
+const loadWebTools = retryingImport(() => import('../tools/web/web-tools'));
+
 export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   const { workspaces, editor, clock, python, web, mcp } = deps;
   const plans = new Map<string, TodoList>();
@@ -121,10 +128,10 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   const loadTools = () =>
     (loading ??= (async () => {
       const [files, py, shell, webModule] = await Promise.all([
-        import('../tools/files/workspace-file-tools'),
-        python ? import('../tools/python/python-tools') : undefined,
-        python ? import('../tools/shell/bash-tool') : undefined,
-        web ? import('../tools/web/web-tools') : undefined,
+        loadFileTools(),
+        python ? loadPythonTools() : undefined,
+        python ? loadBashTool() : undefined,
+        web ? loadWebTools() : undefined,
       ]);
       tools = [
         ...files.workspaceFileTools(),

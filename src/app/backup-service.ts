@@ -1,3 +1,4 @@
+import { retryingImport } from '../base/retrying-import';
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
 import { openWithPassphrase, sealWithPassphrase } from '../base/passphrase-box';
@@ -39,7 +40,7 @@ export interface BackupService {
 }
 
 /** The archive code (fflate) loads when a backup is made or restored, not with the app. */
-const loadArchive = () => import('../workspace/backup-archive');
+const loadArchive = retryingImport(() => import('../workspace/backup-archive'));
 
 export function createBackupService(store: CoveStore, clock: Clock): BackupService {
   return {

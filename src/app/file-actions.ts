@@ -1,3 +1,4 @@
+import { retryingImport } from '../base/retrying-import';
 import { CoveError } from '../base/errors';
 import { baseName, childPath, normalizePath } from '../workspace/paths';
 import type { IncomingFile, ImportResult, SkippedFile } from '../workspace/workspace-files';
@@ -7,7 +8,7 @@ import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
 
 /** The zip code (fflate) loads on the first import or export, not with the app. */
-const loadZip = () => import('../workspace/zip-archive');
+const loadZip = retryingImport(() => import('../workspace/zip-archive'));
 
 /**
  * What the file tree can do, with the person told of every outcome. Methods that take a

@@ -1,3 +1,4 @@
+import { retryingImport } from '../base/retrying-import';
 import { batch, createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import { newId } from '../base/ids';
@@ -54,11 +55,13 @@ export type { ProviderDraft } from '../llm/provider-draft';
 export { parseModelRef } from '../llm/model-ref';
 export { DEFAULT_CHAT_OPTIONS } from '../llm/chat-options';
 
+const loadConnectionTest = retryingImport(() => import('../llm/connection-test'));
+
 /** Lists models through the openai SDK, loaded on first use. */
 async function testConnection(
   ...args: Parameters<typeof TestConnection>
 ): Promise<ConnectionTestResult> {
-  const module = await import('../llm/connection-test');
+  const module = await loadConnectionTest();
   return module.testConnection(...args);
 }
 

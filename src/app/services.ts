@@ -1,3 +1,4 @@
+import { retryingImport } from '../base/retrying-import';
 import type { Clock } from '../base/clock';
 import { createSecretRedactor, secretVariants } from '../base/redact-credentials';
 import { createRedactingStore } from '../store/redacting-store';
@@ -209,9 +210,10 @@ export function createAppServices(
     notices,
     ...(environment.zipImporter ? { zipImporter: environment.zipImporter } : {}),
   });
+  const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
-      const { makeOpenAIChatClient } = await import('../llm/openai-chat-client');
+      const { makeOpenAIChatClient } = await loadChatClient();
       return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
     },
     clock,

@@ -246,6 +246,8 @@ test('keys and chat options survive a reload; removing asks first', async ({ cov
   );
   await cove.settings.getByLabel('Custom system prompt').fill('Answer in French.');
   await cove.settings.getByLabel('Custom system prompt').blur();
+  await expect(cove.settings.getByRole('status').filter({ hasText: 'Saving…' })).toBeHidden();
+  await expect(cove.settings.getByText('Changes saved')).toBeVisible();
 
   await cove.reload();
   await cove.openSettings();

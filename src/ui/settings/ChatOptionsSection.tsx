@@ -25,6 +25,10 @@ export function ChatOptionsSection(props: { services: AppServices }) {
     error: createUniqueId(),
   };
   const [error, setError] = createSignal<{ field: Field; text: string }>();
+  // Saves take a moment (a busy machine, a large registry): the person sees when a change
+  // is kept, so a reload right after leaving a field does not look like it lost it.
+  const [saving, setSaving] = createSignal(0);
+  const [saved, setSaved] = createSignal(false);
   const options = () => providers.chatOptions();
   const groups = createMemo(() => {
     const byProvider = new Map<string, { name: string; models: ModelChoice[] }>();
@@ -41,9 +45,12 @@ export function ChatOptionsSection(props: { services: AppServices }) {
     for (const key of ['maxTokens', 'temperature'] as const) {
       if (key in patch && patch[key] === undefined) delete next[key];
     }
+    setSaving((count) => count + 1);
+    setSaved(false);
     try {
       await providers.setChatOptions(next);
       if (error()?.field === field) setError(undefined);
+      setSaved(true);
     } catch (failure) {
       const target = isSettingsError(failure, 'chat-max-tokens')
         ? 'maxTokens'
@@ -51,6 +58,8 @@ export function ChatOptionsSection(props: { services: AppServices }) {
           ? 'temperature'
           : field;
       setError({ field: target, text: describeError(failure) });
+    } finally {
+      setSaving((count) => count - 1);
     }
   };
 
@@ -63,7 +72,12 @@ export function ChatOptionsSection(props: { services: AppServices }) {
 
   return (
     <section aria-labelledby="settings-chat" class="chat-options">
-      <h3 id="settings-chat">Chat</h3>
+      <div class="section-heading">
+        <h3 id="settings-chat">Chat</h3>
+        <span class="save-state" role="status">
+          {saving() > 0 ? 'Saving…' : saved() ? 'Changes saved' : ''}
+        </span>
+      </div>
       <div class="form-field">
         <label for={ids.model}>Default model</label>
         <Show
