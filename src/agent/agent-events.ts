@@ -1,3 +1,4 @@
+import type { AgentErrorCode } from './agent-errors';
 import type { AssistantReply, StopReason } from '../llm/assistant-reply';
 import type { ChatMessage } from '../llm/chat-message';
 import type { LlmErrorData } from '../llm/llm-error';
@@ -227,8 +228,11 @@ export type RunEndReason = 'done' | 'aborted' | 'error' | 'max_steps' | 'repeate
 
 /** Why a run ended with `error`, with a message and a hint a person can act on. */
 export interface AgentRunError {
-  /** `context_overflow` has its own code so the UI can offer to start fresh or compact. */
-  code: 'context_overflow' | 'llm' | 'internal';
+  /**
+   * `context_overflow` has its own code so the UI can offer to start fresh or compact; the
+   * agent layer's own codes say why the run was refused before its first request.
+   */
+  code: 'context_overflow' | 'llm' | 'internal' | AgentErrorCode;
   message: string;
   hint: string;
   llm?: LlmErrorData;

@@ -20,7 +20,7 @@ import type {
   RunEndReason,
 } from './agent-events';
 import type { SteeringSource } from './agent-inbox';
-import { buildAgentStaticPrompt } from './agent-prompt';
+import { buildAgentStaticPrompt, agentSystemText } from './agent-prompt';
 import type { ApprovalDecision, ApprovalPolicy } from './approval-policy';
 import { ABORTED, runToolBatch, type ApprovalRequest, type CallEnd } from './tool-batch';
 import { ToolCatalog, type AgentTool } from './tool-catalog';
@@ -284,7 +284,7 @@ class AgentRun<C extends ToolContext> {
     const dynamic = this.options.dynamicPrompt?.();
     const system: ChatMessage = {
       role: 'system',
-      content: dynamic ? `${this.staticPrompt}\n\n${dynamic}` : this.staticPrompt,
+      content: agentSystemText(this.staticPrompt, dynamic),
     };
     const request: ChatRequest = {
       ...this.options.request,

@@ -5,6 +5,9 @@
  * and selection, the workspace's AGENTS.md, the date). Guidance about a tool appears only
  * when that tool is offered, so the prompt never names a tool the model cannot call.
  */
+import type { ToolSpec } from '../llm/chat-message';
+import type { ToolCallingMode } from '../llm/model-capabilities';
+import type { RequestFrame } from './context-budget';
 
 /** The open file and selection as the agent sees them. Lines are 1-based. */
 export interface AgentOpenFile {
@@ -133,4 +136,31 @@ function languageOf(path: string): string {
     txt: '',
   };
   return extension ? (known[extension] ?? extension) : '';
+}
+
+/** The system message of one agent request: the static part, then the dynamic one. */
+export function agentSystemText(staticPrompt: string, dynamic: string | undefined): string {
+  return dynamic ? `${staticPrompt}\n\n${dynamic}` : staticPrompt;
+}
+
+/**
+ * What every request of an agent run carries besides the conversation, as the loop sends
+ * it (tools offered once per name, in order; none when the model takes no tools).
+ */
+export function agentRequestFrame(
+  tools: readonly ToolSpec[],
+  toolCalling: ToolCallingMode,
+  dynamic: string,
+): RequestFrame {
+  const offered = new Map<string, ToolSpec>();
+  if (toolCalling !== 'none') {
+    for (const { name, description, parameters } of tools) {
+      if (!offered.has(name)) offered.set(name, { name, description, parameters });
+    }
+  }
+  const specs = [...offered.values()];
+  return {
+    system: agentSystemText(buildAgentStaticPrompt([...offered.keys()]), dynamic),
+    tools: specs,
+  };
 }

@@ -5,7 +5,7 @@
  * when this returned one).
  */
 import type { Clock } from '../base/clock';
-import { CoveError } from '../base/errors';
+import { agentError } from './agent-errors';
 import type { ChatClient, ProviderConfig } from '../llm';
 import type { ModelCapabilities } from '../llm/model-capabilities';
 import type { NodeRecord } from '../store/records';
@@ -73,6 +73,10 @@ export interface CompactionInput {
   keepLastQuestion?: boolean;
   /** Tokens the request carries besides the messages, until a real usage includes them. */
   overheadTokens: number;
+  /** How much to keep verbatim; by default a third of the automatic limit (keptTokens). */
+  keepTokens?: number;
+  /** Longest summary to ask for; by default 2,000 tokens. */
+  summaryTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -82,7 +86,7 @@ export interface CompactionDeps {
   newId(): string;
 }
 
-/** Asks the model for the summary; CoveError `compaction_failed` when it fails or says nothing. */
+/** Asks the model for the summary; CoveError `compaction-failed` when it fails or says nothing. */
 async function requestSummary(
   deps: CompactionDeps,
   input: CompactionInput,
@@ -93,13 +97,13 @@ async function requestSummary(
     provider: input.model.provider,
     model: input.model.modelId,
     messages,
-    maxOutputTokens: Math.min(SUMMARY_TOKENS, input.model.maxOutputTokens),
+    maxOutputTokens: Math.min(input.summaryTokens ?? SUMMARY_TOKENS, input.model.maxOutputTokens),
     ...(input.signal ? { signal: input.signal } : {}),
   })) {
     if (event.type === 'text_delta') text += event.delta;
     if (event.type === 'error') {
-      throw new CoveError(
-        'compaction_failed',
+      throw agentError(
+        'compaction-failed',
         `The summary failed: ${event.error.message}`,
         'Nothing was changed. Try /compact again, or start a new conversation.',
       );
@@ -107,8 +111,8 @@ async function requestSummary(
   }
   const summary = text.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
   if (!summary) {
-    throw new CoveError(
-      'compaction_failed',
+    throw agentError(
+      'compaction-failed',
       'The model returned an empty summary.',
       'Nothing was changed. Try /compact again.',
     );
@@ -119,7 +123,7 @@ async function requestSummary(
 /**
  * The compaction node for `input.path`, or undefined when none is needed (under the limit
  * and not forced) or possible (too little to summarize). Throws CoveError
- * `compaction_failed` when the model fails; nothing is written either way.
+ * `compaction-failed` when the model fails; nothing is written either way.
  */
 export async function prepareCompaction(
   deps: CompactionDeps,
@@ -137,7 +141,7 @@ export async function prepareCompaction(
     const tail = nodes.slice(Math.max(question, 0)).reduce((sum, n) => sum + nodeTokens(n), 0);
     if (question >= 0 && tail <= limit / 2) minKept = Math.max(minKept, nodes.length - question);
   }
-  const cut = planCompactionCut(nodes, keptTokens(limit), { minKept });
+  const cut = planCompactionCut(nodes, input.keepTokens ?? keptTokens(limit), { minKept });
   if (!cut) return undefined;
   const messages = compactionRequest({
     ...(previous ? { previousSummary: previous.content } : {}),

@@ -1,7 +1,7 @@
 /**
  * What goes to the model for one reply: the system prompt (instructions, task, date, the
- * open file or the function a traceback or the question points at) and as much of the
- * active path as fits the model's window. Reads the world only through `ContextSources`,
+ * open file or the function a traceback or the question points at) and the active path as
+ * the model's conversation. Reads the world only through `ContextSources`,
  * so it runs the same under Node tests and in the page.
  */
 import type { ChatMessage } from '../llm';
@@ -15,7 +15,6 @@ import {
 import { compactedPath, summaryMessage } from './compaction';
 import { innermostWorkspaceFrame } from './python-traceback';
 import { detectTaskType } from './task-type';
-import { estimateTokens } from './token-estimate';
 
 /**
  * Finds a Python function or class by name in source (Python's ast, in the runtime). With a
@@ -45,11 +44,6 @@ export interface PromptSettings {
   /** Replaces Cove's base instructions when non-empty. */
   customSystemPrompt: string;
 }
-
-/** Tokens kept free besides the reply and the system prompt (message framing, rounding). */
-const FRAMING_TOKENS = 256;
-/** History gets at least this much even when the system prompt is large. */
-const MIN_HISTORY_TOKENS = 512;
 
 /**
  * A stored node as the model reads it; undefined for nodes that are not part of the
@@ -134,59 +128,6 @@ export function pathToMessages(
   return history;
 }
 
-function messageTokens(message: ChatMessage): number {
-  let text: string;
-  if (typeof message.content === 'string') text = message.content;
-  else text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  if (message.role === 'assistant') {
-    for (const call of message.toolCalls ?? []) text += call.name + call.arguments;
-  }
-  return estimateTokens(text) + 4;
-}
-
-/**
- * Splits a conversation into the pieces a budget cut may drop: an assistant message that
- * calls tools together with the results that follow it, and every other message alone.
- */
-function cutUnits(history: readonly ChatMessage[]): ChatMessage[][] {
-  const units: ChatMessage[][] = [];
-  for (const message of history) {
-    const last = units.at(-1);
-    const head = last?.[0];
-    const answersLast =
-      message.role === 'tool' &&
-      head?.role === 'assistant' &&
-      (head.toolCalls ?? []).some((call) => call.id === message.toolCallId);
-    if (answersLast) last!.push(message);
-    else units.push([message]);
-  }
-  return units;
-}
-
-/**
- * The newest messages that fit `budgetTokens`, oldest first. The last message (the
- * question, or the newest tool round) is always kept; older ones are dropped whole, never
- * cut, and a tool call is dropped or kept together with its results. The window starts
- * with a user message when it can: a reply whose question was dropped is dropped too.
- */
-export function slidingWindow(
-  history: readonly ChatMessage[],
-  budgetTokens: number,
-): ChatMessage[] {
-  const units = cutUnits(history);
-  const kept: ChatMessage[][] = [];
-  let used = 0;
-  for (let i = units.length - 1; i >= 0; i--) {
-    const unit = units[i]!;
-    const cost = unit.reduce((sum, message) => sum + messageTokens(message), 0);
-    if (kept.length > 0 && used + cost > budgetTokens) break;
-    kept.unshift(unit);
-    used += cost;
-  }
-  while (kept.length > 1 && kept[0]![0]!.role !== 'user') kept.shift();
-  return kept.flat();
-}
-
 /**
  * When the question holds a Python traceback: the workspace file and the function where
  * the error is (the innermost frame in the person's own files), read from the editor when
@@ -241,31 +182,29 @@ async function promptFile(
   return { file };
 }
 
-/** Everything one reply's context is built from. */
-export interface ChatContextInput {
+/** Everything one chat reply's system prompt is built from. */
+export interface ChatSystemInput {
   /** The active path up to the message being answered, root first. */
   path: readonly NodeRecord[];
   settings: PromptSettings;
   sources: ContextSources;
-  /** The model's window and the reply's output limit, in tokens. */
+  /** The model's window, in tokens (the prompt's file gets about half of it). */
   contextWindow: number;
-  maxOutputTokens: number;
   /** Clock time of the request (the prompt states the date). */
   now: number;
-  /** The model can see images (else pictures are left out with a note). */
-  vision?: boolean;
 }
 
 /**
- * The messages of one chat request: the system prompt, then the newest part of the active
- * path that fits the window once the reply and the system prompt have their share.
+ * The system prompt of one chat reply: instructions, task, date, and the file the question
+ * is about (the function a traceback points at, else the open file). The conversation
+ * itself is fitted to the window by the engine (context-fit.ts), never cut here.
  */
-export async function buildChatContext(input: ChatContextInput): Promise<ChatMessage[]> {
+export async function buildChatSystem(input: ChatSystemInput): Promise<string> {
   const question = input.path.at(-1)?.content ?? '';
   const { file, symbol } = input.settings.fileContext
     ? await promptFile(question, input.sources)
     : {};
-  const system = buildChatSystemPrompt({
+  return buildChatSystemPrompt({
     customSystemPrompt: input.settings.customSystemPrompt,
     workspaceName: input.sources.workspaceName(),
     file,
@@ -275,25 +214,4 @@ export async function buildChatContext(input: ChatContextInput): Promise<ChatMes
     // About half the window for the file, in characters (four per token).
     maxFileChars: Math.max(2000, Math.min(200_000, Math.floor(input.contextWindow * 2))),
   });
-  const history = pathToMessages(input.path, { vision: input.vision ?? false });
-  const budget =
-    input.contextWindow - input.maxOutputTokens - estimateTokens(system) - FRAMING_TOKENS;
-  return [
-    { role: 'system', content: system },
-    ...slidingWindow(history, Math.max(budget, MIN_HISTORY_TOKENS)),
-  ];
-}
-
-/**
- * The conversation an agent run starts from: the active path as messages (pathToMessages:
- * calls paired with their results, a synthetic "no result" for a call left without one),
- * cut to the newest part that fits `budgetTokens` with each tool call kept together with
- * its results.
- */
-export function buildAgentHistory(
-  path: readonly NodeRecord[],
-  budgetTokens: number,
-  options: { vision?: boolean } = {},
-): ChatMessage[] {
-  return slidingWindow(pathToMessages(path, options), Math.max(budgetTokens, MIN_HISTORY_TOKENS));
 }

@@ -12,6 +12,14 @@ export interface NodeFailedEvent {
 }
 
 /**
+ * Stop ended the request before the model was asked (during the compaction before it): the
+ * node ends `aborted`, with what it holds.
+ */
+export interface NodeStoppedEvent {
+  type: 'node_stopped';
+}
+
+/**
  * The producer of a node is done with it (the stream ended, whatever way). Folding it stamps
  * `finishedAt`, closes an open reasoning timer, and ends a node that is still `streaming`
  * (a stream that broke its contract by ending without `done` or `error`) as `interrupted`.
@@ -28,4 +36,5 @@ export interface NodeEndEvent {
  * An agent turn's reply folds the loop's deltas (which carry the same fields as the model's)
  * and ends with its `message_end`; tool results become nodes of their own, stored whole.
  */
-export type SessionEvent = LlmEvent | MessageEndEvent | NodeFailedEvent | NodeEndEvent;
+export type SessionEvent =
+  LlmEvent | MessageEndEvent | NodeFailedEvent | NodeStoppedEvent | NodeEndEvent;

@@ -153,6 +153,8 @@ export function reduceNode(draft: NodeDraft, event: SessionEvent, at: number): N
     }
     case 'node_failed':
       return { ...draft, status: 'error', error: event.error };
+    case 'node_stopped':
+      return { ...draft, status: 'aborted' };
     case 'node_end': {
       const closed = closeReasoning(draft, at);
       return {

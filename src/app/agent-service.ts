@@ -266,7 +266,7 @@ export function createAgentService(deps: {
                 : {
                     reason: event.reason,
                     ...(event.error
-                      ? { message: event.error.message }
+                      ? { message: `${event.error.message} ${event.error.hint}`.trim() }
                       : event.repeatedCall
                         ? {
                             message: `${event.repeatedCall.toolName} failed the same way three times: ${event.repeatedCall.lastError}`,

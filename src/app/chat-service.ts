@@ -1,4 +1,4 @@
-import { createSignal, type Accessor } from 'solid-js';
+import { batch, createSignal, type Accessor } from 'solid-js';
 import type { SymbolLocator } from '../agent/context-builder';
 import {
   createSessionEngine,
@@ -161,6 +161,8 @@ export function createChatService(deps: {
   afterFirstExchange?: (sessionId: string) => void;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
   observe?: SessionEngineListener;
+  /** A problem the engine worked around (a failed automatic compaction), for the app log. */
+  onProblem?: (error: unknown, what: string) => void;
   /** Told the person's answer to each approval request and how long it took, in ms. */
   onApprovalDecision?: (
     sessionId: string,
@@ -258,6 +260,7 @@ export function createChatService(deps: {
     },
     makeYielder: () => createYielder(() => performance.now()),
     agent: agent.port,
+    ...(deps.onProblem ? { onProblem: deps.onProblem } : {}),
   });
   const persister = createSessionPersister({
     sessions: store.sessions,
@@ -314,8 +317,15 @@ export function createChatService(deps: {
         markLeaf(event.sessionId, event.leafId);
         if (activeId() === event.sessionId) showPath(event.nodes, event.leafId);
         return undefined;
+      case 'activity':
+        // Busy from the moment the engine holds the session until it lets go of it, across
+        // compaction, replies, tool calls and follow-ups.
+        batch(() => {
+          setCompacting(event.activity === 'compacting');
+          setBusy(event.activity !== 'idle');
+        });
+        return undefined;
       case 'reply_start':
-        setBusy(true);
         return undefined;
       case 'agent_event':
         return mirrorAgent(event.sessionId, event.event);
@@ -342,9 +352,7 @@ export function createChatService(deps: {
         }
         live.delete(event.nodeId);
         setRetrying(undefined);
-        // An agent run stays busy from its start to its end, across its replies.
         if (agentRunning) return undefined;
-        setBusy(false);
         return loadSessions().then(() => undefined);
       }
     }
@@ -357,7 +365,6 @@ export function createChatService(deps: {
     switch (happened.type) {
       case 'run_start':
         agentRunning = true;
-        setBusy(true);
         return undefined;
       case 'retry_scheduled':
         setRetrying({
@@ -373,7 +380,6 @@ export function createChatService(deps: {
       case 'run_end':
         agentRunning = false;
         setRetrying(undefined);
-        setBusy(false);
         return loadSessions().then(() => undefined);
       default:
         return undefined;
@@ -483,6 +489,12 @@ export function createChatService(deps: {
       notices.show({
         kind: 'error',
         text: 'This conversation is answering in another tab. Wait for it to finish there, or start a new chat here.',
+      });
+    }
+    if (outcome === 'busy') {
+      notices.show({
+        kind: 'info',
+        text: 'Cove is still answering. Wait for it, or press Stop; your message is still in the box.',
       });
     }
   }
@@ -662,6 +674,12 @@ export function createChatService(deps: {
           return;
         case 'locked':
           notices.show({ kind: 'info', text: 'This conversation is busy in another tab.' });
+          return;
+        case 'busy':
+          notices.show({ kind: 'info', text: 'Cove is still answering; compact when it is done.' });
+          return;
+        case 'stopped':
+          notices.show({ kind: 'info', text: 'Compaction stopped; nothing was changed.' });
           return;
         case 'no_model':
           notices.show({ kind: 'error', text: NO_MODEL });

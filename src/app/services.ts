@@ -253,6 +253,7 @@ export function createAppServices(
     store,
     agentSettings: agentSettings.settings,
     observe: (event) => traces.observe(event),
+    onProblem: (error, what) => log.report('warn', 'agent', error, what),
     onApprovalDecision: (sessionId, callId, decision, waitMs) =>
       traces.noteDecision(sessionId, callId, decision, waitMs),
     workspaces,

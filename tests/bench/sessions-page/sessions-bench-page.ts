@@ -6,7 +6,8 @@
 // the active conversation; at each of its 100 questions an edit starts a side branch of 49
 // exchanges (98 nodes). Replies are a few hundred characters of Markdown, like real ones.
 import { createRoot } from 'solid-js';
-import { buildChatContext } from '../../../src/agent/context-builder';
+import { contextBudget, fitsBudget } from '../../../src/agent/context-budget';
+import { buildChatSystem, pathToMessages } from '../../../src/agent/context-builder';
 import { createSessionEngine, type SessionEngine } from '../../../src/agent/session-engine';
 import { createMemorySessionLocks } from '../../../src/agent/session-locks';
 import { activePath } from '../../../src/agent/session-tree';
@@ -20,6 +21,14 @@ import type { NodeRecord } from '../../../src/store/records';
 const TRUNK_EXCHANGES = 100;
 const SIDE_EXCHANGES = 49;
 const SESSION = 'bench-session';
+/** A model with a 128k window, as the context build sizes its budget for. */
+const BENCH_MODEL = {
+  contextWindow: 128_000,
+  maxOutputTokens: 4_096,
+  toolCalling: 'native',
+  vision: false,
+  reasoning: false,
+} as const;
 
 const reply = (i: number) =>
   `Here is what changes in step ${i}:\n\n- read the **input** file\n- parse each line with \`split\`\n- keep the totals in a dict\n\n\`\`\`python\nfor line in lines:\n    total[line[0]] += int(line[1])\n\`\`\`\n\nThat keeps it linear.`;
@@ -162,20 +171,20 @@ const api = {
     let messages = 0;
     const ms = await time(async () => {
       const path = activePath(nodes, trunkLeaf);
-      messages = (
-        await buildChatContext({
-          path,
-          settings: { fileContext: false, customSystemPrompt: '' },
-          sources: {
-            workspaceName: () => 'Bench',
-            activeDocument: () => undefined,
-            readFile: async () => undefined,
-          },
-          contextWindow: 128_000,
-          maxOutputTokens: 4_096,
-          now: Date.now(),
-        })
-      ).length;
+      const system = await buildChatSystem({
+        path,
+        settings: { fileContext: false, customSystemPrompt: '' },
+        sources: {
+          workspaceName: () => 'Bench',
+          activeDocument: () => undefined,
+          readFile: async () => undefined,
+        },
+        contextWindow: 128_000,
+        now: Date.now(),
+      });
+      const history = pathToMessages(path);
+      const budget = contextBudget(BENCH_MODEL, { system });
+      messages = fitsBudget(history, budget) ? history.length + 1 : 0;
     });
     return { ms, messages };
   },

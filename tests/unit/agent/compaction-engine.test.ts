@@ -17,6 +17,9 @@ const provider: ProviderConfig = {
   models: [{ id: 'm1', capabilities: { contextWindow: 2000, maxOutputTokens: 400 } }],
 };
 
+/** A system prompt of about 500 tokens: with it, the frame takes close to 40 % of the window. */
+const SYSTEM_PROMPT = 'Answer briefly. '.repeat(125);
+
 function setup(steps: ScriptStep[]) {
   const clock = new ManualClock(Date.UTC(2026, 11, 3));
   const store = createMemoryStore();
@@ -32,7 +35,7 @@ function setup(steps: ScriptStep[]) {
       current: () => ({ ref: 'p1/m1', provider, modelId: 'm1' }),
       streamOptionsUnsupported: () => undefined,
     },
-    settings: () => ({ fileContext: false, customSystemPrompt: '' }),
+    settings: () => ({ fileContext: false, customSystemPrompt: SYSTEM_PROMPT }),
     context: {
       workspaceName: () => 'demo',
       activeDocument: () => undefined,
@@ -149,7 +152,7 @@ describe('compaction in the session engine', () => {
     const before = await ctx.store.sessions.nodes(session.id);
 
     const failed = await ctx.engine.compact(session.id, 'the tests');
-    expect(failed).toMatchObject({ outcome: 'failed', error: { code: 'compaction_failed' } });
+    expect(failed).toMatchObject({ outcome: 'failed', error: { code: 'compaction-failed' } });
     expect(await ctx.store.sessions.nodes(session.id)).toEqual(before);
     expect((await ctx.store.sessions.get(session.id))!.leafId).toBe(before.at(-1)!.id);
 

@@ -1,101 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildAgentHistory,
-  buildChatContext,
+  buildChatSystem,
   imagesFor as withoutImagesFor,
   MISSING_TOOL_RESULT,
   nodeToMessage,
   pathToMessages,
-  slidingWindow,
   type ContextSources,
 } from '../../../src/agent/context-builder';
 import type { ChatMessage } from '../../../src/llm';
 import type { NodeRecord } from '../../../src/store/records';
-
-const turn = (i: number): ChatMessage[] => [
-  { role: 'user', content: `question ${i} ${'x'.repeat(400)}` },
-  { role: 'assistant', content: `answer ${i} ${'y'.repeat(400)}` },
-];
-
-/** An assistant message calling `n` tools and their results, each about `size` characters. */
-const toolRound = (id: string, n: number, size: number): ChatMessage[] => [
-  {
-    role: 'assistant',
-    content: '',
-    toolCalls: Array.from({ length: n }, (_, k) => ({
-      id: `${id}-${k}`,
-      name: 'read_file',
-      arguments: `{"path":"f${k}.py"}`,
-    })),
-  },
-  ...Array.from({ length: n }, (_, k): ChatMessage => ({
-    role: 'tool',
-    toolCallId: `${id}-${k}`,
-    content: 'r'.repeat(size),
-  })),
-];
-
-/** Every tool result in `window` follows the call it answers, and every call has its results. */
-function pairsIntact(window: ChatMessage[], history: ChatMessage[]): boolean {
-  const calls = new Set<string>();
-  for (const message of window) {
-    if (message.role === 'assistant') for (const c of message.toolCalls ?? []) calls.add(c.id);
-    if (message.role === 'tool' && !calls.has(message.toolCallId)) return false;
-  }
-  const answered = new Set(window.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
-  const expected = history.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : []));
-  return expected.filter((id) => calls.has(id)).every((id) => answered.has(id));
-}
-
-describe('sliding window', () => {
-  it('keeps the newest messages that fit and always the last question', () => {
-    const history = [
-      ...turn(1),
-      ...turn(2),
-      ...turn(3),
-      { role: 'user', content: 'last?' } as ChatMessage,
-    ];
-    const kept = slidingWindow(history, 250);
-    expect(kept[0]!.role).toBe('user');
-    expect(kept.at(-1)!.content).toBe('last?');
-    expect(kept.length).toBeLessThan(history.length);
-    expect(slidingWindow(history, 100_000)).toEqual(history);
-  });
-
-  it('keeps a last message even when it alone is over budget', () => {
-    const huge: ChatMessage = { role: 'user', content: 'z'.repeat(10_000) };
-    expect(slidingWindow([...turn(1), huge], 10)).toEqual([huge]);
-  });
-
-  it('never separates a tool call from its results, at any budget', () => {
-    const history: ChatMessage[] = [
-      { role: 'user', content: 'fix the tests' },
-      ...toolRound('a', 3, 300),
-      ...toolRound('b', 2, 800),
-      { role: 'assistant', content: 'Found it.' },
-      { role: 'user', content: 'go on' },
-      ...toolRound('c', 4, 200),
-    ];
-    for (let budget = 0; budget <= 3000; budget += 25) {
-      const kept = slidingWindow(history, budget);
-      expect(pairsIntact(kept, history), `budget ${budget}`).toBe(true);
-      // The newest tool round is the last unit: it is always kept whole.
-      expect(kept.slice(-5)).toEqual(history.slice(-5));
-    }
-  });
-
-  it('drops a tool round with its results when the budget runs out inside it', () => {
-    const history: ChatMessage[] = [
-      { role: 'user', content: 'old question' },
-      ...toolRound('a', 2, 2000),
-      { role: 'assistant', content: 'done' },
-      { role: 'user', content: 'new question' },
-    ];
-    // Room for the last two messages and one tool result, but not the whole round.
-    const kept = slidingWindow(history, 600);
-    expect(kept).toEqual([{ role: 'user', content: 'new question' }]);
-  });
-});
 
 function node(fields: Partial<NodeRecord> & Pick<NodeRecord, 'id' | 'role'>): NodeRecord {
   return {
@@ -141,21 +54,18 @@ describe('chat context', () => {
     node({ id: 'u2', role: 'user', parentId: 'a1', content: 'Explain the function greet' }),
   ];
 
-  it('a system prompt with the open file and the date, then the conversation', async () => {
-    const messages = await buildChatContext({
+  it('a system prompt with the open file, the task and the date; the path as the conversation', async () => {
+    const system = await buildChatSystem({
       path,
       settings: { fileContext: true, customSystemPrompt: '' },
       sources: sources(),
       contextWindow: 32_000,
-      maxOutputTokens: 1000,
       now: Date.UTC(2026, 11, 2),
     });
-    const system = messages[0]!;
-    expect(system.role).toBe('system');
-    expect(system.content).toContain('Today is 2026-12-02');
-    expect(system.content).toContain('The open file is app.py');
-    expect(system.content).toContain('The person wants an explanation');
-    expect(messages.slice(1).map((m) => m.content)).toEqual([
+    expect(system).toContain('Today is 2026-12-02');
+    expect(system).toContain('The open file is app.py');
+    expect(system).toContain('The person wants an explanation');
+    expect(pathToMessages(path).map((m) => m.content)).toEqual([
       'What is 1+1?',
       '2',
       'Explain the function greet',
@@ -163,7 +73,7 @@ describe('chat context', () => {
   });
 
   it('without file context no file is read or sent', async () => {
-    const messages = await buildChatContext({
+    const system = await buildChatSystem({
       path,
       settings: { fileContext: false, customSystemPrompt: 'Be terse.' },
       sources: sources({
@@ -172,28 +82,10 @@ describe('chat context', () => {
         },
       }),
       contextWindow: 32_000,
-      maxOutputTokens: 1000,
       now: 0,
     });
-    expect(messages[0]!.content).toContain('Be terse.');
-    expect(messages[0]!.content).not.toContain('app.py');
-  });
-
-  it('a small window keeps the question and drops older turns whole', async () => {
-    const long = 'w'.repeat(4000);
-    const messages = await buildChatContext({
-      path: [
-        node({ id: 'u1', role: 'user', content: long }),
-        node({ id: 'a1', role: 'assistant', parentId: 'u1', content: long }),
-        node({ id: 'u2', role: 'user', parentId: 'a1', content: 'and now?' }),
-      ],
-      settings: { fileContext: false, customSystemPrompt: '' },
-      sources: sources(),
-      contextWindow: 2000,
-      maxOutputTokens: 500,
-      now: 0,
-    });
-    expect(messages.slice(1)).toEqual([{ role: 'user', content: 'and now?' }]);
+    expect(system).toContain('Be terse.');
+    expect(system).not.toContain('app.py');
   });
 });
 
@@ -284,15 +176,12 @@ describe('the active path as the request (context rules)', () => {
     expect(withoutImagesFor(picture, true)).toEqual(picture);
   });
 
-  it('the agent history applies the same rules before the budget cut', () => {
-    const history = buildAgentHistory(
-      [
-        u('q', 'go'),
-        node({ id: 'a', role: 'assistant', toolCalls: calls('c1') }),
-        node({ id: 'x', role: 'assistant', status: 'error', error: err('nothing came') }),
-      ],
-      10_000,
-    );
+  it('an agent run starts from the same rules', () => {
+    const history = pathToMessages([
+      u('q', 'go'),
+      node({ id: 'a', role: 'assistant', toolCalls: calls('c1') }),
+      node({ id: 'x', role: 'assistant', status: 'error', error: err('nothing came') }),
+    ]);
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAgentHistory, MISSING_TOOL_RESULT } from '../../../src/agent/context-builder';
+import { MISSING_TOOL_RESULT, pathToMessages } from '../../../src/agent/context-builder';
 import type { AgentPort } from '../../../src/agent/session-agent-run';
 import { createSessionEngine } from '../../../src/agent/session-engine';
 import { createMemorySessionLocks } from '../../../src/agent/session-locks';
@@ -174,22 +174,19 @@ describe('agent history', () => {
   });
 
   it('a tool call left without a result (the tab closed) gets a note, so the API accepts it', () => {
-    const history = buildAgentHistory(
-      [
-        node({ id: 'u', content: 'go' }),
-        node({
-          id: 'a',
-          role: 'assistant',
-          status: 'interrupted',
-          toolCalls: [
-            { id: 'c1', name: 'wait', arguments: '{}' },
-            { id: 'c2', name: 'wait', arguments: '{}' },
-          ],
-        }),
-        node({ id: 't', role: 'tool', toolCallId: 'c1', content: 'waited' }),
-      ],
-      10_000,
-    );
+    const history = pathToMessages([
+      node({ id: 'u', content: 'go' }),
+      node({
+        id: 'a',
+        role: 'assistant',
+        status: 'interrupted',
+        toolCalls: [
+          { id: 'c1', name: 'wait', arguments: '{}' },
+          { id: 'c2', name: 'wait', arguments: '{}' },
+        ],
+      }),
+      node({ id: 't', role: 'tool', toolCallId: 'c1', content: 'waited' }),
+    ]);
     // In call order, right after the call.
     expect(history.filter((m) => m.role === 'tool')).toEqual([
       { role: 'tool', toolCallId: 'c1', content: 'waited' },

@@ -81,6 +81,7 @@ describe('session engine', () => {
     expect(
       ctx.seen.map((e) => (e.type === 'node_event' ? `node_event:${e.event.type}` : e.type)),
     ).toEqual([
+      'activity',
       'leaf_moved',
       'leaf_moved',
       'reply_start',
@@ -88,6 +89,11 @@ describe('session engine', () => {
       'node_event:text_delta',
       'node_event:done',
       'node_event:node_end',
+      'activity',
+    ]);
+    expect(ctx.seen.filter((e) => e.type === 'activity').map((e) => e.activity)).toEqual([
+      'answering',
+      'idle',
     ]);
     const nodes = await ctx.store.sessions.nodes(session.id);
     expect(nodes.find((n) => n.role === 'assistant')).toMatchObject({
@@ -168,24 +174,49 @@ describe('session engine', () => {
     expect(await ctx.engine.continueReply(session.id, next.id)).toBeUndefined();
   });
 
-  it('without a model nothing is appended or asked', async () => {
+  it('without a model nothing is stored or asked, and the draft stays', async () => {
     const ctx = setup([{ text: 'never' }], { model: null });
     const session = await ctx.engine.create('w', 'q');
-    expect(await ctx.engine.send(session.id, null, 'q')).toBe('no_model');
+    let stored = false;
+    expect(await ctx.engine.send(session.id, null, 'q', () => (stored = true))).toBe('no_model');
+    expect(stored).toBe(false);
     expect(ctx.client.requests).toHaveLength(0);
-    expect((await ctx.store.sessions.nodes(session.id)).map((n) => n.role)).toEqual(['user']);
+    expect(await ctx.store.sessions.nodes(session.id)).toEqual([]);
   });
 
-  it('while another tab holds the lock nothing is appended or asked', async () => {
-    const ctx = setup([{ text: 'never' }]);
+  it('while another tab holds the lock the question is not stored and the leaf stays (the lock comes first)', async () => {
+    const ctx = setup([{ text: 'first answer' }, { text: 'never' }]);
     const session = await ctx.engine.create('w', 'q');
+    await ctx.engine.send(session.id, undefined, 'first');
+    const leafBefore = (await ctx.store.sessions.get(session.id))!.leafId;
     let finish!: () => void;
     const held = ctx.locks.tryWith(session.id, () => new Promise<void>((r) => (finish = r)));
-    expect(await ctx.engine.send(session.id, null, 'q')).toBe('locked');
-    expect(ctx.client.requests).toHaveLength(0);
-    expect((await ctx.store.sessions.nodes(session.id)).map((n) => n.role)).toEqual(['user']);
+    let stored = false;
+    expect(await ctx.engine.send(session.id, undefined, 'second', () => (stored = true))).toBe(
+      'locked',
+    );
+    // The draft is not cleared (onStored never ran) and the tree did not move.
+    expect(stored).toBe(false);
+    expect(ctx.client.requests).toHaveLength(1);
+    expect((await ctx.store.sessions.nodes(session.id)).map((n) => n.content)).toEqual([
+      'first',
+      'first answer',
+    ]);
+    expect((await ctx.store.sessions.get(session.id))!.leafId).toBe(leafBefore);
     finish();
     await held;
+  });
+
+  it('a second send in the same tab while a reply streams is `busy`, and nothing is stored for it', async () => {
+    const ctx = setup([{ text: 'slow answer', chunkSize: 1 }]);
+    const session = await ctx.engine.create('w', 'q');
+    const first = ctx.engine.send(session.id, undefined, 'first');
+    expect(await ctx.engine.send(session.id, undefined, 'second')).toBe('busy');
+    expect(await first).toBe('answered');
+    expect((await ctx.store.sessions.nodes(session.id)).map((n) => n.content)).toEqual([
+      'first',
+      'slow answer',
+    ]);
   });
 
   it('a failure while building the request ends the reply with an error, stored', async () => {
