@@ -126,6 +126,7 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
   const settings = core.deps.settings();
   const { capabilities, maxOutputTokens } = modelLimits(request.model, settings.maxTokens);
   const budget = contextBudget(capabilities, request.frame, settings.maxTokens);
+  void core.emit({ type: 'context_fitted', sessionId, budget });
   const options = { vision: request.vision };
   let fromId = request.fromId;
   let path = activePath(await core.deps.sessions.nodes(sessionId), fromId);

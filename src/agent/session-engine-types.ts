@@ -8,6 +8,7 @@ import type { SessionStore } from '../store/session-store';
 import type { Clock } from '../base/clock';
 import type { AgentEvent } from './agent-events';
 import type { AgentInbox } from './agent-inbox';
+import type { ContextBudget } from './context-budget';
 import type { ContextSources, PromptSettings } from './context-builder';
 import type { AgentPort } from './session-agent-run';
 import type { SessionEvent } from './session-events';
@@ -70,7 +71,9 @@ export type SessionEngineEvent =
    * `answering` (a reply or an agent run), `idle` (its lock is released). From the first
    * to the `idle`, Stop ends what runs and a Send is not "another tab".
    */
-  | { type: 'activity'; sessionId: string; activity: SessionActivity };
+  | { type: 'activity'; sessionId: string; activity: SessionActivity }
+  /** A request's context was fitted: how its window is shared (the meter's frame). */
+  | { type: 'context_fitted'; sessionId: string; budget: ContextBudget };
 
 export type SessionActivity = 'compacting' | 'answering' | 'idle';
 

@@ -179,6 +179,8 @@ export function createChatService(deps: {
   const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
   const [compacting, setCompacting] = createSignal(false);
+  /** Tokens of the system prompt and tool definitions the last request carried. */
+  const [lastFrame, setLastFrame] = createSignal<{ sessionId: string; tokens: number }>();
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
   /** The active session's nodes as last shown, for the tool results of its calls. */
@@ -324,6 +326,9 @@ export function createChatService(deps: {
           setCompacting(event.activity === 'compacting');
           setBusy(event.activity !== 'idle');
         });
+        return undefined;
+      case 'context_fitted':
+        setLastFrame({ sessionId: event.sessionId, tokens: event.budget.frame });
         return undefined;
       case 'reply_start':
         return undefined;
@@ -639,8 +644,14 @@ export function createChatService(deps: {
     context() {
       const model = selectedCapabilities();
       if (!model) return undefined;
+      // The frame the last request of this session really carried, once one was sent.
+      const frame = lastFrame();
       const overhead =
-        activeSession()?.mode === 'agent' ? AGENT_OVERHEAD_TOKENS : CHAT_OVERHEAD_TOKENS;
+        frame && frame.sessionId === activeId()
+          ? frame.tokens
+          : activeSession()?.mode === 'agent'
+            ? AGENT_OVERHEAD_TOKENS
+            : CHAT_OVERHEAD_TOKENS;
       return contextMeter(messages(), model.capabilities, model.maxOutputTokens, overhead);
     },
     async start() {

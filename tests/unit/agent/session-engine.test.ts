@@ -83,6 +83,7 @@ describe('session engine', () => {
     ).toEqual([
       'activity',
       'leaf_moved',
+      'context_fitted',
       'leaf_moved',
       'reply_start',
       'node_event:text_delta',
