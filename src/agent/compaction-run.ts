@@ -166,7 +166,8 @@ export async function prepareCompaction(
       firstKeptId: cut.kept[0]?.id ?? null,
       ...(input.focus ? { focus: input.focus } : {}),
       automatic: input.automatic,
-      tokensBefore: before,
+      // Estimated like tokensAfter (not anchored on a usage), so the two compare.
+      tokensBefore: contextTokens(input.path) + input.overheadTokens,
       tokensAfter: 0,
     },
   };

@@ -23,7 +23,12 @@ export function CompactionMarker(props: { message: ChatMessageView }) {
             {(i) => (
               <span class="compaction-meta">
                 {' · '}
-                {tokens(i().tokensBefore)} → {tokens(i().tokensAfter)} tokens
+                <Show
+                  when={i().tokensAfter < i().tokensBefore}
+                  fallback={<>context about {tokens(i().tokensAfter)} tokens</>}
+                >
+                  context {tokens(i().tokensBefore)} → {tokens(i().tokensAfter)} tokens
+                </Show>
                 <Show when={i().focus}>{(focus) => <> · focus: {focus()}</>}</Show>
               </span>
             )}

@@ -87,6 +87,8 @@ describe('compaction in the session engine', () => {
     const marker = path.find((n) => n.role === 'compaction')!;
     expect(marker.content).toContain('Talk about greek letters.');
     expect(marker.compaction).toMatchObject({ automatic: true });
+    // Both figures are estimated the same way, so the marker shows the context shrink.
+    expect(marker.compaction!.tokensAfter).toBeLessThan(marker.compaction!.tokensBefore);
     // The question asked is kept verbatim, right before the marker; the reply follows it.
     const question = path.find((n) => n.content === 'third question')!;
     expect(marker.parentId).toBe(question.id);
