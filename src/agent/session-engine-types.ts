@@ -30,8 +30,11 @@ export interface ReplyModel {
 
 /** Where the engine learns which model to ask, and tells what it learned about a provider. */
 export interface ReplyModels {
-  /** The model new replies use; undefined when none is set up. */
-  current(): ReplyModel | undefined;
+  /**
+   * The model the session's next reply uses (the one the person sees chosen for it);
+   * undefined when none is set up.
+   */
+  current(sessionId: string): ReplyModel | undefined;
   /** The provider refused `stream_options`; remember not to send it again. */
   streamOptionsUnsupported(providerId: string): void;
 }
@@ -173,6 +176,8 @@ export interface SessionEngine {
    * and nothing is deleted. A failed summary changes nothing (outcome `failed`).
    */
   compact(sessionId: string, focus?: string): Promise<CompactOutcome>;
+  /** Stores the model the session's next replies use ("providerId/modelId"). */
+  setModel(sessionId: string, model: string): Promise<void>;
   /** Renames a session. Throws `bad-name` for a title that is only spaces. */
   rename(sessionId: string, title: string): Promise<void>;
   /**

@@ -72,7 +72,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     sessionId: string,
     work: (model: ReplyModel, signal: AbortSignal) => Promise<void>,
   ): Promise<ReplyOutcome> {
-    const model = deps.models.current();
+    const model = deps.models.current(sessionId);
     if (!model) return 'no_model';
     const held = await core.run(sessionId, (signal) => work(model, signal));
     if (held === 'busy') return 'busy';
@@ -108,7 +108,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
   }
 
   async function compact(sessionId: string, focus?: string): Promise<CompactOutcome> {
-    const model = deps.models.current();
+    const model = deps.models.current(sessionId);
     if (!model) return { outcome: 'no_model' };
     let result: CompactOutcome = { outcome: 'nothing' };
     const held = await core.run(sessionId, async (signal) => {
@@ -222,6 +222,9 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       const clean = title.trim().replace(/\s+/g, ' ');
       if (!clean) throw new CoveError('bad-name', 'A conversation needs a title.', 'Type a title.');
       await sessions.update(sessionId, { title: clean.slice(0, MAX_TITLE_LENGTH) });
+    },
+    async setModel(sessionId, model) {
+      await sessions.update(sessionId, { model });
     },
     async setMode(sessionId, mode) {
       await sessions.update(sessionId, { mode });

@@ -129,6 +129,13 @@ export interface ChatService {
   context(): ContextMeterView | undefined;
   /** True while `/compact` summarizes. */
   readonly compacting: Accessor<boolean>;
+  /**
+   * The model the next message of the conversation shown goes to (its own choice, else the
+   * default): what the picker shows and what the engine asks, always the same.
+   */
+  readonly model: Accessor<string | undefined>;
+  /** Chooses the model of the conversation shown, and the default for new ones. */
+  chooseModel(ref: string): Promise<void>;
 }
 
 /** How often a session running in another tab is looked at again (see checkElsewhere). */
@@ -242,8 +249,8 @@ export function createChatService(deps: {
     locks,
     client: deps.client,
     models: {
-      current() {
-        const ref = providers.selectedModel();
+      current(sessionId) {
+        const ref = modelOf(sessions().find((s) => s.id === sessionId));
         const parsed = ref ? parseModelRef(ref) : undefined;
         const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
         return ref && parsed && provider ? { ref, provider, modelId: parsed.modelId } : undefined;
@@ -308,6 +315,12 @@ export function createChatService(deps: {
   engine.subscribe(mirror);
 
   const activeSession = () => sessions().find((s) => s.id === activeId());
+  /** The conversation's own model while it is still set up, else the default. */
+  function modelOf(session: SessionRecord | undefined): string | undefined {
+    const own = session?.model;
+    if (own && providers.models().some((choice) => choice.ref === own)) return own;
+    return providers.selectedModel();
+  }
   /** Mirrors a leaf this tab stored into the session list. */
   const markLeaf = (sessionId: string, leafId: string | null) =>
     setSessions((list) => list.map((s) => (s.id === sessionId ? { ...s, leafId } : s)));
@@ -524,7 +537,7 @@ export function createChatService(deps: {
         });
         return;
       }
-      if (!providers.selectedModel()) {
+      if (!service.model()) {
         notices.show({ kind: 'error', text: NO_MODEL });
         return;
       }
@@ -537,7 +550,7 @@ export function createChatService(deps: {
         let session = activeSession();
         const createdNow = !session;
         if (!session) {
-          let created = await engine.create(workspace.id, content, providers.selectedModel());
+          let created = await engine.create(workspace.id, content, service.model());
           if (newSessionMode === 'agent') {
             await engine.setMode(created.id, 'agent');
             created = { ...created, mode: 'agent' };
@@ -641,6 +654,26 @@ export function createChatService(deps: {
     agent,
     rewind,
     compacting,
+    model: () => modelOf(activeSession()),
+    async chooseModel(ref) {
+      const session = activeSession();
+      const before = session?.model;
+      // Shown and used at once: a Send right after the choice goes to this model.
+      if (session) {
+        setSessions((list) => list.map((s) => (s.id === session.id ? { ...s, model: ref } : s)));
+      }
+      try {
+        if (session) await engine.setModel(session.id, ref);
+        await providers.selectModel(ref);
+      } catch (error) {
+        if (session) {
+          setSessions((list) =>
+            list.map((s) => (s.id === session.id ? { ...s, model: before } : s)),
+          );
+        }
+        notices.error(error, 'Could not choose that model');
+      }
+    },
     context() {
       const model = selectedCapabilities();
       if (!model) return undefined;
@@ -712,7 +745,7 @@ export function createChatService(deps: {
 
   /** The selected model's capabilities and reply limit, for the meter. */
   function selectedCapabilities() {
-    const ref = providers.selectedModel();
+    const ref = service.model();
     const parsed = ref ? parseModelRef(ref) : undefined;
     const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
     if (!parsed || !provider) return undefined;

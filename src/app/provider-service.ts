@@ -171,6 +171,11 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
   const [storedSelection, setStoredSelection] = createSignal<string | undefined>();
   const [chatOptions, setChatOptions] = createSignal<ChatOptions>({ ...DEFAULT_CHAT_OPTIONS });
   const [lostKeys, setLostKeys] = createSignal<ReadonlySet<string>>(new Set());
+  /**
+   * A model chosen whose write is still queued: it is shown and used at once, and a state
+   * read before the write (another queued change, another tab) does not snap it back.
+   */
+  let pendingSelection: string | undefined;
 
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs `task` after every earlier one has settled; its result or error is the caller's. */
@@ -185,7 +190,7 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
     batch(() => {
       setProviders(configs);
       setModels(modelChoices(configs));
-      setStoredSelection(state.selected);
+      setStoredSelection(pendingSelection ?? state.selected);
       setChatOptions(state.chat);
       setLostKeys(lostKeyIds(state.registry));
     });
@@ -292,13 +297,27 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
     removeModel: (providerId, modelId) =>
       change((registry) => removeModel(registry, providerId, modelId)),
 
-    selectModel: (ref) =>
-      serial(async () => {
+    selectModel(ref) {
+      const previous = storedSelection();
+      pendingSelection = ref;
+      setStoredSelection(ref);
+      const settle = () => {
+        if (pendingSelection === ref) pendingSelection = undefined;
+      };
+      return serial(async () => {
         const state = await read();
         requireModel(state.registry, ref);
         await settings.set(PROVIDER_SETTING_KEYS.selectedModel, ref);
+        settle();
         publish({ ...state, selected: ref });
-      }),
+      }).catch((error: unknown) => {
+        if (pendingSelection === ref) {
+          settle();
+          setStoredSelection(previous);
+        }
+        throw error;
+      });
+    },
 
     setChatOptions: (options) =>
       serial(async () => {

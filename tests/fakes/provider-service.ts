@@ -2,7 +2,7 @@ import { createSignal } from 'solid-js';
 import type { ChatOptions, ModelChoice, ProviderService } from '../../src/app/provider-service';
 import { resolveCapabilities, type ProviderConfig } from '../../src/llm';
 
-/** A provider service with one provider and model, for tests of what uses it. */
+/** A provider service with one provider and two models, for tests of what uses it. */
 export function fakeProviderService(options: Partial<ChatOptions> = {}): ProviderService & {
   confirmed: string[];
 } {
@@ -11,16 +11,20 @@ export function fakeProviderService(options: Partial<ChatOptions> = {}): Provide
     name: 'Fake',
     presetId: 'custom',
     baseURL: 'http://127.0.0.1:9/v1',
-    models: [{ id: 'm1', capabilities: { contextWindow: 32_000, maxOutputTokens: 1000 } }],
+    models: [
+      { id: 'm1', capabilities: { contextWindow: 32_000, maxOutputTokens: 1000 } },
+      { id: 'm2', capabilities: { contextWindow: 64_000, maxOutputTokens: 2000 } },
+    ],
   };
   const [providers] = createSignal([provider]);
-  const choice: ModelChoice = {
-    ref: 'p1/m1',
+  const choices: ModelChoice[] = provider.models!.map((model) => ({
+    ref: `p1/${model.id}`,
     providerId: 'p1',
     providerName: 'Fake',
-    model: provider.models![0]!,
-    capabilities: resolveCapabilities(provider.models![0]!.capabilities),
-  };
+    model,
+    capabilities: resolveCapabilities(model.capabilities),
+  }));
+  const [selectedModel, setSelectedModel] = createSignal('p1/m1');
   const [chatOptions, setChatOptions] = createSignal<ChatOptions>({
     fileContext: true,
     customSystemPrompt: '',
@@ -31,8 +35,8 @@ export function fakeProviderService(options: Partial<ChatOptions> = {}): Provide
   return {
     confirmed,
     providers,
-    models: () => [choice],
-    selectedModel: () => 'p1/m1',
+    models: () => choices,
+    selectedModel,
     chatOptions,
     load: async () => undefined,
     add: unused,
@@ -42,7 +46,7 @@ export function fakeProviderService(options: Partial<ChatOptions> = {}): Provide
     refreshModels: unused,
     saveModel: unused,
     removeModel: unused,
-    selectModel: async () => undefined,
+    selectModel: async (ref) => void setSelectedModel(ref),
     setChatOptions: async (next) => void setChatOptions(next),
     confirmKeyOrigin: async (id) => void confirmed.push(id),
     markStreamOptionsUnsupported: async () => undefined,

@@ -119,8 +119,8 @@ export function Composer(props: {
           <select
             id="chat-model"
             class="model-select"
-            value={providers.selectedModel() ?? ''}
-            onChange={(event) => void providers.selectModel(event.currentTarget.value)}
+            value={chat.model() ?? ''}
+            onChange={(event) => void chat.chooseModel(event.currentTarget.value)}
           >
             <For each={providers.models()}>
               {(choice) => (

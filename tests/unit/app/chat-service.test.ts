@@ -249,6 +249,31 @@ describe('chat service', () => {
     await held;
   });
 
+  it('a message goes to the model the picker shows for its conversation, chosen at once and kept per conversation', async () => {
+    const ctx = await setup([{ text: 'from m1' }, { text: 'from m2' }, { text: 'new chat' }]);
+    await ctx.chat.send('first');
+    const first = ctx.chat.activeSession()!.id;
+    expect(ctx.chat.model()).toBe('p1/m1');
+    // The choice shows and counts before its write finishes: Send right away uses it.
+    const choosing = ctx.chat.chooseModel('p1/m2');
+    expect(ctx.chat.model()).toBe('p1/m2');
+    await ctx.chat.send('second');
+    await choosing;
+    expect(ctx.client.requests.map((r) => r.model)).toEqual(['m1', 'm2']);
+    expect(ctx.chat.messages().at(-1)!.model).toBe('p1/m2');
+    // The conversation keeps its model across a reload of the list.
+    expect((await ctx.store.sessions.get(first))?.model).toBe('p1/m2');
+    // A new conversation starts on the default, which is the last choice.
+    ctx.chat.newSession();
+    expect(ctx.chat.model()).toBe('p1/m2');
+    await ctx.chat.send('third');
+    expect(ctx.client.requests.at(-1)!.model).toBe('m2');
+    // Each conversation shows its own model when opened again.
+    await ctx.chat.chooseModel('p1/m1');
+    await ctx.chat.openSession(first);
+    expect(ctx.chat.model()).toBe('p1/m2');
+  });
+
   it('deleting a conversation removes it; a new conversation keeps the old one', async () => {
     const ctx = await setup([{ text: 'a' }, { text: 'b' }]);
     await ctx.chat.send('x');

@@ -236,6 +236,26 @@ describe('provider service: connection and models', () => {
     expect(providers.selectedModel()).toBe(`${id}/a`);
     const error = await failure(providers.selectModel(`${id}/zzz`));
     expect(error.code).toBe('model-missing');
+    // A choice that could not be stored does not stay on screen.
+    expect(providers.selectedModel()).toBe(`${id}/a`);
+  });
+
+  it('a chosen model is the selected one at once, before its write, and a queued change does not snap it back', async () => {
+    const { providers } = setup();
+    server.configure({ models: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
+    const id = await providers.add(draft());
+    expect((await providers.refreshModels(id)).ok).toBe(true);
+    // A change queued first publishes the state it read before the choice was written.
+    const earlier = providers.setChatOptions({ fileContext: false, customSystemPrompt: '' });
+    const choosing = providers.selectModel(`${id}/b`);
+    expect(providers.selectedModel()).toBe(`${id}/b`);
+    await earlier;
+    expect(providers.selectedModel()).toBe(`${id}/b`);
+    // Arrow keys through the picker: each choice shows at once; the last one stays.
+    const next = providers.selectModel(`${id}/c`);
+    expect(providers.selectedModel()).toBe(`${id}/c`);
+    await Promise.all([choosing, next]);
+    expect(providers.selectedModel()).toBe(`${id}/c`);
   });
 });
 
