@@ -11,79 +11,106 @@ export interface SteeringSource {
 }
 
 /**
- * Messages the user types while a run is going, in one of two lanes they choose:
- * - steering: delivered to the running agent after its current tool batch (the loop reads
- *   them through {@link SteeringSource});
- * - queued: a follow-up started as a new run after this one ends (the app takes them with
- *   `takeQueued` when it sees run_end).
- * Plain data and no timers: the app shows `pending` and may take back a message with
- * `withdraw` until it is delivered.
+ * Where a message typed during a run waits:
+ * - `steering`: goes to the running agent after its current tool batch;
+ * - `queued`: sent as the next message when this run ends by answering;
+ * - `held`: the run ended another way (Stop, an error, a limit) before it was delivered: it
+ *   waits for the person, who sends, edits or removes it. Nothing held is sent on its own.
+ */
+export type InboxLane = 'steering' | 'queued' | 'held';
+
+/** A message waiting in the inbox, oldest first within its lane. */
+export interface PendingMessage {
+  message: AgentUserMessage;
+  lane: InboxLane;
+}
+
+/**
+ * Messages the person types while a run is going, in the lanes of {@link InboxLane}. Plain
+ * data and no timers: the app shows `pending` and may take back any message with `withdraw`
+ * until it is delivered, so nothing typed vanishes or is sent behind the person's back.
  */
 export class AgentInbox implements SteeringSource {
-  private steering: AgentUserMessage[] = [];
-  private queued: AgentUserMessage[] = [];
+  private lanes: Record<InboxLane, AgentUserMessage[]> = { steering: [], queued: [], held: [] };
   private readonly listeners = new Listeners<void>();
 
   /** Delivers `content` to the running agent after its current tool batch. */
   steer(content: string | ContentPart[]): AgentUserMessage {
-    const message: AgentUserMessage = { role: 'user', content };
-    this.steering.push(message);
-    this.changed();
-    return message;
+    return this.add('steering', content);
   }
 
   /** Keeps `content` for a run that starts after the current one ends. */
   queue(content: string | ContentPart[]): AgentUserMessage {
-    const message: AgentUserMessage = { role: 'user', content };
-    this.queued.push(message);
-    this.changed();
-    return message;
+    return this.add('queued', content);
   }
 
   takeSteering(): AgentUserMessage[] {
-    if (this.steering.length === 0) return [];
-    const taken = this.steering;
-    this.steering = [];
+    if (this.lanes.steering.length === 0) return [];
+    const taken = this.lanes.steering;
+    this.lanes.steering = [];
     this.changed();
     return taken;
   }
 
-  /** The next queued follow-up, oldest first, or undefined. */
+  /** The next queued follow-up, oldest first, or undefined. Held messages are not taken. */
   takeQueued(): AgentUserMessage | undefined {
-    const next = this.queued.shift();
+    const next = this.lanes.queued.shift();
     if (next) this.changed();
     return next;
   }
 
   /**
-   * Steering that the run did not deliver (it ended first) moves to the front of the
-   * queue, so nothing typed is lost; call when the run ends.
+   * The run answered: steering it did not deliver (it ended first) moves to the front of
+   * the queue, so it goes as the next message.
    */
   requeueUndelivered(): void {
-    if (this.steering.length === 0) return;
-    this.queued = [...this.steering, ...this.queued];
-    this.steering = [];
+    if (this.lanes.steering.length === 0) return;
+    this.lanes.queued = [...this.lanes.steering, ...this.lanes.queued];
+    this.lanes.steering = [];
+    this.changed();
+  }
+
+  /**
+   * The run ended without answering (Stop, an error, a limit): everything not delivered is
+   * held for the person to decide, in the order it was typed.
+   */
+  holdUndelivered(): void {
+    if (this.lanes.steering.length === 0 && this.lanes.queued.length === 0) return;
+    this.lanes.held = [...this.lanes.held, ...this.lanes.steering, ...this.lanes.queued];
+    this.lanes.steering = [];
+    this.lanes.queued = [];
     this.changed();
   }
 
   /** Removes a message not yet delivered; false if it was already taken. */
   withdraw(message: AgentUserMessage): boolean {
-    const before = this.steering.length + this.queued.length;
-    this.steering = this.steering.filter((m) => m !== message);
-    this.queued = this.queued.filter((m) => m !== message);
-    const removed = this.steering.length + this.queued.length < before;
-    if (removed) this.changed();
-    return removed;
+    for (const lane of Object.keys(this.lanes) as InboxLane[]) {
+      const at = this.lanes[lane].indexOf(message);
+      if (at < 0) continue;
+      this.lanes[lane] = this.lanes[lane].filter((m) => m !== message);
+      this.changed();
+      return true;
+    }
+    return false;
   }
 
-  /** What is waiting, for the composer's "1 steering, 2 queued" line. */
-  get pending(): { steering: readonly AgentUserMessage[]; queued: readonly AgentUserMessage[] } {
-    return { steering: this.steering, queued: this.queued };
+  /** Everything waiting: steering, then queued, then held. */
+  get pending(): readonly PendingMessage[] {
+    return (['steering', 'queued', 'held'] as const).flatMap((lane) =>
+      this.lanes[lane].map((message) => ({ message, lane })),
+    );
   }
 
   /** Calls `listener` after every change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void {
     return this.listeners.subscribe(listener);
+  }
+
+  private add(lane: InboxLane, content: string | ContentPart[]): AgentUserMessage {
+    const message: AgentUserMessage = { role: 'user', content };
+    this.lanes[lane].push(message);
+    this.changed();
+    return message;
   }
 
   private changed(): void {

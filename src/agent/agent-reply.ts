@@ -172,7 +172,6 @@ export async function answerWithAgent(core: EngineCore, input: AgentReplyInput):
   for (;;) {
     const end = await runOnce(core, input, from, force);
     force = false;
-    core.inbox.requeueUndelivered();
     const leaf = (await sessions.get(sessionId))?.leafId ?? from;
     if (
       end?.reason === 'error' &&
@@ -185,8 +184,12 @@ export async function answerWithAgent(core: EngineCore, input: AgentReplyInput):
       from = leaf;
       continue;
     }
-    // After Stop, an error or a limit the person decides first; what is queued waits.
-    if (end?.reason !== 'done') return;
+    // After Stop, an error or a limit the person decides first: what waits is held.
+    if (end?.reason !== 'done') {
+      core.inbox.holdUndelivered();
+      return;
+    }
+    core.inbox.requeueUndelivered();
     const next = core.inbox.takeQueued();
     if (!next) return;
     const now = clock.now();

@@ -171,3 +171,23 @@ export function switchBranch(
   const leafId = leafForBranch(nodes, siblingId);
   return leafId ? { siblingId, leafId } : undefined;
 }
+
+/**
+ * Where a new message goes when the last message shown is `shownId` and the session's leaf
+ * is `leafId`: under the leaf when only hidden nodes (tool results, which the conversation
+ * shows inside their call's chips) follow the shown message on the path, so those results
+ * stay in what the model reads; else under the shown message (the person is looking at an
+ * earlier point, and the message starts a branch there).
+ */
+export function replyParent<N extends TreeNode & { readonly role: string }>(
+  nodes: readonly N[],
+  shownId: string | undefined,
+  leafId: string | null,
+): string | undefined {
+  if (!shownId || !leafId) return shownId;
+  const path = activePath(nodes, leafId);
+  const at = path.findIndex((node) => node.id === shownId);
+  if (at < 0) return shownId;
+  const hiddenOnly = path.slice(at + 1).every((node) => node.role === 'tool');
+  return hiddenOnly ? leafId : shownId;
+}

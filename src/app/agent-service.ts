@@ -8,6 +8,7 @@ import { batch, createSignal } from 'solid-js';
 import type { AgentEvent } from '../agent/agent-events';
 import type { AgentSettings } from '../agent/agent-settings';
 import type { ApprovalDecision, ApprovalMode } from '../agent/approval-policy';
+import type { AgentUserMessage, PendingMessage } from '../agent/agent-inbox';
 import type { AgentPort } from '../agent/session-agent-run';
 import type { ApprovalRequest } from '../agent/tool-batch';
 import type { SettingsStore } from '../store/settings-store';
@@ -16,13 +17,15 @@ import { describeApproval } from './agent-approval';
 import { addChange, changesOfLastRun } from './changed-files';
 import type { NodeRecord } from '../store/records';
 import type { AgentToolboxes } from './agent-toolbox';
-import type {
-  AgentControls,
-  ApprovalChoice,
-  ChangedFileView,
-  PendingApproval,
-  RunEndView,
-  RunUsageView,
+import {
+  pendingView,
+  type AgentControls,
+  type ApprovalChoice,
+  type ChangedFileView,
+  type PendingApproval,
+  type PendingView,
+  type RunEndView,
+  type RunUsageView,
 } from './agent-views';
 
 /** Where a session's approval mode is kept (the session rows' schema stays as it is). */
@@ -39,8 +42,10 @@ export interface AgentRunControl {
   continueRun(sessionId: string): Promise<void>;
   steer(text: string): void;
   queue(text: string): void;
-  /** Messages queued for after the run, in order, as the inbox holds them. */
-  queued(): readonly string[];
+  /** Messages typed during a run and not delivered yet, as the inbox holds them. */
+  pending(): readonly PendingMessage[];
+  /** Takes a waiting message back; false when it was delivered meanwhile. */
+  withdraw(message: AgentUserMessage): boolean;
   /** Calls `listener` when the inbox changes; returns its removal. */
   onInboxChange(listener: () => void): () => void;
 }
@@ -88,7 +93,7 @@ export function createAgentService(deps: {
   const [changedFiles, setChangedFiles] = createSignal<readonly ChangedFileView[]>([]);
   const [runEnd, setRunEnd] = createSignal<RunEndView | undefined>();
   const [usage, setUsage] = createSignal<RunUsageView | undefined>();
-  const [queued, setQueued] = createSignal<readonly string[]>([]);
+  const [pending, setPending] = createSignal<readonly PendingView[]>([]);
   let shown: string | undefined;
   /** A mode chosen before the session existed (see adopt). */
   let unsavedMode: ApprovalMode | undefined;
@@ -103,7 +108,7 @@ export function createAgentService(deps: {
   function watchInbox() {
     if (inboxWatched) return;
     inboxWatched = true;
-    deps.control().onInboxChange(() => setQueued([...deps.control().queued()]));
+    deps.control().onInboxChange(() => setPending(deps.control().pending().map(pendingView)));
   }
 
   function showNextApproval() {
@@ -219,7 +224,10 @@ export function createAgentService(deps: {
     changedFiles,
     runEnd,
     usage,
-    queued,
+    pending,
+    takeBack(item) {
+      return deps.control().withdraw(item.message);
+    },
     continueRun() {
       const sessionId = shown;
       if (!sessionId) return;

@@ -7,6 +7,7 @@ import type { AgentToolSummary } from './agent-toolbox';
 import type { Accessor } from 'solid-js';
 import type { ApprovalMode } from '../agent/approval-policy';
 import type { RunEndReason } from '../agent/agent-events';
+import type { AgentUserMessage, InboxLane, PendingMessage } from '../agent/agent-inbox';
 import type { TodoItem } from '../tools/todo/todo-list';
 import type { ToolImage } from '../tools/tool';
 
@@ -121,6 +122,23 @@ export interface RunUsageView {
 }
 
 /** The agent state of the current session and the user's controls over it. */
+/** A message typed during a run that waits in the inbox, as the composer lists it. */
+export interface PendingView {
+  /** The inbox's message (how it is taken back). */
+  readonly message: AgentUserMessage;
+  readonly lane: InboxLane;
+  readonly text: string;
+}
+
+/** The composer's view of a waiting message. */
+export function pendingView({ message, lane }: PendingMessage): PendingView {
+  const text =
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return { message, lane, text };
+}
+
 export interface AgentControls {
   /** The call waiting for a decision, if any (one at a time). */
   readonly approval: Accessor<PendingApproval | undefined>;
@@ -141,8 +159,10 @@ export interface AgentControls {
   steer(text: string): void;
   /** During a run: send `text` as the next message once this run ends. */
   queue(text: string): void;
-  /** Messages queued for after the run, in order. */
-  readonly queued: Accessor<readonly string[]>;
+  /** Messages typed during a run and not delivered yet: steering, queued, then held. */
+  readonly pending: Accessor<readonly PendingView[]>;
+  /** Takes a waiting message back (to edit, send or drop it); false once delivered. */
+  takeBack(item: PendingView): boolean;
   /** Tokens of the current (or last) run. */
   readonly usage: Accessor<RunUsageView | undefined>;
   /** The tools a run offers, for Settings → Agent's per-tool approval (loaded on first use). */

@@ -11,7 +11,7 @@ import { createSessionPersister } from '../agent/session-persister';
 import type { AgentEvent } from '../agent/agent-events';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
 import type { NodeDraft } from '../agent/session-reducer';
-import { activePath } from '../agent/session-tree';
+import { activePath, replyParent } from '../agent/session-tree';
 import type { Clock } from '../base/clock';
 import type { ChatClient } from '../llm/chat-client';
 import type { CoveStore } from '../store/cove-store';
@@ -226,8 +226,8 @@ export function createChatService(deps: {
       },
       steer: (text) => void engine.inbox.steer(text),
       queue: (text) => void engine.inbox.queue(text),
-      queued: () =>
-        engine.inbox.pending.queued.map((m) => (typeof m.content === 'string' ? m.content : '')),
+      pending: () => engine.inbox.pending,
+      withdraw: (message) => engine.inbox.withdraw(message),
       onInboxChange: (listener) => engine.inbox.subscribe(listener),
     }),
   });
@@ -561,8 +561,13 @@ export function createChatService(deps: {
           void agent.adopt(created.id);
           session = created;
         }
-        // The question follows what the person sees: the last message shown.
-        const shownLeaf = messages().at(-1)?.id;
+        // The question follows what the person sees: the last message shown, and the tool
+        // results its chips show (the model must read them too).
+        const shownLeaf = replyParent(
+          shownNodes,
+          messages().at(-1)?.id,
+          activeSession()?.leafId ?? null,
+        );
         agent.begin();
         report(await engine.send(session.id, shownLeaf, content, () => setDraft('')));
         if (createdNow) deps.afterFirstExchange?.(session.id);

@@ -162,6 +162,7 @@ test('a rejected edit sends the feedback to the model, which follows it; steerin
   // While the run waits, a steering message goes in after this tool batch, and a queued one
   // waits for the run to end.
   await agent.steer('Keep the notes short.');
+  await expect(agent.steering).toContainText('Keep the notes short.');
   await agent.queue('Thanks!');
   await expect(agent.queued).toContainText('Thanks!');
   await agent.reject('write_file', 'Use Markdown: notes.md with a bullet list');
@@ -194,6 +195,62 @@ test('a rejected edit sends the feedback to the model, which follows it; steerin
   ).toHaveCount(1);
   await expect(cove.item('notes.md')).toBeVisible();
   await expect(cove.item('notes.txt')).toHaveCount(0);
+});
+
+test('after Stop, steering and queued messages wait for the person: nothing is sent on its own; each can be sent, edited or removed', async ({
+  cove,
+  provider,
+}) => {
+  const agent = await agentSession(cove, provider);
+  provider.script(
+    {
+      toolCalls: [
+        { id: 'call_w', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } },
+      ],
+    },
+    { content: 'Something else, answered.' },
+    { content: 'Short notes it is.' },
+  );
+  await agent.send('Write a file');
+  await expect(agent.approval('write_file')).toBeVisible();
+  await agent.steer('Keep the notes short.');
+  await agent.queue('Thanks!');
+  await agent.approval('write_file').getByRole('button', { name: 'Stop' }).click();
+  await agent.idle();
+
+  // Both wait under "Not sent", with their controls; neither went to the model.
+  await expect(agent.held).toContainText('Keep the notes short.');
+  await expect(agent.held).toContainText('Thanks!');
+  await expect(agent.steering).toBeHidden();
+  await expect(agent.queued).toBeHidden();
+  const sentTexts = () =>
+    provider
+      .chatRequests()
+      .flatMap((r) => (r.body as { messages: { content: unknown }[] }).messages)
+      .map((m) => String(m.content));
+  expect(sentTexts()).not.toContain('Thanks!');
+
+  // A new message is answered alone: the held ones are not sent after it.
+  await agent.chat.ask('Something else');
+  await expect(agent.chat.replies.last()).toContainText('Something else, answered.');
+  await expect(agent.held).toContainText('Thanks!');
+  expect(sentTexts()).not.toContain('Thanks!');
+  expect(sentTexts()).not.toContain('Keep the notes short.');
+  // It went after the stopped call (no side branch), and the model read that it was stopped.
+  await expect(agent.chat.branches(agent.chat.questions.last())).toBeHidden();
+  expect(toolResult(provider, 'call_w')).toBe('Not run: the user stopped the agent.');
+
+  // Remove drops one; Edit takes the other back into the message box; Send sends it.
+  await agent.held.getByRole('button', { name: 'Remove “Thanks!”' }).click();
+  await expect(cove.page.getByText('Thanks!')).toBeHidden();
+  await agent.held.getByRole('button', { name: 'Edit “Keep the notes short.”' }).click();
+  await expect(agent.chat.messageBox).toHaveValue('Keep the notes short.');
+  await expect(agent.held).toBeHidden();
+  await agent.chat.messageBox.press('Enter');
+  await expect(agent.chat.replies.last()).toContainText('Short notes it is.');
+  await agent.idle();
+  expect(sentTexts()).toContain('Keep the notes short.');
+  expect(sentTexts()).not.toContain('Thanks!');
 });
 
 test('a model on the text protocol edits a file through Thought / Action lines', async ({

@@ -106,7 +106,7 @@ test('Stop ends the reply at once and keeps what arrived', async ({ cove, provid
   const kept = (await reply.locator('.markdown').innerText()).length;
   expect(kept).toBeGreaterThan(5);
   expect(kept).toBeLessThan('word '.repeat(400).length);
-  await expect(cove.page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(cove.page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await cove.reload();
   await expect(replies(cove).last().getByText('Stopped. What arrived is kept.')).toBeVisible();
 });

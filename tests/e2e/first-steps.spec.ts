@@ -26,7 +26,7 @@ test('with no model, Send says why it is off and "Set up a model" leads to the p
 }) => {
   const { page } = cove;
   await page.getByRole('textbox', { name: 'Message' }).fill('hello');
-  const send = page.getByRole('button', { name: 'Send' });
+  const send = page.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
   await expect(send).toHaveAttribute('title', 'Set up a model first');
   await page.getByRole('button', { name: 'Set up a model' }).click();

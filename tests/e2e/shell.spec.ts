@@ -33,7 +33,7 @@ test('a repeated error counts up instead of stacking, stays clear of the chat bo
 
   const noticeBox = (await notice.boundingBox())!;
   for (const control of [
-    cove.page.getByRole('button', { name: 'Send' }),
+    cove.page.getByRole('button', { name: 'Send', exact: true }),
     cove.page.getByRole('textbox', { name: 'Message' }),
     cove.runButton('main.py'),
   ]) {
@@ -71,7 +71,7 @@ test('disabled Run and Send look disabled and say why', async ({ cove, provider 
   expect(enabledRun.background).not.toBe(disabledRun.background);
   expect(enabledRun.cursor).toBe('pointer');
 
-  const send = cove.page.getByRole('button', { name: 'Send' });
+  const send = cove.page.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
   await expect(send).toHaveAttribute('title', 'Set up a model first');
   const disabledSend = await look(send);

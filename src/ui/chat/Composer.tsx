@@ -1,7 +1,9 @@
 import { For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { Icon } from '../common/icons';
+import type { PendingView } from '../../app/agent-views';
 import { createMcpComposerState, McpAttachmentList, McpComposerMenu } from './McpComposer';
+import { PendingMessages } from './PendingMessages';
 
 /**
  * Where the person writes: Enter sends, Shift+Enter adds a line; the model is chosen here.
@@ -30,6 +32,19 @@ export function Composer(props: {
     else agent.queue(text);
     chat.setDraft('');
     input.focus();
+  };
+
+  /**
+   * Takes a waiting message back into the message box (after what is typed there, so
+   * neither is lost); false when it was delivered meanwhile.
+   */
+  const takeIntoDraft = (item: PendingView): boolean => {
+    if (!agent.takeBack(item)) return false;
+    const typed = chat.draft().trim();
+    chat.setDraft(typed ? `${typed}\n\n${item.text}` : item.text);
+    queueMicrotask(grow);
+    input.focus();
+    return true;
   };
 
   const send = () => {
@@ -91,12 +106,23 @@ export function Composer(props: {
           }
         }}
       />
-      <Show when={agent.queued().length ? agent.queued() : undefined}>
-        {(queued) => (
-          <ol class="composer-queued" aria-label="Queued messages">
-            <For each={queued()}>{(text) => <li>{text}</li>}</For>
-          </ol>
-        )}
+      <Show when={agent.pending().length}>
+        <PendingMessages
+          items={agent.pending()}
+          onEdit={takeIntoDraft}
+          onRemove={(item) => void agent.takeBack(item)}
+          onSend={(item) => {
+            // Through the message box: a send that is refused leaves the text there.
+            if (takeIntoDraft(item)) void chat.send(chat.draft());
+          }}
+          sendBlocker={() =>
+            chat.busy()
+              ? 'Wait for the run to end, or use Edit to steer or queue it'
+              : chat.draft().trim()
+                ? 'Send or clear the message box first'
+                : undefined
+          }
+        />
       </Show>
       <div class="composer-bar">
         <Show

@@ -128,7 +128,17 @@ export class AgentPanel {
 
   /** Messages queued for after the run, shown above the composer. */
   get queued(): Locator {
-    return this.page.getByRole('list', { name: 'Queued messages' });
+    return this.page.getByRole('region', { name: /^Queued:/ });
+  }
+
+  /** Steering messages not delivered yet, shown above the composer. */
+  get steering(): Locator {
+    return this.page.getByRole('region', { name: /^Steering:/ });
+  }
+
+  /** Messages the run stopped before, waiting for the person, shown above the composer. */
+  get held(): Locator {
+    return this.page.getByRole('region', { name: /^Not sent:/ });
   }
 
   /** Every tool call chip shown, in order. */

@@ -42,7 +42,7 @@ export class ChatPanel {
 
   /** Waits until no reply is being written (Send is back). */
   async idle(): Promise<void> {
-    await expect(this.cove.page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(this.cove.page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
     await expect(this.replies.last()).not.toHaveAttribute('aria-busy', 'true');
   }
 

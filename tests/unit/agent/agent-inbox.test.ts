@@ -20,8 +20,28 @@ describe('AgentInbox', () => {
     inbox.queue('follow-up');
     inbox.steer('too late');
     inbox.requeueUndelivered();
-    expect(inbox.pending.steering).toEqual([]);
-    expect(inbox.pending.queued.map((m) => m.content)).toEqual(['too late', 'follow-up']);
+    expect(inbox.pending.map((p) => [p.lane, p.message.content])).toEqual([
+      ['queued', 'too late'],
+      ['queued', 'follow-up'],
+    ]);
+  });
+
+  it('after a run that did not answer, everything waiting is held: never taken as a follow-up, only withdrawn', () => {
+    const inbox = new AgentInbox();
+    inbox.queue('follow-up');
+    const steer = inbox.steer('too late');
+    inbox.holdUndelivered();
+    expect(inbox.pending.map((p) => [p.lane, p.message.content])).toEqual([
+      ['held', 'too late'],
+      ['held', 'follow-up'],
+    ]);
+    expect(inbox.takeSteering()).toEqual([]);
+    expect(inbox.takeQueued()).toBeUndefined();
+    // A message queued in a later run goes as usual; the held ones stay held.
+    inbox.queue('new');
+    expect(inbox.takeQueued()?.content).toBe('new');
+    expect(inbox.withdraw(steer)).toBe(true);
+    expect(inbox.pending.map((p) => p.message.content)).toEqual(['follow-up']);
   });
 
   it('lets a message be withdrawn until it is delivered and tells listeners of each change', () => {

@@ -573,7 +573,7 @@ describe('runAgent: steering and queueing', () => {
     ]);
     const types = run.events.map((e) => e.type);
     expect(types.indexOf('user_message')).toBeGreaterThan(types.indexOf('tool_end'));
-    expect(inbox.pending.steering).toEqual([]);
+    expect(inbox.pending).toEqual([]);
   });
 
   it('takes a steering message that came with a final answer as a reason to go on', async () => {

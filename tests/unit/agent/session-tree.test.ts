@@ -4,6 +4,7 @@ import {
   branchPosition,
   childrenOf,
   newestLeaf,
+  replyParent,
   siblingsOf,
   switchBranch,
   type TreeNode,
@@ -102,5 +103,30 @@ describe('session tree', () => {
     expect(switchBranch(tree, 'a1', 'previous')).toBeUndefined();
     expect(switchBranch(tree, 'a1c', 'next')).toBeUndefined();
     expect(switchBranch(tree, 'missing', 'next')).toBeUndefined();
+  });
+});
+
+describe('where a new message goes', () => {
+  const at = (id: string, parentId: string | null, role: string, startedAt: number) => ({
+    id,
+    parentId,
+    role,
+    startedAt,
+  });
+  const nodes = [
+    at('q', null, 'user', 1),
+    at('a', 'q', 'assistant', 2),
+    at('t1', 'a', 'tool', 3),
+    at('t2', 't1', 'tool', 4),
+  ];
+
+  it('after the tool results a shown reply hides in its chips', () => {
+    expect(replyParent(nodes, 'a', 't2')).toBe('t2');
+  });
+
+  it('under the message shown when the person looks at an earlier point', () => {
+    expect(replyParent(nodes, 'q', 't2')).toBe('q');
+    expect(replyParent(nodes, 'a', null)).toBe('a');
+    expect(replyParent(nodes, undefined, 't2')).toBeUndefined();
   });
 });

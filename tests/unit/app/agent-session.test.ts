@@ -210,9 +210,17 @@ describe('agent mode in the chat service', () => {
         .find((t) => t.id === 'p2');
     await vi.waitFor(() => expect(chipOf()?.status()).toBe('running'));
     const chip = chipOf()!;
+    app.chat.agent.steer('use a for loop');
+    app.chat.agent.queue('then explain');
     app.chat.stop();
     await sending;
     expect(app.chat.busy()).toBe(false);
+    // What waited is held for the person, and nothing more was asked of the model.
+    expect(app.chat.agent.pending().map((p) => [p.lane, p.text])).toEqual([
+      ['held', 'use a for loop'],
+      ['held', 'then explain'],
+    ]);
+    expect(app.client.requests).toHaveLength(1);
     expect(chip.status()).toBe('aborted');
     expect(await store.settings.get(policyKey(app.chat.activeSession()!.id))).toBe('auto');
     expect(app.chat.agent.runEnd()?.reason).toBe('aborted');
@@ -225,6 +233,17 @@ describe('agent mode in the chat service', () => {
       parentId: reply!.id,
     });
     expect(nodes.every((n) => n.status !== 'streaming')).toBe(true);
+    // The next message goes after the stopped result: the model reads that it was stopped,
+    // not that the result is missing, and the person's message is not a side branch.
+    app.client.push({ text: 'Understood.' });
+    await app.chat.send('why did it stop?');
+    const asked = app.client.requests.at(-1)!.messages;
+    const result = asked.find((m) => m.role === 'tool' && m.toolCallId === 'p2');
+    expect(result?.content).toMatch(/^Stopped by the user while run_python was running/);
+    const question = (await store.sessions.nodes(app.chat.activeSession()!.id)).find(
+      (n) => n.content === 'why did it stop?',
+    );
+    expect(question?.parentId).toBe(nodes.find((n) => n.toolCallId === 'p2')!.id);
   });
 
   it('auto-edit writes without asking, asks for run_python with its code, and is kept per session', async () => {
@@ -377,7 +396,7 @@ describe('agent mode in the chat service', () => {
     const sending = app.chat.send('Write a.txt');
     await approvalShown(app);
     app.chat.agent.queue('Thanks!');
-    expect(app.chat.agent.queued()).toEqual(['Thanks!']);
+    expect(app.chat.agent.pending().map((p) => [p.lane, p.text])).toEqual([['queued', 'Thanks!']]);
     app.chat.agent.decide({ kind: 'approve' });
     await sending;
     expect(timeline(app).map((m) => `${m.role}:${m.content}`)).toEqual([
@@ -387,7 +406,7 @@ describe('agent mode in the chat service', () => {
       'user:Thanks!',
       'assistant:You are welcome.',
     ]);
-    expect(app.chat.agent.queued()).toEqual([]);
+    expect(app.chat.agent.pending()).toEqual([]);
     expect(app.chat.agent.changedFiles()).toEqual([
       expect.objectContaining({ path: 'a.txt', created: true, deleted: false }),
     ]);

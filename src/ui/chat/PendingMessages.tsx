@@ -1,0 +1,82 @@
+import { For, Show } from 'solid-js';
+import type { InboxLane } from '../../agent/agent-inbox';
+import type { PendingView } from '../../app/agent-views';
+import './pending-messages.css';
+
+/** What each lane means to the person, as the list's group heading says it. */
+const LANE_TITLES: Record<InboxLane, string> = {
+  steering: 'Steering: goes to the agent after its current step',
+  queued: 'Queued: sent when this run ends',
+  held: 'Not sent: the run stopped first',
+};
+
+/**
+ * The messages typed during a run that wait to be delivered, grouped by lane. Each can be
+ * taken back into the message box to edit, or removed; a held one (the run stopped before
+ * it) is sent only when the person says so.
+ */
+export function PendingMessages(props: {
+  items: readonly PendingView[];
+  /** Takes the message back and puts its text in the message box. */
+  onEdit: (item: PendingView) => void;
+  onRemove: (item: PendingView) => void;
+  /** Sends a held message now; undefined while that is not possible (why in `sendBlocker`). */
+  onSend: (item: PendingView) => void;
+  sendBlocker: () => string | undefined;
+}) {
+  const lanes = () =>
+    (['steering', 'queued', 'held'] as const)
+      .map((lane) => ({ lane, items: props.items.filter((item) => item.lane === lane) }))
+      .filter((group) => group.items.length > 0);
+  return (
+    <div class="pending-messages">
+      <For each={lanes()}>
+        {(group) => (
+          <section aria-label={LANE_TITLES[group.lane]}>
+            <h3 class="pending-title">{LANE_TITLES[group.lane]}</h3>
+            <ol>
+              <For each={group.items}>
+                {(item) => (
+                  <li class="pending-item">
+                    <span class="pending-text">{item.text}</span>
+                    <span class="pending-actions">
+                      <Show when={item.lane === 'held'}>
+                        <button
+                          type="button"
+                          class="button"
+                          aria-label={`Send “${item.text}”`}
+                          title={props.sendBlocker() ?? 'Send this message now'}
+                          disabled={props.sendBlocker() !== undefined}
+                          onClick={() => props.onSend(item)}
+                        >
+                          Send
+                        </button>
+                      </Show>
+                      <button
+                        type="button"
+                        class="button"
+                        aria-label={`Edit “${item.text}”`}
+                        title="Take it back into the message box"
+                        onClick={() => props.onEdit(item)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        class="button"
+                        aria-label={`Remove “${item.text}”`}
+                        onClick={() => props.onRemove(item)}
+                      >
+                        Remove
+                      </button>
+                    </span>
+                  </li>
+                )}
+              </For>
+            </ol>
+          </section>
+        )}
+      </For>
+    </div>
+  );
+}
