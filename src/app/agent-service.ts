@@ -268,8 +268,11 @@ export function createAgentService(deps: {
           return;
         case 'run_end':
           batch(() => {
+            // A failed request shows its error (with Retry) on the reply itself: once is enough.
+            const onTheReply =
+              event.error?.code === 'llm' || event.error?.code === 'context_overflow';
             setRunEnd(
-              event.reason === 'done'
+              event.reason === 'done' || onTheReply
                 ? undefined
                 : {
                     reason: event.reason,

@@ -73,10 +73,13 @@ export class ToolCallViews {
   /**
    * The views of an assistant message's calls, with their stored results folded in
    * (`results` by tool call id). A view is made once per id and then updated in place.
+   * `unanswered` is the status of a call without a result: `pending` while a run may still
+   * answer it, else why none will.
    */
   forMessage(
     calls: readonly StoredToolCall[],
     results: ReadonlyMap<string, NodeRecord>,
+    unanswered: 'pending' | 'interrupted' | 'not_run' = 'pending',
   ): ToolCallView[] {
     return calls.map((call) => {
       let view = this.calls.get(call.id);
@@ -88,7 +91,11 @@ export class ToolCallViews {
       const stored = results.get(call.id);
       batch(() => {
         target.setArgumentsText(call.arguments);
-        if (!stored) return;
+        if (!stored) {
+          // A live call keeps what the loop's events said; one no run will answer says why.
+          if (unanswered !== 'pending') target.setStatus(unanswered);
+          return;
+        }
         target.setStatus(storedStatus(stored));
         target.setResult(stored.content);
         if (stored.toolEffects) {
@@ -100,6 +107,16 @@ export class ToolCallViews {
         }
       });
       return view;
+    });
+  }
+
+  /** Calls still pending that nothing will answer now: each says why (`status`). */
+  settle(calls: readonly ToolCallView[], status: 'interrupted' | 'not_run'): void {
+    batch(() => {
+      for (const call of calls) {
+        const view = this.calls.get(call.id);
+        if (view?.status() === 'pending') view.setStatus(status);
+      }
     });
   }
 

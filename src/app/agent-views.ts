@@ -22,7 +22,17 @@ export type { TodoItem, TodoStatus } from '../tools/todo/todo-list';
  * - `rejected`: the user said no; `aborted`: Stop came before or while it ran.
  */
 export type ToolCallStatus =
-  'pending' | 'awaiting_approval' | 'running' | 'done' | 'error' | 'rejected' | 'aborted';
+  | 'pending'
+  | 'awaiting_approval'
+  | 'running'
+  | 'done'
+  | 'error'
+  | 'rejected'
+  | 'aborted'
+  /** No result, and no run goes on: the page closed while the call ran or waited. */
+  | 'interrupted'
+  /** The reply that made the call failed or stopped before the call could run. */
+  | 'not_run';
 
 /**
  * One tool call of an assistant message, with its result folded in (tool result nodes are

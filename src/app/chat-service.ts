@@ -193,6 +193,8 @@ export function createChatService(deps: {
   /** The active session's nodes as last shown, for the tool results of its calls. */
   let shownNodes: readonly NodeRecord[] = [];
   const toolCalls = new ToolCallViews();
+  /** The session this tab's engine runs in, from its first activity to its `idle`. */
+  let runningHere: string | undefined;
   /** True while this tab runs the agent (busy across its replies and tool calls). */
   let agentRunning = false;
   /** The mode of the session the next message creates (see newSession). */
@@ -335,10 +337,13 @@ export function createChatService(deps: {
       case 'activity':
         // Busy from the moment the engine holds the session until it lets go of it, across
         // compaction, replies, tool calls and follow-ups.
+        runningHere = event.activity === 'idle' ? undefined : event.sessionId;
         batch(() => {
           setCompacting(event.activity === 'compacting');
           setBusy(event.activity !== 'idle');
         });
+        // Calls the run left without a result now say why (a cut stream, a failed write).
+        if (event.activity === 'idle' && event.sessionId === activeId()) settleUnanswered();
         return undefined;
       case 'context_fitted':
         setLastFrame({ sessionId: event.sessionId, tokens: event.budget.frame });
@@ -427,9 +432,29 @@ export function createChatService(deps: {
     const results = resultsOf(nodes);
     for (const view of views) {
       const calls = live.get(view.id)?.toolCalls ?? nodes.find((n) => n.id === view.id)?.toolCalls;
-      view.setToolCalls(calls?.length ? toolCalls.forMessage(calls, results) : []);
+      view.setToolCalls(
+        calls?.length ? toolCalls.forMessage(calls, results, unanswered(view)) : [],
+      );
     }
     setMessages(views);
+  }
+
+  /** What a call of reply `view` without a result is: still pending, or why it never will be. */
+  function unanswered(view: MutableView): 'pending' | 'interrupted' | 'not_run' {
+    const status = view.status();
+    if (live.has(view.id) || status === 'streaming') return 'pending';
+    if (status !== 'complete') return 'not_run';
+    const running = runningHere === activeId() || runningElsewhere();
+    return running ? 'pending' : 'interrupted';
+  }
+
+  /** After a run: calls of the conversation shown that nothing will answer say why. */
+  function settleUnanswered() {
+    for (const view of messages()) {
+      const waiting = view.toolCalls().filter((call) => call.status() === 'pending');
+      const why = waiting.length ? unanswered(view) : 'pending';
+      if (why !== 'pending') toolCalls.settle(waiting, why);
+    }
   }
 
   const [runningElsewhere, setRunningElsewhere] = createSignal(false);

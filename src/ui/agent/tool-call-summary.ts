@@ -13,6 +13,8 @@ const STATUS_TEXT: Record<ToolCallStatus, string> = {
   error: 'failed',
   rejected: 'rejected',
   aborted: 'stopped',
+  interrupted: 'interrupted',
+  not_run: 'not run',
 };
 
 /** The status in words ("done", "failed", "needs approval"). */

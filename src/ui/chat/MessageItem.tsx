@@ -234,6 +234,22 @@ export function MessageItem(props: {
       <Show when={message.status() === 'aborted'}>
         <p class="message-note">Stopped. What arrived is kept.</p>
       </Show>
+      <Show when={message.toolCalls().some((call) => call.status() === 'interrupted')}>
+        <p class="message-note">
+          The page closed while these tools ran, so they have no result; the model will be told to
+          check their effect.{' '}
+          <Show when={chat.messages().at(-1)?.id === message.id}>
+            <button
+              type="button"
+              class="button"
+              disabled={chat.busy()}
+              onClick={() => chat.agent.continueRun()}
+            >
+              Continue
+            </button>
+          </Show>
+        </p>
+      </Show>
       <Show when={message.status() === 'interrupted'}>
         <p class="message-note">
           This reply was interrupted (the page closed while it was written).{' '}

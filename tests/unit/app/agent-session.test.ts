@@ -246,6 +246,70 @@ describe('agent mode in the chat service', () => {
     expect(question?.parentId).toBe(nodes.find((n) => n.toolCallId === 'p2')!.id);
   });
 
+  it('a reload during a tool shows the call interrupted, with Continue, which tells the model to check its effect', async () => {
+    const store = createMemoryStore();
+    const started = makeGate();
+    const python: AgentPython = {
+      runner: {
+        async run(_request, options) {
+          void started.wait();
+          await new Promise((resolve) => options.signal?.addEventListener('abort', resolve));
+          return { ...okRun(''), status: 'killed' };
+        },
+      },
+      linter: { lint: () => Promise.resolve([]) },
+    };
+    const app = await open(store, [], python);
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    app.client.push({ text: 'Running it.', ...call('p3', 'run_python', { code: 'import time' }) });
+    const sending = app.chat.send('run it');
+    await started.reached;
+    await vi.waitFor(async () => {
+      const nodes = await store.sessions.nodes(app.chat.activeSession()!.id);
+      expect(nodes.some((n) => n.toolCalls?.[0]?.id === 'p3' && n.status === 'complete')).toBe(
+        true,
+      );
+    });
+
+    // The page reloads while the tool runs: no run goes on there, and none will answer it.
+    const reloaded = await open(store, [{ text: 'It may not have run; checking first.' }]);
+    await reloaded.chat.openSession(app.chat.activeSession()!.id);
+    expect(timeline(reloaded).at(-1)?.tools).toEqual(['run_python:interrupted']);
+    reloaded.chat.agent.continueRun();
+    await vi.waitFor(() => expect(reloaded.client.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(reloaded.chat.busy()).toBe(false));
+    const result = reloaded.client.requests[0]!.messages.find(
+      (m) => m.role === 'tool' && m.toolCallId === 'p3',
+    );
+    expect(result?.content).toMatch(/^No result: the run was interrupted/);
+    app.chat.stop();
+    await sending;
+  });
+
+  it('a stream cut mid-call leaves no waiting chip and shows its error once, on the reply', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      {
+        text: 'Reading it.',
+        ...call('x1', 'read_file', { path: 'main.py' }),
+        error: { kind: 'network', message: 'The connection was cut.', hint: 'Try again.' },
+      },
+    ]);
+    app.chat.newSession('agent');
+    await app.chat.send('read main.py');
+    const reply = app.chat.messages().at(-1)!;
+    expect(reply.error()?.message).toBe('The connection was cut.');
+    expect(reply.toolCalls().map((c) => c.status())).toEqual(['not_run']);
+    expect(app.chat.agent.runEnd()).toBeUndefined();
+    // After a reload the reply keeps its text and error; the call it never finished is
+    // not stored (the model is not told of a call that never was).
+    const reloaded = await open(store);
+    await reloaded.chat.openSession(app.chat.activeSession()!.id);
+    expect(timeline(reloaded).at(-1)).toMatchObject({ content: 'Reading it.', tools: [] });
+    expect(reloaded.chat.messages().at(-1)!.error()?.message).toBe('The connection was cut.');
+  });
+
   it('auto-edit writes without asking, asks for run_python with its code, and is kept per session', async () => {
     const store = createMemoryStore();
     const ran: string[] = [];
