@@ -293,7 +293,7 @@ describe('agent mode in the chat service', () => {
       {
         text: 'Reading it.',
         ...call('x1', 'read_file', { path: 'main.py' }),
-        error: { kind: 'network', message: 'The connection was cut.', hint: 'Try again.' },
+        error: { kind: 'connection', message: 'The connection was cut.', hint: 'Try again.' },
       },
     ]);
     app.chat.newSession('agent');
