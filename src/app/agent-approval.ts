@@ -35,13 +35,23 @@ export async function describeApproval(
     case 'run_python': {
       const code = str(args['code']);
       const path = str(args['path']);
-      return {
+      const shown = {
         ...base,
-        kind: 'code',
+        kind: 'code' as const,
         title: path && !code ? `Run ${path}` : 'Run Python',
         code: code ?? '',
         ...(path ? { path } : {}),
       };
+      if (code || !path) return shown;
+      // A run by path runs the file as it is now: that is the code to approve.
+      const files = context?.['files'] as WorkspaceFileAccess | undefined;
+      try {
+        const row = await files?.find(path);
+        if (typeof row?.content === 'string') return { ...shown, code: row.content };
+        return { ...shown, problem: `${path} is not in the workspace or is not a text file.` };
+      } catch (error) {
+        return { ...shown, problem: `Could not read ${path}: ${describeError(error)}` };
+      }
     }
     case 'bash':
       return {
