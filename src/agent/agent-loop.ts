@@ -26,6 +26,7 @@ import { ABORTED, runToolBatch, type ApprovalRequest, type CallEnd } from './too
 import { ToolCatalog, type AgentTool } from './tool-catalog';
 import { DEFAULT_REPEATED_FAILURE_LIMIT, ToolRepeatGuard } from './tool-repeat-guard';
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
+import { stubAppliedArguments } from './applied-arguments';
 
 export { DEFAULT_MAX_STEPS } from './agent-settings';
 
@@ -225,7 +226,8 @@ class AgentRun<C extends ToolContext> {
       return { reason: 'error', error: runErrorOf(reply.error) };
     }
     const calls = this.withUniqueIds(reply.toolCalls, turn);
-    this.append(assistantMessage(reply, calls));
+    const asked = assistantMessage(reply, calls);
+    this.append(asked);
     if (calls.length === 0) {
       const steered = this.deliverSteering(turn);
       this.emit({ type: 'turn_end', turn, at: this.now() });
@@ -253,6 +255,7 @@ class AgentRun<C extends ToolContext> {
       readRestHint: this.readRestHint,
     });
     let repeated: RunEndEvent['repeatedCall'];
+    this.stubApplied(asked, ends);
     for (const { event } of ends) this.append(event.message);
     if (this.options.seesImages) {
       const figures = figuresMessage(ends);
@@ -364,6 +367,25 @@ class AgentRun<C extends ToolContext> {
       this.emit({ type: 'user_message', turn, message });
     }
     return messages.length > 0;
+  }
+
+  /**
+   * Later requests carry the long arguments of the calls that succeeded as a note of their
+   * size (applied-arguments.ts); the messages the run reports keep them whole.
+   */
+  private stubApplied(
+    asked: Extract<ChatMessage, { role: 'assistant' }>,
+    ends: readonly CallEnd[],
+  ): void {
+    const ok = new Set(ends.filter((end) => end.event.outcome === 'ok').map((e) => e.event.callId));
+    const at = this.conversation.indexOf(asked);
+    if (at < 0 || !asked.toolCalls?.some((call) => ok.has(call.id))) return;
+    this.conversation[at] = {
+      ...asked,
+      toolCalls: asked.toolCalls.map((call) =>
+        ok.has(call.id) ? { ...call, arguments: stubAppliedArguments(call.arguments) } : call,
+      ),
+    };
   }
 
   private append(message: ChatMessage): void {

@@ -12,6 +12,7 @@ import {
   type OpenFileContext,
   type SymbolContext,
 } from './chat-prompt';
+import { stubAppliedArguments } from './applied-arguments';
 import { compactedPath, summaryMessage } from './compaction';
 import { innermostWorkspaceFrame } from './python-traceback';
 import { detectTaskType } from './task-type';
@@ -106,10 +107,13 @@ export function pathToMessages(
   // After a compaction: its summary, then only the nodes it kept and what followed.
   const { compaction, nodes } = compactedPath(path);
   const results = new Map<string, ChatMessage>();
+  /** Calls that succeeded: their long arguments were sent once and are not sent again. */
+  const applied = new Set<string>();
   for (const node of nodes) {
     const message = node.role === 'tool' ? nodeToMessage(node) : undefined;
     if (message?.role === 'tool' && !results.has(message.toolCallId)) {
       results.set(message.toolCallId, message);
+      if (node.status === 'complete') applied.add(message.toolCallId);
     }
   }
   const history: ChatMessage[] = compaction ? [summaryMessage(compaction.content)] : [];
@@ -117,6 +121,11 @@ export function pathToMessages(
     if (node.role === 'tool') continue;
     const message = nodeToMessage(node);
     if (!message) continue;
+    if (message.role === 'assistant') {
+      for (const call of message.toolCalls ?? []) {
+        if (applied.has(call.id)) call.arguments = stubAppliedArguments(call.arguments);
+      }
+    }
     history.push(imagesFor(message, options.vision ?? false));
     if (message.role !== 'assistant') continue;
     for (const call of message.toolCalls ?? []) {

@@ -4,6 +4,7 @@
  * see src/agent/context-estimate.ts), the limit where Cove compacts on its own, and what
  * the path's replies cost where the model has prices.
  */
+import { stubAppliedArguments } from '../agent/applied-arguments';
 import { autoCompactLimit } from '../agent/compaction-run';
 import { costOf, estimateContext, type ContextPiece } from '../agent/context-estimate';
 import { estimateTokens } from '../agent/token-estimate';
@@ -46,7 +47,11 @@ export function contextMeter(
       return;
     }
     const calls = view.toolCalls();
-    const asked = calls.reduce((sum, call) => sum + call.name + call.argumentsText(), '');
+    // A call that succeeded is sent again with its long arguments as a note of their size.
+    const asked = calls.reduce((sum, call) => {
+      const args = call.argumentsText();
+      return sum + call.name + (call.status() === 'done' ? stubAppliedArguments(args) : args);
+    }, '');
     // A usage from before the last compaction counts the context as it was then.
     pieces.push({
       tokens: estimateTokens(view.content() + asked) + 4,
