@@ -131,8 +131,15 @@ export interface SessionEngine {
   list(workspaceId: string): Promise<SessionRecord[]>;
   /** A session as stored now and all its nodes. */
   load(sessionId: string): Promise<{ session: SessionRecord | undefined; nodes: NodeRecord[] }>;
-  /** Creates and stores an empty chat session titled after its first message. */
-  create(workspaceId: string, firstMessage: string, model?: string): Promise<SessionRecord>;
+  /**
+   * Creates and stores an empty session titled after its first message, in one write: its
+   * mode (chat unless said) and its model ("providerId/modelId") as chosen.
+   */
+  create(
+    workspaceId: string,
+    firstMessage: string,
+    options?: { model?: string; mode?: SessionMode },
+  ): Promise<SessionRecord>;
   /**
    * Stores `content` as a user message under `parentId` (a new sibling when that parent has
    * children; null for a root; undefined for the session's stored leaf) and asks for the

@@ -151,13 +151,13 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       ]);
       return { session, nodes };
     },
-    async create(workspaceId, firstMessage, model) {
+    async create(workspaceId, firstMessage, { model, mode = 'chat' } = {}) {
       const now = clock.now();
       const session: SessionRecord = {
         id: core.newId(),
         workspaceId,
         title: sessionTitle(firstMessage),
-        mode: 'chat',
+        mode,
         leafId: null,
         createdAt: now,
         updatedAt: now,

@@ -224,7 +224,11 @@ export function createChatService(deps: {
     control: () => ({
       stop: () => engine.stop(),
       async continueRun(sessionId) {
-        report(await engine.continueRun(sessionId));
+        try {
+          report(await engine.continueRun(sessionId));
+        } catch (error) {
+          notices.error(error, 'Could not continue the run');
+        }
       },
       steer: (text) => void engine.inbox.steer(text),
       queue: (text) => void engine.inbox.queue(text),
@@ -240,7 +244,12 @@ export function createChatService(deps: {
     agent.port.approve = async (sessionId, request) => {
       const askedAt = clock.now();
       const decision = await ask(sessionId, request);
-      tell(sessionId, request.callId, decision, clock.now() - askedAt);
+      // The person's answer stands whatever the trace does with it.
+      try {
+        tell(sessionId, request.callId, decision, clock.now() - askedAt);
+      } catch (error) {
+        notices.error(error, 'Could not record the approval in the trace');
+      }
       return decision;
     };
   }
@@ -575,11 +584,11 @@ export function createChatService(deps: {
         let session = activeSession();
         const createdNow = !session;
         if (!session) {
-          let created = await engine.create(workspace.id, content, service.model());
-          if (newSessionMode === 'agent') {
-            await engine.setMode(created.id, 'agent');
-            created = { ...created, mode: 'agent' };
-          }
+          const model = service.model();
+          const created = await engine.create(workspace.id, content, {
+            ...(model ? { model } : {}),
+            mode: newSessionMode,
+          });
           newSessionMode = 'chat';
           setSessions((list) => [created, ...list]);
           setActiveId(created.id);
@@ -607,14 +616,22 @@ export function createChatService(deps: {
       if (!session) return;
       // The earlier reply, and all that followed it, stays in the tree as a sibling branch.
       agent.begin();
-      report(await engine.regenerate(session.id, assistantId));
+      try {
+        report(await engine.regenerate(session.id, assistantId));
+      } catch (error) {
+        notices.error(error, 'Could not ask again');
+      }
     },
     async continueReply(assistantId) {
       if (busy()) return;
       const session = activeSession();
       if (!session) return;
       agent.begin();
-      report(await engine.continueReply(session.id, assistantId));
+      try {
+        report(await engine.continueReply(session.id, assistantId));
+      } catch (error) {
+        notices.error(error, 'Could not continue the reply');
+      }
     },
     async editMessage(userId, text) {
       const content = text.trim();

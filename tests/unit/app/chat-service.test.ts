@@ -274,6 +274,26 @@ describe('chat service', () => {
     expect(ctx.chat.model()).toBe('p1/m2');
   });
 
+  it('a new agent conversation is stored once, already in agent mode', async () => {
+    const ctx = await setup([{ text: 'ok' }]);
+    const put = vi.spyOn(ctx.store.sessions, 'put');
+    const update = vi.spyOn(ctx.store.sessions, 'update');
+    ctx.chat.newSession('agent');
+    await ctx.chat.send('hello');
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(put.mock.calls[0]![0]).toMatchObject({ mode: 'agent', model: 'p1/m1' });
+    expect(update.mock.calls.filter(([, patch]) => 'mode' in patch)).toEqual([]);
+  });
+
+  it('a failing Retry says so instead of failing silently', async () => {
+    const ctx = await setup([{ text: 'first' }]);
+    await ctx.chat.send('one');
+    const reply = ctx.chat.messages()[1]!;
+    vi.spyOn(ctx.store.sessions, 'nodes').mockRejectedValueOnce(new Error('The disk is gone.'));
+    await ctx.chat.regenerate(reply.id);
+    expect(ctx.notices.notices().at(-1)?.text).toContain('The disk is gone.');
+  });
+
   it('deleting a conversation removes it; a new conversation keeps the old one', async () => {
     const ctx = await setup([{ text: 'a' }, { text: 'b' }]);
     await ctx.chat.send('x');
