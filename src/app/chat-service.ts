@@ -280,7 +280,13 @@ export function createChatService(deps: {
     },
     makeYielder: () => createYielder(() => performance.now()),
     agent: agent.port,
-    ...(deps.onProblem ? { onProblem: deps.onProblem } : {}),
+    ...(deps.onProblem
+      ? {
+          onProblem: deps.onProblem,
+          onListenerError: (error: unknown) =>
+            deps.onProblem!(error, 'Showing or storing a step of the conversation failed'),
+        }
+      : {}),
   });
   const persister = createSessionPersister({
     sessions: store.sessions,
