@@ -4,6 +4,7 @@
  * offers the text as a download. No key or setting is ever in an export (invariant 8):
  * only the session's own rows.
  */
+import { parseModelRef } from '../llm/model-ref';
 import type { NodeRecord, SessionRecord } from '../store/records';
 import { activePath } from './session-tree';
 
@@ -89,7 +90,9 @@ export function sessionMarkdown(
     `_Exported from Cove on ${new Date(now).toISOString().slice(0, 10)} · ${session.mode} session · ${path.length} messages on the active branch of ${nodes.length}._`,
   ];
   for (const node of path) {
-    const model = node.role === 'assistant' && node.model ? ` (${node.model})` : '';
+    // The model's own name: the provider's part of the ref is an internal id.
+    const modelId = node.model ? (parseModelRef(node.model)?.modelId ?? node.model) : undefined;
+    const model = node.role === 'assistant' && modelId ? ` (${modelId})` : '';
     out.push('', `## ${ROLE_HEADINGS[node.role]}${model}`, '');
     if (node.reasoning) {
       out.push(

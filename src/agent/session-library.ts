@@ -157,8 +157,13 @@ export function createSessionLibrary(deps: {
       };
     },
     async importJson(text, workspaceId) {
-      const { session, nodes } = parseSessionImport(text, { workspaceId, newId });
-      await sessions.insert(session, nodes);
+      const parsed = parseSessionImport(text, { workspaceId, newId });
+      // Beside the conversation it came from, an import must not look like it.
+      const titles = new Set((await sessions.list(workspaceId)).map((s) => s.title));
+      const session = titles.has(parsed.session.title)
+        ? { ...parsed.session, title: `${parsed.session.title} (imported)` }
+        : parsed.session;
+      await sessions.insert(session, parsed.nodes);
       return session;
     },
     search: (workspaceId, query) => sessions.search(workspaceId, query),

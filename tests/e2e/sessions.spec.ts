@@ -126,11 +126,12 @@ test('branches: the tree view jumps to a branch and deletes one; fork from a mes
   expect(file.name).toBe('first-question.json');
   expect(JSON.parse(file.text)).toMatchObject({ format: 'cove-session', version: 1 });
   await list.importFile(file.name, file.text);
-  await expect(cove.notices).toContainText('Imported "First question".');
+  await expect(cove.notices).toContainText('Imported "First question (imported)".');
   await expect(chat.questions).toHaveText(['First question', 'Second question']);
   await expect(chat.replies).toHaveText([/First answer\./, /Second answer\./]);
   await list.open();
-  await expect(list.row('First question')).toHaveCount(2);
+  await expect(list.row('First question')).toHaveCount(1);
+  await expect(list.row('First question (imported)')).toHaveCount(1);
 
   // A file whose messages form a cycle is refused, saying why and what to do.
   const broken = JSON.parse(file.text) as { nodes: { id: string; parentId: string | null }[] };
@@ -139,10 +140,12 @@ test('branches: the tree view jumps to a branch and deletes one; fork from a mes
   await expect(cove.notices).toContainText('form a cycle');
   await expect(cove.notices).toContainText('Nothing was imported');
   await list.open();
-  await expect(list.row('First question')).toHaveCount(2);
+  await expect(list.row('First question')).toHaveCount(1);
+  await expect(list.row('First question (imported)')).toHaveCount(1);
 
   await cove.reload();
   await list.open();
-  await expect(list.row('First question')).toHaveCount(2);
+  await expect(list.row('First question')).toHaveCount(1);
+  await expect(list.row('First question (imported)')).toHaveCount(1);
   await expect(list.row('First question (fork)')).toBeVisible();
 });

@@ -141,6 +141,11 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     expect(imported.id).not.toBe('s1');
     expect(await store.sessions.nodes(imported.id)).toHaveLength(6);
     expect(await contents(imported.id)).toEqual(await contents('s1'));
+    // Beside the conversation it came from, the import says what it is.
+    expect(imported.title).toBe('Session s1 (imported)');
+    // Into a workspace without it, the title stays as it was.
+    const elsewhere = await library.importJson(file.text, 'w2');
+    expect(elsewhere.title).toBe('Session s1');
   });
 
   it('a refused import writes nothing', async () => {
@@ -165,5 +170,16 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     expect(file.name).toBe('session-s1.md');
     expect(file.text).toContain('Use babel');
     expect(file.text).not.toContain('Use zoneinfo');
+  });
+
+  it('Markdown export names the model, not the internal provider id', async () => {
+    const { library } = await setup();
+    await store.sessions.insert(session('s9', { leafId: 'r' }), [
+      { ...node('u', null, 1, 'hi'), sessionId: 's9' },
+      { ...node('r', 'u', 2, 'hello'), sessionId: 's9', model: 'k3x9q2/gpt-4o-mini' },
+    ]);
+    const file = await library.exportMarkdown('s9');
+    expect(file.text).toContain('## Assistant (gpt-4o-mini)');
+    expect(file.text).not.toContain('k3x9q2');
   });
 });
