@@ -109,8 +109,7 @@ export function createEngineCore(deps: SessionEngineDeps): EngineCore {
     },
     async append(node) {
       await deps.sessions.append(node, node.startedAt);
-      const nodes = await deps.sessions.nodes(node.sessionId);
-      await core.emit({ type: 'leaf_moved', sessionId: node.sessionId, leafId: node.id, nodes });
+      await core.emit({ type: 'node_appended', sessionId: node.sessionId, node });
     },
     async run(sessionId, work) {
       if (active) return 'busy';

@@ -48,7 +48,12 @@ export interface ReplySettings extends PromptSettings {
 
 /** What the engine publishes. Listeners see them in order, synchronously. */
 export type SessionEngineEvent =
-  /** The session's leaf moved (a node was appended, or another branch was chosen). */
+  /**
+   * A node was stored and the session's leaf moved to it (one transaction). Only the new
+   * node travels: appending to a long session costs the same as to a short one.
+   */
+  | { type: 'node_appended'; sessionId: string; node: NodeRecord }
+  /** Another branch was chosen, or the conversation rewound: the leaf moved, nothing new. */
   | {
       type: 'leaf_moved';
       sessionId: string;

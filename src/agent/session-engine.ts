@@ -9,10 +9,10 @@
  * them. No Solid, no DOM, no timers of its own: it runs under Node in tests.
  *
  * Event order of one chat reply:
- *   activity{answering} → leaf_moved (question stored) → [activity{compacting} →
- *   leaf_moved (compaction stored) → activity{answering}] → leaf_moved (reply stored,
- *   streaming) → reply_start → node_event* → node_event{node_end} (awaited: stored and
- *   shown) → activity{idle}
+ *   activity{answering} → node_appended (question) → [activity{compacting} →
+ *   node_appended (compaction) → activity{answering}] → context_fitted → node_appended
+ *   (reply, streaming) → reply_start → node_event* → node_event{node_end} (awaited: stored
+ *   and shown) → activity{idle}
  */
 import { CoveError } from '../base/errors';
 import type { NodeRecord, SessionRecord } from '../store/records';

@@ -10,7 +10,7 @@ import type { ApprovalDecision } from '../agent/approval-policy';
 import { createSessionPersister } from '../agent/session-persister';
 import type { AgentEvent } from '../agent/agent-events';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
-import type { NodeDraft } from '../agent/session-reducer';
+import { finalPatch, type NodeDraft } from '../agent/session-reducer';
 import { activePath, replyParent } from '../agent/session-tree';
 import type { Clock } from '../base/clock';
 import type { ChatClient } from '../llm/chat-client';
@@ -323,6 +323,7 @@ export function createChatService(deps: {
     if (event.sessionId !== activeId()) return;
     if (
       event.type === 'leaf_moved' ||
+      event.type === 'node_appended' ||
       (event.type === 'agent_event' &&
         (event.event.type === 'run_end' ||
           (event.event.type === 'tool_end' && Boolean(event.event.changedFiles?.length))))
@@ -345,6 +346,15 @@ export function createChatService(deps: {
   /** What the engine publishes, as signals. */
   function mirror(event: SessionEngineEvent): Promise<void> | undefined {
     switch (event.type) {
+      case 'node_appended': {
+        const { node } = event;
+        markLeaf(event.sessionId, node.id);
+        if (activeId() !== event.sessionId) return undefined;
+        // Only the new node travels; the rest of the session is what is shown already.
+        const others = shownNodes.filter((n) => n.sessionId === node.sessionId && n.id !== node.id);
+        showPath([...others, node], node.id);
+        return undefined;
+      }
       case 'leaf_moved':
         markLeaf(event.sessionId, event.leafId);
         if (activeId() === event.sessionId) showPath(event.nodes, event.leafId);
@@ -389,6 +399,9 @@ export function createChatService(deps: {
           return undefined;
         }
         live.delete(event.nodeId);
+        // The node as stored now, so the nodes shown stay true without reading them back.
+        const done = finalPatch(next);
+        shownNodes = shownNodes.map((n) => (n.id === event.nodeId ? { ...n, ...done } : n));
         setRetrying(undefined);
         if (agentRunning) return undefined;
         return loadSessions().then(() => undefined);

@@ -13,6 +13,9 @@
 //                                built (aim ≤ 50)
 //   sessions.context_build_ms    the request for the next message from the 200-message path
 //                                (aim ≤ 10)
+//   sessions.append_1000_ratio   appending a node (one store transaction, then the path's
+//                                views updated) to a 1,000-node conversation against a
+//                                10-node one, medians of 20 appends each (aim ≤ 1.5)
 //   sessions.heap_mb             the page's JS heap after a garbage collection, with the
 //                                session shown
 // Each figure is the median of `runs` measurements after one warm-up.
@@ -60,6 +63,14 @@ export async function run({ browser, runs, median }) {
       if (i > 0) contexts.push(result.ms);
     }
 
+    const appendRatios = [];
+    for (let i = 0; i <= runs; i++) {
+      const small = await page.evaluate(() => window.coveSessionsBench.timeAppend(10, 20));
+      const large = await page.evaluate(() => window.coveSessionsBench.timeAppend(1_000, 20));
+      if (large.shown !== 1_020) throw new Error(`after appending, ${large.shown} messages shown`);
+      if (i > 0) appendRatios.push(large.ms / small.ms);
+    }
+
     await page.evaluate(() => window.coveSessionsBench.timeOpen({ cold: true }));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -70,6 +81,7 @@ export async function run({ browser, runs, median }) {
       'sessions.open_10k_again_ms': median(openWarm),
       'sessions.branch_switch_ms': median(switches),
       'sessions.context_build_ms': median(contexts),
+      'sessions.append_1000_ratio': median(appendRatios),
       'sessions.heap_mb': usedSize / (1024 * 1024),
     };
   } finally {

@@ -8,7 +8,12 @@
 import { createRoot } from 'solid-js';
 import { contextBudget, fitsBudget } from '../../../src/agent/context-budget';
 import { buildChatSystem, pathToMessages } from '../../../src/agent/context-builder';
-import { createSessionEngine, type SessionEngine } from '../../../src/agent/session-engine';
+import { createEngineCore } from '../../../src/agent/engine-core';
+import {
+  createSessionEngine,
+  type SessionEngine,
+  type SessionEngineDeps,
+} from '../../../src/agent/session-engine';
 import { createMemorySessionLocks } from '../../../src/agent/session-locks';
 import { activePath } from '../../../src/agent/session-tree';
 import { viewsForPath, type MutableView } from '../../../src/app/chat-message-view';
@@ -42,8 +47,12 @@ let trunkQuestions: string[] = [];
 let trunkLeaf: string | null = null;
 let dispose: (() => void) | undefined;
 
+/** The nodes last shown, as the chat service keeps them. */
+let shownNodes: readonly NodeRecord[] = [];
+
 /** Shows the path the engine reports, as the chat service does on leaf_moved. */
 function show(nodes: readonly NodeRecord[], leafId: string | null): number {
+  shownNodes = nodes;
   createRoot((release) => {
     dispose?.();
     dispose = release;
@@ -52,15 +61,15 @@ function show(nodes: readonly NodeRecord[], leafId: string | null): number {
   return shown.length;
 }
 
-/** The session engine over `store`, its leaf moves shown as the chat service shows them. */
-function startEngine(): void {
+/** What the engine runs on here: the store, and a model it never asks. */
+function engineDeps(): SessionEngineDeps {
   const client: ChatClient = {
     // eslint-disable-next-line require-yield
     async *stream() {
       throw new Error('the bench never asks a model');
     },
   };
-  engine = createSessionEngine({
+  return {
     sessions: store!.sessions,
     clock: systemClock,
     locks: createMemorySessionLocks(),
@@ -72,9 +81,15 @@ function startEngine(): void {
       activeDocument: () => undefined,
       readFile: async () => undefined,
     },
-  });
+  };
+}
+
+/** The session engine over `store`, its leaf moves shown as the chat service shows them. */
+function startEngine(): void {
+  engine = createSessionEngine(engineDeps());
   engine.subscribe((event) => {
     if (event.type === 'leaf_moved') show(event.nodes, event.leafId);
+    if (event.type === 'node_appended') show([...shownNodes, event.node], event.node.id);
   });
 }
 
@@ -187,6 +202,60 @@ const api = {
       messages = fitsBudget(history, budget) ? history.length + 1 : 0;
     });
     return { ms, messages };
+  },
+  /**
+   * Appending to a conversation of `size` nodes (a chain of exchanges), as the engine does
+   * for every question, reply and tool result: the store's one transaction, then the views
+   * of the path updated by its listener. Returns the median ms of `count` appends.
+   */
+  async timeAppend(size: number, count: number): Promise<{ ms: number; shown: number }> {
+    const id = `append-${size}-${Date.now()}`;
+    const nodes: NodeRecord[] = Array.from({ length: size }, (_, i) => ({
+      id: `${id}-${i}`,
+      sessionId: id,
+      parentId: i === 0 ? null : `${id}-${i - 1}`,
+      role: i % 2 ? 'assistant' : 'user',
+      content: i % 2 ? reply(i) : `Question ${i}`,
+      status: 'complete',
+      startedAt: i + 1,
+    }));
+    const leaf = nodes.at(-1)!.id;
+    await store!.sessions.insert(
+      {
+        id,
+        workspaceId: 'bench',
+        title: `${size} nodes`,
+        mode: 'chat',
+        leafId: leaf,
+        createdAt: 0,
+        updatedAt: size,
+        starred: false,
+      },
+      nodes,
+    );
+    const { nodes: loaded, session } = await engine!.load(id);
+    show(loaded, session?.leafId ?? null);
+    const core = createEngineCore(engineDeps());
+    core.subscribe((event) => {
+      if (event.type === 'node_appended') show([...shownNodes, event.node], event.node.id);
+    });
+    const times: number[] = [];
+    let parent = leaf;
+    for (let i = 0; i < count; i++) {
+      const node: NodeRecord = {
+        id: `${id}-extra-${i}`,
+        sessionId: id,
+        parentId: parent,
+        role: 'user',
+        content: `Follow-up ${i}`,
+        status: 'complete',
+        startedAt: size + i + 1,
+      };
+      times.push(await time(() => core.append(node)));
+      parent = node.id;
+    }
+    times.sort((a, b) => a - b);
+    return { ms: times[Math.floor(times.length / 2)]!, shown: shown.length };
   },
   /** JS heap in use, in bytes (Chromium's performance.memory), with the session shown. */
   heap(): number {

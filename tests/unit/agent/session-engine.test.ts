@@ -82,9 +82,9 @@ describe('session engine', () => {
       ctx.seen.map((e) => (e.type === 'node_event' ? `node_event:${e.event.type}` : e.type)),
     ).toEqual([
       'activity',
-      'leaf_moved',
+      'node_appended',
       'context_fitted',
-      'leaf_moved',
+      'node_appended',
       'reply_start',
       'node_event:text_delta',
       'node_event:text_delta',
