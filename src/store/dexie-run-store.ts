@@ -70,5 +70,18 @@ export function createDexieRunStore(
         }),
       );
     },
+    async deleteSession(sessionId) {
+      return guard(() =>
+        db.transaction('rw', db.runs, db.runSteps, async () => {
+          const ids = (await db.runs
+            .where('sessionId')
+            .equals(sessionId)
+            .primaryKeys()) as string[];
+          await db.runSteps.where('runId').anyOf(ids).delete();
+          await db.runs.bulkDelete(ids);
+          return ids.length;
+        }),
+      );
+    },
   };
 }

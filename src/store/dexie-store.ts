@@ -3,6 +3,7 @@ import { CoveError, isQuotaError } from '../base/errors';
 import { storeError } from './store-errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
+import { referencedBlobs } from './checkpoint-rows';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
 import { createDexieLogStore } from './dexie-log-store';
 import { createDexieRunStore } from './dexie-run-store';
@@ -22,7 +23,7 @@ import {
 } from './secret-values';
 import type { SessionStore } from './session-store';
 import type { SetAsideStore } from './set-aside-store';
-import { isSecretSetting, type SettingsStore } from './settings-store';
+import { isOwnedSetting, isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -175,13 +176,35 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       changes.publish({ type: 'workspaces' });
     },
     async delete(id) {
+      // Everything the workspace owned goes in the same transaction: its files, its
+      // conversations with their runs, checkpoints (and blobs no other checkpoint uses) and
+      // the settings of either.
       await guardWrite(() =>
         db.transaction(
           'rw',
-          [db.workspaces, db.files, db.fileMeta, db.sessions, db.nodes],
+          [
+            db.workspaces,
+            db.files,
+            db.fileMeta,
+            db.sessions,
+            db.nodes,
+            db.runs,
+            db.runSteps,
+            db.checkpoints,
+            db.blobs,
+            db.settings,
+          ],
           async () => {
+            const sessionIds = (await db.sessions
+              .where('workspaceId')
+              .equals(id)
+              .primaryKeys()) as string[];
             await deleteFilesOf(id);
             await deleteSessionsOf(id);
+            // Awaiting an async function that did no Dexie work ends the transaction early
+            // (Dexie's zones): only call it with something to delete.
+            if (sessionIds.length) await deleteOwnedBySessions(sessionIds);
+            await deleteOwnedSettings(new Set([id, ...sessionIds]));
             await db.workspaces.delete(id);
           },
         ),
@@ -190,6 +213,28 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       changes.publish({ type: 'workspaces' });
     },
   };
+
+  /**
+   * Inside a transaction over runs, runSteps, checkpoints and blobs: removes the runs and
+   * checkpoints of these conversations, and the blobs no remaining checkpoint uses.
+   */
+  async function deleteOwnedBySessions(sessionIds: readonly string[]) {
+    const runIds = (await db.runs.where('sessionId').anyOf(sessionIds).primaryKeys()) as string[];
+    await db.runSteps.where('runId').anyOf(runIds).delete();
+    await db.runs.bulkDelete(runIds);
+    const gone = await db.checkpoints.where('sessionId').anyOf(sessionIds).toArray();
+    if (!gone.length) return;
+    await db.checkpoints.bulkDelete(gone.map((row) => row.id));
+    const kept = referencedBlobs(await db.checkpoints.toArray());
+    await db.blobs.bulkDelete([...referencedBlobs(gone)].filter((hash) => !kept.has(hash)));
+  }
+
+  /** Inside a transaction over settings: removes the settings these owners own. */
+  async function deleteOwnedSettings(ownerIds: ReadonlySet<string>) {
+    // Keys only: reading the rows would run the table's hooks (secrets are opened async).
+    const keys = (await db.settings.toCollection().primaryKeys()) as string[];
+    await db.settings.bulkDelete(keys.filter((key) => isOwnedSetting(key, ownerIds)));
+  }
 
   /** Inside a transaction over files and fileMeta: removes a workspace's files. */
   async function deleteFilesOf(workspaceId: string) {
@@ -233,11 +278,20 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
     async delete(id) {
       const session = await db.sessions.get(id);
+      // Its runs and settings go with it; its checkpoints stay for Undo (see the interface).
       await guardWrite(() =>
-        db.transaction('rw', db.sessions, db.nodes, async () => {
-          await db.nodes.where('sessionId').equals(id).delete();
-          await db.sessions.delete(id);
-        }),
+        db.transaction(
+          'rw',
+          [db.sessions, db.nodes, db.runs, db.runSteps, db.settings],
+          async () => {
+            await db.nodes.where('sessionId').equals(id).delete();
+            const runIds = (await db.runs.where('sessionId').equals(id).primaryKeys()) as string[];
+            await db.runSteps.where('runId').anyOf(runIds).delete();
+            await db.runs.bulkDelete(runIds);
+            await deleteOwnedSettings(new Set([id]));
+            await db.sessions.delete(id);
+          },
+        ),
       );
       nodeCache.drop(id);
       if (session)

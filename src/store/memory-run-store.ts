@@ -50,5 +50,10 @@ export function createMemoryRunStore(): RunStore {
     async delete(id) {
       remove(id);
     },
+    async deleteSession(sessionId) {
+      const gone = [...runs.values()].filter((run) => run.sessionId === sessionId);
+      for (const run of gone) remove(run.id);
+      return gone.length;
+    },
   };
 }

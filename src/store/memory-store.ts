@@ -23,7 +23,7 @@ import {
   snapshotSettings,
 } from './secret-values';
 import type { SessionStore } from './session-store';
-import { isSecretSetting, type SettingsStore } from './settings-store';
+import { isOwnedSetting, isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -68,6 +68,15 @@ export function createMemoryStore(
     },
   };
 
+  const checkpoints = createMemoryCheckpointStore();
+  const runs = createMemoryRunStore();
+  /** Removes the settings these workspaces or conversations own. */
+  const deleteOwnedSettings = (ownerIds: ReadonlySet<string>) => {
+    for (const key of [...settingRows.keys()]) {
+      if (isOwnedSetting(key, ownerIds)) settingRows.delete(key);
+    }
+  };
+
   const workspaces: WorkspaceStore = {
     async list() {
       return [...workspaceRows.values()].map(copy).sort((a, b) => b.updatedAt - a.updatedAt);
@@ -81,8 +90,16 @@ export function createMemoryStore(
       changes.publish({ type: 'workspaces' });
     },
     async delete(id) {
+      const sessionIds = [...sessionRows.values()]
+        .filter((session) => session.workspaceId === id)
+        .map((session) => session.id);
       for (const [key, row] of fileRows) if (row.workspaceId === id) fileRows.delete(key);
       deleteSessionsOf(id);
+      for (const sessionId of sessionIds) {
+        await runs.deleteSession(sessionId);
+        await checkpoints.deleteSession(sessionId);
+      }
+      deleteOwnedSettings(new Set([id, ...sessionIds]));
       workspaceRows.delete(id);
       changes.publish({ type: 'workspaces' });
     },
@@ -184,6 +201,9 @@ export function createMemoryStore(
     async delete(id) {
       const session = sessionRows.get(id);
       for (const [nodeId, node] of nodeRows) if (node.sessionId === id) nodeRows.delete(nodeId);
+      // Its runs and settings go with it; its checkpoints stay for Undo (see the interface).
+      await runs.deleteSession(id);
+      deleteOwnedSettings(new Set([id]));
       sessionRows.delete(id);
       if (session)
         changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
@@ -250,8 +270,8 @@ export function createMemoryStore(
     files,
     settings,
     sessions,
-    checkpoints: createMemoryCheckpointStore(),
-    runs: createMemoryRunStore(),
+    checkpoints,
+    runs,
     logs: createMemoryLogStore(),
     setAside,
     changes,

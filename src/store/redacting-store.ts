@@ -70,6 +70,7 @@ function redactingRuns(inner: RunStore, redactor: SecretRedactor): RunStore {
     listRunning: async () => r(await inner.listRunning()),
     markInterrupted: (ids, now) => inner.markInterrupted(ids, now),
     delete: (id) => inner.delete(id),
+    deleteSession: (sessionId) => inner.deleteSession(sessionId),
     prune: (keep) => inner.prune(keep),
   };
 }

@@ -140,6 +140,8 @@ export interface RunStore {
   markInterrupted(ids: readonly string[], now: number): Promise<number>;
   /** Removes a run and its steps. */
   delete(id: string): Promise<void>;
+  /** Removes every run of a conversation with its steps; returns how many. */
+  deleteSession(sessionId: string): Promise<number>;
   /**
    * Keeps the `keep` newest runs (by start) and removes the others with their steps;
    * returns how many went. Runs still `running` are kept whatever their age.

@@ -26,3 +26,13 @@ export const SECRET_SETTING_PREFIX = 'secret.';
 export function isSecretSetting(key: string): boolean {
   return key.startsWith(SECRET_SETTING_PREFIX);
 }
+
+/**
+ * Settings a workspace or a conversation owns end in `.<its id>` (editor.tabs.<workspace>,
+ * editor.unsaved.<workspace>, agent.policy.<conversation>): deleting the owner deletes them.
+ * Ids are UUIDs, which hold no dot.
+ */
+export function isOwnedSetting(key: string, ownerIds: ReadonlySet<string>): boolean {
+  const dot = key.lastIndexOf('.');
+  return dot >= 0 && ownerIds.has(key.slice(dot + 1));
+}

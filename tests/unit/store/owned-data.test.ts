@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CoveStore } from '../../../src/store/cove-store';
+import type { NodeRecord, SessionRecord } from '../../../src/store/records';
+import type { ModelStepRecord, RunRecord } from '../../../src/store/run-store';
+import { storeKinds } from '../../fakes/stores';
+
+const WS = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+const session = (id: string, workspaceId: string): SessionRecord => ({
+  id,
+  workspaceId,
+  title: id,
+  mode: 'agent',
+  leafId: `${id}-a`,
+  createdAt: 1,
+  updatedAt: 1,
+  starred: false,
+});
+
+const nodes = (sessionId: string): NodeRecord[] => [
+  {
+    id: `${sessionId}-q`,
+    sessionId,
+    parentId: null,
+    role: 'user',
+    content: 'q',
+    status: 'complete',
+    startedAt: 1,
+  },
+  {
+    id: `${sessionId}-a`,
+    sessionId,
+    parentId: `${sessionId}-q`,
+    role: 'assistant',
+    content: 'a',
+    status: 'complete',
+    startedAt: 2,
+  },
+];
+
+const run = (id: string, sessionId: string): RunRecord => ({
+  id,
+  sessionId,
+  model: 'p/m',
+  status: 'done',
+  startedAt: 1,
+  steps: 1,
+  turns: 1,
+  usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+});
+
+const step = (runId: string): ModelStepRecord => ({
+  id: `${runId}-0`,
+  runId,
+  seq: 0,
+  turn: 1,
+  startedAt: 1,
+  kind: 'model',
+  model: 'p/m',
+  retries: 0,
+  text: 'a',
+  reasoning: '',
+  toolCalls: [],
+});
+
+/** Fills a workspace with a conversation and everything a conversation may own. */
+async function fill(store: CoveStore, workspaceId: string, sessionId: string, content: string) {
+  await store.workspaces.put({ id: workspaceId, name: workspaceId, createdAt: 1, updatedAt: 1 });
+  await store.files.apply(
+    workspaceId,
+    [{ type: 'put', path: 'main.py', kind: 'file', content: 'print(1)\n' }],
+    1,
+  );
+  await store.sessions.insert(session(sessionId, workspaceId), nodes(sessionId));
+  await store.runs.save(run(`${sessionId}-run`, sessionId), [step(`${sessionId}-run`)]);
+  await store.checkpoints.record({
+    id: `${sessionId}-cp`,
+    sessionId,
+    workspaceId,
+    nodeId: `${sessionId}-a`,
+    kind: 'turn',
+    createdAt: 1,
+    files: [{ path: 'main.py', content, version: 1 }],
+  });
+  await store.settings.set(`editor.tabs.${workspaceId}`, { paths: ['main.py'] });
+  await store.settings.set(`agent.policy.${sessionId}`, 'auto');
+}
+
+/** The rows a workspace and its conversation hold, table by table, through the store's API. */
+async function rowsOf(store: CoveStore, workspaceId: string, sessionId: string) {
+  return {
+    workspaces: (await store.workspaces.get(workspaceId)) ? 1 : 0,
+    files: (await store.files.list(workspaceId)).length,
+    sessions: (await store.sessions.list(workspaceId)).length,
+    nodes: (await store.sessions.nodes(sessionId)).length,
+    runs: (await store.runs.list()).filter((r) => r.sessionId === sessionId).length,
+    runSteps: (await store.runs.get(`${sessionId}-run`))?.steps.length ?? 0,
+    checkpoints: (await store.checkpoints.list(sessionId)).length,
+    settings:
+      ((await store.settings.get(`editor.tabs.${workspaceId}`)) !== undefined ? 1 : 0) +
+      ((await store.settings.get(`agent.policy.${sessionId}`)) !== undefined ? 1 : 0),
+  };
+}
+
+const FULL = {
+  workspaces: 1,
+  files: 1,
+  sessions: 1,
+  nodes: 2,
+  runs: 1,
+  runSteps: 1,
+  checkpoints: 1,
+  settings: 2,
+};
+const NONE = Object.fromEntries(Object.keys(FULL).map((table) => [table, 0]));
+
+describe.each(storeKinds)('what a delete takes with it, over the $name store', ({ open }) => {
+  let store: CoveStore;
+  afterEach(() => store?.close());
+
+  it('deleting a workspace removes every row it owned, its unshared blobs, and nothing of another', async () => {
+    store = await open();
+    const s1 = '33333333-3333-4333-8333-333333333333';
+    const s2 = '44444444-4444-4444-8444-444444444444';
+    await fill(store, WS, s1, 'only here\n');
+    await fill(store, OTHER, s2, 'elsewhere\n');
+    expect(await rowsOf(store, WS, s1)).toEqual(FULL);
+    expect(await store.checkpoints.blobCount()).toBe(2);
+
+    await store.workspaces.delete(WS);
+    expect(await rowsOf(store, WS, s1)).toEqual(NONE);
+    expect(await store.checkpoints.blobCount()).toBe(1);
+    expect(await rowsOf(store, OTHER, s2)).toEqual(FULL);
+  });
+
+  it('deleting a conversation removes its nodes, runs and settings; its checkpoints wait for Undo', async () => {
+    store = await open();
+    const s1 = '55555555-5555-4555-8555-555555555555';
+    await fill(store, WS, s1, 'kept for undo\n');
+    await store.sessions.delete(s1);
+    expect(await rowsOf(store, WS, s1)).toEqual({
+      ...NONE,
+      workspaces: 1,
+      files: 1,
+      checkpoints: 1,
+      // The workspace's own settings stay.
+      settings: 1,
+    });
+    await store.checkpoints.deleteSession(s1);
+    expect((await rowsOf(store, WS, s1)).checkpoints).toBe(0);
+    expect(await store.checkpoints.blobCount()).toBe(0);
+  });
+});
