@@ -134,18 +134,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY: chat-service.ts is being rewritten into the session engine; it still reads
-    // performance.now() for its yielder. Remove this block when the rewrite lands (the
-    // composition root should pass a monotonic `now`).
-    files: ['src/app/chat-service.ts'],
-    rules: {
-      'no-restricted-globals': [
-        'error',
-        ...appEffectGlobals.filter((entry) => entry.name !== 'performance'),
-      ],
-    },
-  },
-  {
     files: ['workers/**'],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },

@@ -65,6 +65,7 @@ async function start(root: HTMLElement) {
       ...('serviceWorker' in navigator ? { serviceWorker: navigator.serviceWorker } : {}),
       // The page's effects: src/app takes them from here, never from globals (lint enforces).
       fetch: (input, init) => fetch(input, init),
+      monotonicNow: () => performance.now(),
       pageOrigin: location.origin,
       ...(navigator.locks ? { locks: navigator.locks } : {}),
       ...(navigator.storage ? { storage: navigator.storage } : {}),

@@ -1,42 +1,18 @@
 import { batch, createSignal, type Accessor } from 'solid-js';
-import type { SymbolLocator } from '../agent/context-builder';
-import {
-  createSessionEngine,
-  type ReplyOutcome,
-  type SessionEngineEvent,
-  type SessionEngineListener,
-} from '../agent/session-engine';
-import type { ApprovalDecision } from '../agent/approval-policy';
-import { createSessionPersister } from '../agent/session-persister';
+import { type ReplyOutcome, type SessionEngineEvent } from '../agent/session-engine';
 import type { AgentEvent } from '../agent/agent-events';
-import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
-import { finalPatch, type NodeDraft } from '../agent/session-reducer';
 import { activePath, replyParent } from '../agent/session-tree';
-import type { Clock } from '../base/clock';
-import type { ChatClient } from '../llm/chat-client';
-import type { CoveStore } from '../store/cove-store';
-import type { NodeRecord, SessionMode, SessionRecord } from '../store/records';
-import {
-  showDraft,
-  viewsForPath,
-  type ChatMessageView,
-  type MutableView,
-} from './chat-message-view';
-import { createAgentService, type AgentService } from './agent-service';
+import type { SessionMode, SessionRecord } from '../store/records';
+import type { ChatMessageView } from './chat-message-view';
 import { createRewindService, type RewindControls } from './rewind-service';
 import { contextMeter, type ContextMeterView } from './context-meter';
+import { createConversationView } from './conversation-view';
+import { createSessionRuntime, type SessionRuntimeDeps } from './session-runtime';
+import { compactOutcomeNotice, NO_MODEL, replyOutcomeNotice } from './outcome-notices';
 import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from '../agent/compaction-run';
 import { resolveModelSettings } from '../llm/provider-config';
-import { ToolCallViews } from './agent-tool-calls';
-import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
 import type { AgentControls } from './agent-views';
-import type { McpAgentTools } from './mcp-agent-tools';
-import type { EditorService } from './editor-service';
-import { createYielder } from './yield-to-page';
-import type { NoticeService } from './notice-service';
-import { parseModelRef, type ProviderService } from './provider-service';
-import type { SessionLocks } from './session-locks';
-import type { WorkspaceService } from './workspace-service';
+import { parseModelRef } from './provider-service';
 
 export type { SymbolLocator } from '../agent/context-builder';
 export type { ChatMessageView } from './chat-message-view';
@@ -141,162 +117,33 @@ export interface ChatService {
 /** How often a session running in another tab is looked at again (see checkElsewhere). */
 const ELSEWHERE_CHECK_MS = 2000;
 
-const NO_MODEL =
-  'No model is set up yet. Open Settings, add a provider (OpenAI, Ollama, …) and choose a model.';
-
-export function createChatService(deps: {
-  store: CoveStore;
-  workspaces: WorkspaceService;
-  editor: EditorService;
-  providers: ProviderService;
-  client: ChatClient;
-  clock: Clock;
-  locks: SessionLocks;
-  notices: NoticeService;
-  locateSymbol?: SymbolLocator;
-  /** Registers a listener for the page going away (`pagehide`); returns its removal. */
-  onPageHide?: (listener: () => void) => () => void;
-  /** Python for the agent's run_python, lint_python and python_structure; absent: not offered. */
-  agentPython?: AgentPython;
-  /** The page's fetch and HTML parser for the agent's fetch_url; absent: not offered. */
-  agentWeb?: AgentWeb;
-  /** The enabled MCP servers' tools for agent runs; absent: none. */
-  agentMcp?: McpAgentTools;
-  /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
-  agentSettings?: () => AgentSettings;
-  /** Told once the first exchange of a session this tab created is over (automatic titles). */
-  afterFirstExchange?: (sessionId: string) => void;
-  /** Also told every engine event (traces and the app log, trace-service.ts). */
-  observe?: SessionEngineListener;
-  /** A problem the engine worked around (a failed automatic compaction), for the app log. */
-  onProblem?: (error: unknown, what: string) => void;
-  /** Told the person's answer to each approval request and how long it took, in ms. */
-  onApprovalDecision?: (
-    sessionId: string,
-    callId: string,
-    decision: ApprovalDecision,
-    waitMs: number,
-  ) => void;
-}): ChatService {
+export function createChatService(
+  deps: SessionRuntimeDeps & {
+    /** Told once the first exchange of a session this tab created is over (automatic titles). */
+    afterFirstExchange?: (sessionId: string) => void;
+  },
+): ChatService {
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
   const [activeId, setActiveId] = createSignal<string | undefined>();
-  const [messages, setMessages] = createSignal<MutableView[]>([]);
   const [busy, setBusy] = createSignal(false);
   const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
   const [compacting, setCompacting] = createSignal(false);
   /** Tokens of the system prompt and tool definitions the last request carried. */
   const [lastFrame, setLastFrame] = createSignal<{ sessionId: string; tokens: number }>();
-  /** Replies this tab streams now, as far as they have grown. */
-  const live = new Map<string, NodeDraft>();
-  /** The active session's nodes as last shown, for the tool results of its calls. */
-  let shownNodes: readonly NodeRecord[] = [];
-  const toolCalls = new ToolCallViews();
+  const view = createConversationView(() => runningHere === activeId() || runningElsewhere());
+  const messages = view.messages;
   /** The session this tab's engine runs in, from its first activity to its `idle`. */
   let runningHere: string | undefined;
   /** True while this tab runs the agent (busy across its replies and tool calls). */
   let agentRunning = false;
   /** The mode of the session the next message creates (see newSession). */
   let newSessionMode: SessionMode = 'chat';
-  const agentSettings = deps.agentSettings ?? (() => DEFAULT_AGENT_SETTINGS);
-  const toolboxes = createAgentToolboxes({
-    workspaces,
-    editor,
-    clock,
-    allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
-    ...(deps.agentPython ? { python: deps.agentPython } : {}),
-    ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
-    ...(deps.agentMcp
-      ? {
-          mcp: deps.agentMcp,
-          onMcpProblem: (text: string) => void notices.show({ kind: 'info', text }),
-        }
-      : {}),
-    checkpoints: store.checkpoints,
-    onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
+  const { engine, agent, persister } = createSessionRuntime(deps, {
+    modelOf: (sessionId) => modelOf(sessions().find((s) => s.id === sessionId)),
+    report: (outcome) => report(outcome),
   });
-  const agent: AgentService = createAgentService({
-    toolboxes,
-    settings: store.settings,
-    agentSettings,
-    onError: (error, what) => notices.error(error, what),
-    control: () => ({
-      stop: () => engine.stop(),
-      async continueRun(sessionId) {
-        try {
-          report(await engine.continueRun(sessionId));
-        } catch (error) {
-          notices.error(error, 'Could not continue the run');
-        }
-      },
-      steer: (text) => void engine.inbox.steer(text),
-      queue: (text) => void engine.inbox.queue(text),
-      pending: () => engine.inbox.pending,
-      withdraw: (message) => engine.inbox.withdraw(message),
-      onInboxChange: (listener) => engine.inbox.subscribe(listener),
-    }),
-  });
-
-  if (deps.onApprovalDecision) {
-    const ask = agent.port.approve.bind(agent.port);
-    const tell = deps.onApprovalDecision;
-    agent.port.approve = async (sessionId, request) => {
-      const askedAt = clock.now();
-      const decision = await ask(sessionId, request);
-      // The person's answer stands whatever the trace does with it.
-      try {
-        tell(sessionId, request.callId, decision, clock.now() - askedAt);
-      } catch (error) {
-        notices.error(error, 'Could not record the approval in the trace');
-      }
-      return decision;
-    };
-  }
-
-  const engine = createSessionEngine({
-    sessions: store.sessions,
-    clock,
-    locks,
-    client: deps.client,
-    models: {
-      current(sessionId) {
-        const ref = modelOf(sessions().find((s) => s.id === sessionId));
-        const parsed = ref ? parseModelRef(ref) : undefined;
-        const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
-        return ref && parsed && provider ? { ref, provider, modelId: parsed.modelId } : undefined;
-      },
-      streamOptionsUnsupported: (id) => void providers.markStreamOptionsUnsupported(id),
-    },
-    settings: () => providers.chatOptions(),
-    context: {
-      workspaceName: () => workspaces.current()?.name,
-      activeDocument: () => editor.activeDocument(),
-      async readFile(path) {
-        const record = await workspaces.files()?.read(path);
-        return typeof record?.content === 'string' ? record.content : undefined;
-      },
-      ...(deps.locateSymbol ? { locateSymbol: deps.locateSymbol } : {}),
-    },
-    makeYielder: () => createYielder(() => performance.now()),
-    agent: agent.port,
-    ...(deps.onProblem
-      ? {
-          onProblem: deps.onProblem,
-          onListenerError: (error: unknown) =>
-            deps.onProblem!(error, 'Showing or storing a step of the conversation failed'),
-        }
-      : {}),
-  });
-  const persister = createSessionPersister({
-    sessions: store.sessions,
-    clock,
-    locks,
-    onError: (error, what) => notices.error(error, what),
-    ...(deps.onPageHide ? { onPageHide: deps.onPageHide } : {}),
-  });
-  engine.subscribe((event) => persister.handle(event));
-  if (deps.observe) engine.subscribe(deps.observe);
   const rewind = createRewindService({
     checkpoints: store.checkpoints,
     workspaces,
@@ -346,18 +193,13 @@ export function createChatService(deps: {
   /** What the engine publishes, as signals. */
   function mirror(event: SessionEngineEvent): Promise<void> | undefined {
     switch (event.type) {
-      case 'node_appended': {
-        const { node } = event;
-        markLeaf(event.sessionId, node.id);
-        if (activeId() !== event.sessionId) return undefined;
-        // Only the new node travels; the rest of the session is what is shown already.
-        const others = shownNodes.filter((n) => n.sessionId === node.sessionId && n.id !== node.id);
-        showPath([...others, node], node.id);
+      case 'node_appended':
+        markLeaf(event.sessionId, event.node.id);
+        if (activeId() === event.sessionId) view.append(event.node);
         return undefined;
-      }
       case 'leaf_moved':
         markLeaf(event.sessionId, event.leafId);
-        if (activeId() === event.sessionId) showPath(event.nodes, event.leafId);
+        if (activeId() === event.sessionId) view.show(event.nodes, event.leafId);
         return undefined;
       case 'activity':
         // Busy from the moment the engine holds the session until it lets go of it, across
@@ -368,7 +210,7 @@ export function createChatService(deps: {
           setBusy(event.activity !== 'idle');
         });
         // Calls the run left without a result now say why (a cut stream, a failed write).
-        if (event.activity === 'idle' && event.sessionId === activeId()) settleUnanswered();
+        if (event.activity === 'idle' && event.sessionId === activeId()) view.settle();
         return undefined;
       case 'context_fitted':
         setLastFrame({ sessionId: event.sessionId, tokens: event.budget.frame });
@@ -388,20 +230,8 @@ export function createChatService(deps: {
         } else if (happened.type === 'text_delta' || happened.type === 'reasoning_delta') {
           if (retrying()) setRetrying(undefined);
         }
-        const view = messages().find((m) => m.id === event.nodeId);
-        if (view) showDraft(view, next);
-        if (view && next.toolCalls.length) {
-          view.setToolCalls(toolCalls.forMessage(next.toolCalls, resultsOf(shownNodes)));
-        }
-        if (view && happened.type === 'text_delta') view.textDeltas.emit(happened.delta);
-        if (happened.type !== 'node_end') {
-          live.set(event.nodeId, next);
-          return undefined;
-        }
-        live.delete(event.nodeId);
-        // The node as stored now, so the nodes shown stay true without reading them back.
-        const done = finalPatch(next);
-        shownNodes = shownNodes.map((n) => (n.id === event.nodeId ? { ...n, ...done } : n));
+        view.fold(event.nodeId, happened, next);
+        if (happened.type !== 'node_end') return undefined;
         setRetrying(undefined);
         if (agentRunning) return undefined;
         return loadSessions().then(() => undefined);
@@ -411,7 +241,7 @@ export function createChatService(deps: {
 
   /** The loop's events: live tool state, the run's busy time, retries. */
   function mirrorAgent(sessionId: string, happened: AgentEvent): Promise<void> | undefined {
-    toolCalls.apply(happened);
+    view.applyAgent(happened);
     agent.handle(sessionId, happened);
     switch (happened.type) {
       case 'run_start':
@@ -437,52 +267,11 @@ export function createChatService(deps: {
     }
   }
 
-  /** The tool result nodes of a session, by the id of the call they answer. */
-  function resultsOf(nodes: readonly NodeRecord[]): Map<string, NodeRecord> {
-    const results = new Map<string, NodeRecord>();
-    for (const node of nodes) {
-      if (node.role === 'tool' && node.toolCallId) results.set(node.toolCallId, node);
-    }
-    return results;
-  }
-
   async function loadSessions() {
     const workspace = workspaces.current();
     const list = workspace ? await engine.list(workspace.id) : [];
     setSessions(list);
     return list;
-  }
-
-  /** Shows the path to `leafId`, keeping the views of messages that did not change. */
-  function showPath(nodes: readonly NodeRecord[], leafId: string | null) {
-    shownNodes = nodes;
-    const views = viewsForPath(messages(), nodes, leafId, live);
-    const results = resultsOf(nodes);
-    for (const view of views) {
-      const calls = live.get(view.id)?.toolCalls ?? nodes.find((n) => n.id === view.id)?.toolCalls;
-      view.setToolCalls(
-        calls?.length ? toolCalls.forMessage(calls, results, unanswered(view)) : [],
-      );
-    }
-    setMessages(views);
-  }
-
-  /** What a call of reply `view` without a result is: still pending, or why it never will be. */
-  function unanswered(view: MutableView): 'pending' | 'interrupted' | 'not_run' {
-    const status = view.status();
-    if (live.has(view.id) || status === 'streaming') return 'pending';
-    if (status !== 'complete') return 'not_run';
-    const running = runningHere === activeId() || runningElsewhere();
-    return running ? 'pending' : 'interrupted';
-  }
-
-  /** After a run: calls of the conversation shown that nothing will answer say why. */
-  function settleUnanswered() {
-    for (const view of messages()) {
-      const waiting = view.toolCalls().filter((call) => call.status() === 'pending');
-      const why = waiting.length ? unanswered(view) : 'pending';
-      if (why !== 'pending') toolCalls.settle(waiting, why);
-    }
   }
 
   const [runningElsewhere, setRunningElsewhere] = createSignal(false);
@@ -511,13 +300,13 @@ export function createChatService(deps: {
     void agent.show(sessionId);
     void checkElsewhere(sessionId);
     if (!sessionId) {
-      setMessages([]);
+      view.clear();
       return;
     }
     const { session, nodes } = await engine.load(sessionId);
     if (activeId() !== sessionId) return;
     if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
-    showPath(nodes, session?.leafId ?? null);
+    view.show(nodes, session?.leafId ?? null);
     agent.restoreChanges(sessionId, activePath(nodes, session?.leafId ?? null));
     await rewind.refresh();
   }
@@ -555,19 +344,8 @@ export function createChatService(deps: {
 
   /** Says why a reply was not asked for; an answered one shows its own outcome. */
   function report(outcome: ReplyOutcome | undefined) {
-    if (outcome === 'no_model') notices.show({ kind: 'error', text: NO_MODEL });
-    if (outcome === 'locked') {
-      notices.show({
-        kind: 'error',
-        text: 'This conversation is answering in another tab. Wait for it to finish there, or start a new chat here.',
-      });
-    }
-    if (outcome === 'busy') {
-      notices.show({
-        kind: 'info',
-        text: 'Cove is still answering. Wait for it, or press Stop; your message is still in the box.',
-      });
-    }
+    const notice = replyOutcomeNotice(outcome);
+    if (notice) notices.show(notice);
   }
 
   const service: ChatService = {
@@ -617,7 +395,7 @@ export function createChatService(deps: {
         // The question follows what the person sees: the last message shown, and the tool
         // results its chips show (the model must read them too).
         const shownLeaf = replyParent(
-          shownNodes,
+          view.nodes(),
           messages().at(-1)?.id,
           activeSession()?.leafId ?? null,
         );
@@ -684,7 +462,7 @@ export function createChatService(deps: {
     newSession(mode = 'chat') {
       newSessionMode = mode;
       setActiveId(undefined);
-      setMessages([]);
+      view.clear();
       void agent.show(undefined);
     },
     async openSession(id) {
@@ -771,36 +549,8 @@ export function createChatService(deps: {
     setBusy(true);
     try {
       const result = await engine.compact(session.id, focus);
-      switch (result.outcome) {
-        case 'compacted':
-          setDraft('');
-          notices.show({
-            kind: 'success',
-            text: 'Compacted: the older messages are summarized; they stay readable above.',
-          });
-          return;
-        case 'nothing':
-          notices.show({ kind: 'info', text: 'Nothing to compact: the conversation is short.' });
-          return;
-        case 'locked':
-          notices.show({ kind: 'info', text: 'This conversation is busy in another tab.' });
-          return;
-        case 'busy':
-          notices.show({ kind: 'info', text: 'Cove is still answering; compact when it is done.' });
-          return;
-        case 'stopped':
-          notices.show({ kind: 'info', text: 'Compaction stopped; nothing was changed.' });
-          return;
-        case 'no_model':
-          notices.show({ kind: 'error', text: NO_MODEL });
-          return;
-        case 'failed':
-          notices.show({
-            kind: 'error',
-            text: `${result.error.message} ${result.error.hint}`.trim(),
-          });
-          return;
-      }
+      if (result.outcome === 'compacted') setDraft('');
+      notices.show(compactOutcomeNotice(result));
     } catch (error) {
       notices.error(error, 'Could not compact');
     } finally {

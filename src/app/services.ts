@@ -115,6 +115,8 @@ export function createAppServices(
     unloadJournal?: UnloadJournal;
     /** Registers a listener for `pagehide`; returns its removal. */
     onPageHide?: (listener: () => void) => () => void;
+    /** Monotonic milliseconds (`performance.now`), so a fast stream lets the page paint. */
+    monotonicNow?: () => number;
     /** The network, for model requests; absent: every request fails as if offline. */
     fetch?: FetchLike;
     /** The page's origin (`location.origin`), for CORS and local-network advice. */
@@ -286,6 +288,7 @@ export function createAppServices(
         }
       : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
+    ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
     afterFirstExchange: (sessionId) => void sessions.autoTitle(sessionId),
   });

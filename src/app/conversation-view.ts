@@ -1,0 +1,108 @@
+/**
+ * The conversation shown in the chat panel, as signals: the message views of the active
+ * path, kept in step with the engine's events without reading the store back. Only the
+ * nodes of the session shown are kept; a reply still streaming shows its live draft, and
+ * its tool calls show the loop's live state until their results are stored.
+ */
+import { createSignal, type Accessor } from 'solid-js';
+import type { AgentEvent } from '../agent/agent-events';
+import type { SessionEvent } from '../agent/session-events';
+import { finalPatch, type NodeDraft } from '../agent/session-reducer';
+import type { NodeRecord } from '../store/records';
+import { ToolCallViews } from './agent-tool-calls';
+import { showDraft, viewsForPath, type MutableView } from './chat-message-view';
+
+export interface ConversationView {
+  readonly messages: Accessor<MutableView[]>;
+  /** The nodes of the session shown, as far as this tab knows them. */
+  nodes(): readonly NodeRecord[];
+  /** Shows the path to `leafId` over `nodes`, keeping the views that did not change. */
+  show(nodes: readonly NodeRecord[], leafId: string | null): void;
+  /** Shows nothing (a new conversation). */
+  clear(): void;
+  /** A node of the session shown was stored and the leaf moved to it. */
+  append(node: NodeRecord): void;
+  /** An event was folded into node `nodeId`, giving `draft`. */
+  fold(nodeId: string, event: SessionEvent, draft: NodeDraft): void;
+  /** A live event of the agent loop (tool call states). */
+  applyAgent(event: AgentEvent): void;
+  /** After a run: calls that nothing will answer say why (interrupted, not run). */
+  settle(): void;
+}
+
+/** The tool result nodes of a session, by the id of the call they answer. */
+function resultsOf(nodes: readonly NodeRecord[]): Map<string, NodeRecord> {
+  const results = new Map<string, NodeRecord>();
+  for (const node of nodes) {
+    if (node.role === 'tool' && node.toolCallId) results.set(node.toolCallId, node);
+  }
+  return results;
+}
+
+/** `running()`: a run that may still answer a call goes on in the session shown. */
+export function createConversationView(running: () => boolean): ConversationView {
+  const [messages, setMessages] = createSignal<MutableView[]>([]);
+  /** Replies this tab streams now, as far as they have grown. */
+  const live = new Map<string, NodeDraft>();
+  let shownNodes: readonly NodeRecord[] = [];
+  const toolCalls = new ToolCallViews();
+
+  /** What a call of reply `view` without a result is: still pending, or why it never will be. */
+  function unanswered(view: MutableView): 'pending' | 'interrupted' | 'not_run' {
+    const status = view.status();
+    if (live.has(view.id) || status === 'streaming') return 'pending';
+    if (status !== 'complete') return 'not_run';
+    return running() ? 'pending' : 'interrupted';
+  }
+
+  function show(nodes: readonly NodeRecord[], leafId: string | null) {
+    shownNodes = nodes;
+    const views = viewsForPath(messages(), nodes, leafId, live);
+    const results = resultsOf(nodes);
+    for (const view of views) {
+      const calls = live.get(view.id)?.toolCalls ?? nodes.find((n) => n.id === view.id)?.toolCalls;
+      view.setToolCalls(
+        calls?.length ? toolCalls.forMessage(calls, results, unanswered(view)) : [],
+      );
+    }
+    setMessages(views);
+  }
+
+  return {
+    messages,
+    nodes: () => shownNodes,
+    show,
+    clear() {
+      setMessages([]);
+    },
+    append(node) {
+      // Only the new node travels; the rest of the session is what is shown already.
+      const others = shownNodes.filter((n) => n.sessionId === node.sessionId && n.id !== node.id);
+      show([...others, node], node.id);
+    },
+    fold(nodeId, event, draft) {
+      const view = messages().find((m) => m.id === nodeId);
+      if (view) showDraft(view, draft);
+      if (view && draft.toolCalls.length) {
+        view.setToolCalls(toolCalls.forMessage(draft.toolCalls, resultsOf(shownNodes)));
+      }
+      if (view && event.type === 'text_delta') view.textDeltas.emit(event.delta);
+      if (event.type !== 'node_end') {
+        live.set(nodeId, draft);
+        return;
+      }
+      live.delete(nodeId);
+      // The node as stored now, so the nodes shown stay true without reading them back.
+      const done = finalPatch(draft);
+      shownNodes = shownNodes.map((n) => (n.id === nodeId ? { ...n, ...done } : n));
+    },
+    applyAgent: (event) => toolCalls.apply(event),
+    settle() {
+      for (const view of messages()) {
+        const waiting = view.toolCalls().filter((call) => call.status() === 'pending');
+        const why = waiting.length ? unanswered(view) : 'pending';
+        if (why !== 'pending') toolCalls.settle(waiting, why);
+      }
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The session engine as the app runs it: the engine over the store with the selected
+ * models and the chat options, the agent service and the toolboxes its runs get, the
+ * persister that writes growing nodes, and the approval trace. The chat service holds the
+ * state the UI reads; this builds what that state follows.
+ */
+import type { ApprovalDecision } from '../agent/approval-policy';
+import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
+import type { SymbolLocator } from '../agent/context-builder';
+import {
+  createSessionEngine,
+  type ReplyOutcome,
+  type SessionEngine,
+  type SessionEngineListener,
+} from '../agent/session-engine';
+import { createSessionPersister, type SessionPersister } from '../agent/session-persister';
+import type { Clock } from '../base/clock';
+import type { ChatClient } from '../llm/chat-client';
+import type { CoveStore } from '../store/cove-store';
+import { createAgentService, type AgentService } from './agent-service';
+import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
+import type { EditorService } from './editor-service';
+import type { McpAgentTools } from './mcp-agent-tools';
+import type { NoticeService } from './notice-service';
+import { parseModelRef, type ProviderService } from './provider-service';
+import type { SessionLocks } from './session-locks';
+import type { WorkspaceService } from './workspace-service';
+import { createYielder } from './yield-to-page';
+
+export interface SessionRuntimeDeps {
+  store: CoveStore;
+  workspaces: WorkspaceService;
+  editor: EditorService;
+  providers: ProviderService;
+  client: ChatClient;
+  clock: Clock;
+  locks: SessionLocks;
+  notices: NoticeService;
+  locateSymbol?: SymbolLocator;
+  /** Registers a listener for the page going away (`pagehide`); returns its removal. */
+  onPageHide?: (listener: () => void) => () => void;
+  /** Monotonic milliseconds, so a fast stream pauses to let the page paint; absent: never. */
+  monotonicNow?: () => number;
+  /** Python for the agent's run_python, lint_python and python_structure; absent: not offered. */
+  agentPython?: AgentPython;
+  /** The page's fetch and HTML parser for the agent's fetch_url; absent: not offered. */
+  agentWeb?: AgentWeb;
+  /** The enabled MCP servers' tools for agent runs; absent: none. */
+  agentMcp?: McpAgentTools;
+  /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
+  agentSettings?: () => AgentSettings;
+  /** Also told every engine event (traces and the app log, trace-service.ts). */
+  observe?: SessionEngineListener;
+  /** A problem the engine worked around (a failed automatic compaction), for the app log. */
+  onProblem?: (error: unknown, what: string) => void;
+  /** Told the person's answer to each approval request and how long it took, in ms. */
+  onApprovalDecision?: (
+    sessionId: string,
+    callId: string,
+    decision: ApprovalDecision,
+    waitMs: number,
+  ) => void;
+}
+
+export interface SessionRuntime {
+  engine: SessionEngine;
+  agent: AgentService;
+  persister: SessionPersister;
+}
+
+export function createSessionRuntime(
+  deps: SessionRuntimeDeps,
+  hooks: {
+    /** The model ref the session's next reply uses (what its picker shows). */
+    modelOf(sessionId: string): string | undefined;
+    /** Says why a reply was not asked for. */
+    report(outcome: ReplyOutcome | undefined): void;
+  },
+): SessionRuntime {
+  const { store, workspaces, editor, providers, clock, locks, notices } = deps;
+  const agentSettings = deps.agentSettings ?? (() => DEFAULT_AGENT_SETTINGS);
+  const toolboxes = createAgentToolboxes({
+    workspaces,
+    editor,
+    clock,
+    allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
+    ...(deps.agentPython ? { python: deps.agentPython } : {}),
+    ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
+    ...(deps.agentMcp
+      ? {
+          mcp: deps.agentMcp,
+          onMcpProblem: (text: string) => void notices.show({ kind: 'info', text }),
+        }
+      : {}),
+    checkpoints: store.checkpoints,
+    onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
+  });
+  const agent: AgentService = createAgentService({
+    toolboxes,
+    settings: store.settings,
+    agentSettings,
+    onError: (error, what) => notices.error(error, what),
+    control: () => ({
+      stop: () => engine.stop(),
+      async continueRun(sessionId) {
+        try {
+          hooks.report(await engine.continueRun(sessionId));
+        } catch (error) {
+          notices.error(error, 'Could not continue the run');
+        }
+      },
+      steer: (text) => void engine.inbox.steer(text),
+      queue: (text) => void engine.inbox.queue(text),
+      pending: () => engine.inbox.pending,
+      withdraw: (message) => engine.inbox.withdraw(message),
+      onInboxChange: (listener) => engine.inbox.subscribe(listener),
+    }),
+  });
+
+  if (deps.onApprovalDecision) {
+    const ask = agent.port.approve.bind(agent.port);
+    const tell = deps.onApprovalDecision;
+    agent.port.approve = async (sessionId, request) => {
+      const askedAt = clock.now();
+      const decision = await ask(sessionId, request);
+      // The person's answer stands whatever the trace does with it.
+      try {
+        tell(sessionId, request.callId, decision, clock.now() - askedAt);
+      } catch (error) {
+        notices.error(error, 'Could not record the approval in the trace');
+      }
+      return decision;
+    };
+  }
+
+  const engine = createSessionEngine({
+    sessions: store.sessions,
+    clock,
+    locks,
+    client: deps.client,
+    models: {
+      current(sessionId) {
+        const ref = hooks.modelOf(sessionId);
+        const parsed = ref ? parseModelRef(ref) : undefined;
+        const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
+        return ref && parsed && provider ? { ref, provider, modelId: parsed.modelId } : undefined;
+      },
+      streamOptionsUnsupported: (id) => void providers.markStreamOptionsUnsupported(id),
+    },
+    settings: () => providers.chatOptions(),
+    context: {
+      workspaceName: () => workspaces.current()?.name,
+      activeDocument: () => editor.activeDocument(),
+      async readFile(path) {
+        const record = await workspaces.files()?.read(path);
+        return typeof record?.content === 'string' ? record.content : undefined;
+      },
+      ...(deps.locateSymbol ? { locateSymbol: deps.locateSymbol } : {}),
+    },
+    ...(deps.monotonicNow ? { makeYielder: () => createYielder(deps.monotonicNow!) } : {}),
+    agent: agent.port,
+    ...(deps.onProblem
+      ? {
+          onProblem: deps.onProblem,
+          onListenerError: (error: unknown) =>
+            deps.onProblem!(error, 'Showing or storing a step of the conversation failed'),
+        }
+      : {}),
+  });
+  const persister = createSessionPersister({
+    sessions: store.sessions,
+    clock,
+    locks,
+    onError: (error, what) => notices.error(error, what),
+    ...(deps.onPageHide ? { onPageHide: deps.onPageHide } : {}),
+  });
+  engine.subscribe((event) => persister.handle(event));
+  if (deps.observe) engine.subscribe(deps.observe);
+  return { engine, agent, persister };
+}
