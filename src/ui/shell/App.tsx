@@ -17,6 +17,7 @@ import { DialogHost } from '../common/dialogs';
 import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
+import { PanelBoundary } from '../common/PanelBoundary';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
@@ -123,19 +124,29 @@ function Shell(props: AppProps) {
     </button>
   );
 
-  const files = <FilesPanel services={props.services} />;
-  const editorArea = <EditorArea services={props.services} />;
+  const logPanelFailure = (error: unknown, what: string) =>
+    props.services.log.report('error', 'app', error, what);
+  const files = (
+    <PanelBoundary name="Files" onError={logPanelFailure}>
+      <FilesPanel services={props.services} />
+    </PanelBoundary>
+  );
+  const editorArea = (
+    <PanelBoundary name="Editor" onError={logPanelFailure}>
+      <EditorArea services={props.services} />
+    </PanelBoundary>
+  );
   const showAssistant = () => {
     preferences.updateLayout({ assistantCollapsed: false });
     setNarrowView('assistant');
   };
   const debugWithAI = (message: string) => {
     showAssistant();
-    const { chat, providers } = props.services;
-    if (providers.selectedModel() && !chat.busy()) void chat.send(message);
+    const { chat } = props.services;
+    if (chat.model() && !chat.busy()) void chat.send(message);
     else {
       chat.setDraft(message);
-      if (!providers.selectedModel()) {
+      if (!chat.model()) {
         notices.show({
           kind: 'info',
           text: 'The failed run is ready in the chat box; set up a model in Settings to send it.',
@@ -145,14 +156,20 @@ function Shell(props: AppProps) {
   };
   const runCode = (code: string, output: HTMLElement) => runCodeInto(props.services, code, output);
   const chat = (
-    <ChatPanel
-      services={props.services}
-      onOpenSettings={() => setSettingsOpen('providers')}
-      onAddProvider={() => setSettingsOpen('add-provider')}
-      runCode={runCode}
-    />
+    <PanelBoundary name="Assistant" onError={logPanelFailure}>
+      <ChatPanel
+        services={props.services}
+        onOpenSettings={() => setSettingsOpen('providers')}
+        onAddProvider={() => setSettingsOpen('add-provider')}
+        runCode={runCode}
+      />
+    </PanelBoundary>
   );
-  const output = <OutputPanel services={props.services} onDebug={debugWithAI} />;
+  const output = (
+    <PanelBoundary name="Output" onError={logPanelFailure}>
+      <OutputPanel services={props.services} onDebug={debugWithAI} />
+    </PanelBoundary>
+  );
 
   return (
     <div class="app" classList={{ narrow: narrow() }}>
