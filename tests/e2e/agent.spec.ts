@@ -197,6 +197,7 @@ test('a rejected edit sends the feedback to the model, which follows it; steerin
   await expect(cove.item('notes.txt')).toHaveCount(0);
 });
 
+// Invariant 19: a message typed during a run is never lost or sent on its own.
 test('after Stop, steering and queued messages wait for the person: nothing is sent on its own; each can be sent, edited or removed', async ({
   cove,
   provider,

@@ -4,6 +4,7 @@ import { editBackup, type BackupManifest } from './support/backup-file';
 import { CovePage } from './support/cove-page';
 import { KeysSettings } from './support/keys-page';
 
+// Invariant 14: export, wipe, import gives back the same files and tree.
 test('download a backup, restore it into a fresh browser: everything comes back', async ({
   browser,
   page,
@@ -51,6 +52,7 @@ test('download a backup, restore it into a fresh browser: everything comes back'
   await fresh.close();
 });
 
+// Invariant 5: a failed migration or import leaves the previous data readable.
 test('a bad backup file is refused and nothing changes', async ({ page }) => {
   const cove = await new CovePage(page).open();
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -68,6 +68,7 @@ test('a file over the 10 MB upload limit is refused by name with the limit state
   await expect(cove.item('huge.bin')).toBeHidden();
 });
 
+// Invariant 5: a failed migration or import leaves the previous data readable.
 test('a damaged zip is rejected and the workspace stays as it was', async ({ page }) => {
   const cove = await new CovePage(page).open();
   const good = zipSync({ 'x.py': Buffer.from('print(1)\n'.repeat(200)) });
@@ -131,6 +132,7 @@ test('a zip bomb is stopped at the stated limit and nothing is imported', async 
   await expect(cove.item('part0.bin')).toBeHidden();
 });
 
+// Invariant 6: every failure says its cause and the next step.
 test('a full disk: the person is told and the previous content stays', async ({ page }) => {
   // Simulates the browser refusing writes for lack of space, from a chosen moment on.
   await page.addInitScript(() => {
@@ -257,6 +259,7 @@ test('names with bidirectional controls are refused everywhere they come in, sho
   expect(after.join('')).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
 });
 
+// Invariant 9: rendering untrusted text runs no script and loads nothing.
 test('a name that looks like markup is kept and shown as text in the tree and the tabs', async ({
   page,
 }) => {

@@ -81,6 +81,7 @@ test('editing a question sends it as a new branch; Cancel keeps everything; both
   await expect(chat.replies.last()).toContainText('Echo: And times four?');
 });
 
+// Invariant 2: no reply is left streaming after a fault; what was shown is kept.
 test('a reply cut off by a reload while it reasons says it was interrupted, never "Thinking…"', async ({
   cove,
   provider,

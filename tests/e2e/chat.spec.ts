@@ -111,6 +111,7 @@ test('Stop ends the reply at once and keeps what arrived', async ({ cove, provid
   await expect(replies(cove).last().getByText('Stopped. What arrived is kept.')).toBeVisible();
 });
 
+// Invariant 7: automatic retries only for retryable errors.
 test('a rate limit is retried visibly and recovers', async ({ cove, provider }) => {
   await connect(cove, provider);
   provider.script(
@@ -124,6 +125,7 @@ test('a rate limit is retried visibly and recovers', async ({ cove, provider }) 
   expect(provider.chatRequests()).toHaveLength(2);
 });
 
+// Invariant 6: every failure says its cause and the next step.
 test('a refused key explains itself, is never shown, and Retry works once fixed', async ({
   cove,
   provider,
@@ -145,6 +147,7 @@ test('a refused key explains itself, is never shown, and Retry works once fixed'
   await expect(replies(cove)).toHaveCount(1);
 });
 
+// Invariant 9: rendering untrusted text runs no script and loads nothing.
 test('nothing in a reply runs script or loads anything until clicked', async ({
   cove,
   provider,
@@ -240,6 +243,7 @@ test('conversations: new, switch, rename and delete (deleting asks first)', asyn
   await expect(sessions.locator('option', { hasText: 'Second topic' })).toHaveCount(1);
 });
 
+// Invariant 2: no reply is left streaming after a fault; what was shown is kept.
 test('a reload in the middle of a reply keeps what was shown and marks it interrupted', async ({
   cove,
   provider,
@@ -295,6 +299,7 @@ test('a reload in the middle of a reply keeps what was shown and marks it interr
   await expect(replies(cove).last()).toContainText('and that is the end.');
 });
 
+// Invariant 12: one tab writes a session at a time; the others see it live.
 test('a conversation answering in one tab shows as running in another', async ({
   cove,
   provider,

@@ -33,6 +33,7 @@ async function expectFileAfterReload(cove: CovePage, path: string, text: string)
 }
 
 for (const delay of [0, 300, 700]) {
+  // Invariant 3: nothing is duplicated by retries, reloads or two tabs.
   test(`a line typed ${delay} ms before a reload is in the file once`, async ({ cove, page }) => {
     // Whether the browser asks first depends on whether autosave won the race; either way
     // the line must be there (the warning itself: tests/unit/ui/editor/unsaved-text-guard).

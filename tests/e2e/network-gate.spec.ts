@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures';
 // configured providers, MCP servers and package index, and what the person just asked for.
 // A request of the page to anything else, as confused code might make, never leaves.
 
+// Invariant 16: code Cove runs cannot reach keys, storage or other hosts.
 test('a request of the page to a host nobody configured is refused and logged; the provider works', async ({
   cove,
   provider,

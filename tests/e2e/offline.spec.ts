@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../fixtures/static-server.mjs';
 import { CovePage } from './support/cove-page';
 
+// Invariant 15: after one visit Cove opens and works offline.
 test('after one visit Cove opens and works with the server gone', async ({ page }) => {
   const server = await startStaticServer({ root: 'dist' });
   try {

@@ -151,6 +151,7 @@ test('export leaves keys out unless asked', async ({ cove, provider }) => {
   expect(JSON.parse(withKeys).keys.format).toBe('cove.passphrase-box');
 });
 
+// Invariant 8: an API key goes only to its own origin, in the auth header.
 test('an import that points a saved key at another host asks first', async ({ cove, provider }) => {
   const other = await startFakeOpenAIServer();
   try {

@@ -233,6 +233,7 @@ test('arguments and input() from the panel, EOFError at the end of the input; Ru
   await expect(cove.page.getByRole('list', { name: 'Traceback' })).toContainText('pick.py, line 6');
 });
 
+// Invariant 11: hard limits win, and the UI is usable afterwards.
 test('a run past its time limit stops within a few seconds and the next run starts at once; so does Stop', async ({
   cove,
 }) => {
@@ -414,6 +415,7 @@ test('a package loads from a self-hosted index; one that cannot be had is named 
   await expect(section).toContainText(/could not load ghostpkg: .*could not be reached/, FIRST_RUN);
 });
 
+// Invariant 15: after one visit Cove opens and works offline.
 test('Python runs offline after a reload, from what the first visit cached', async ({ page }) => {
   test.setTimeout(150_000);
   const server = await startStaticServer({ root: 'dist' });

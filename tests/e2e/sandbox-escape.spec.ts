@@ -180,6 +180,7 @@ async function runFile(cove: CovePage, name: string, code: string): Promise<void
   await cove.runButton(name).click();
 }
 
+// Invariant 16: code Cove runs cannot reach keys, storage or other hosts.
 test('the reported key theft (plant through the port, trigger from Settings, restart) gets nothing out', async ({
   cove,
   provider,
@@ -280,6 +281,7 @@ for (const network of ['Off', 'Package index only', 'Any host'] as const) {
   });
 }
 
+// Invariant 16: code Cove runs cannot reach keys, storage or other hosts.
 test('the same attack through a reply’s code block and the agent’s run_python in Full auto', async ({
   cove,
   provider,
@@ -329,6 +331,7 @@ test('the same attack through a reply’s code block and the agent’s run_pytho
   }
 });
 
+// Invariant 9: rendering untrusted text runs no script and loads nothing.
 test('a figure is shown only as the raster image its bytes are, from a data: URL', async ({
   cove,
 }) => {

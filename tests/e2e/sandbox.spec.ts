@@ -138,6 +138,7 @@ async function listenToChangeChannel(cove: CovePage): Promise<void> {
   });
 }
 
+// Invariant 16: code Cove runs cannot reach keys, storage or other hosts.
 test('a Python file cannot reach the key, Cove’s storage, the page or a host; the output says why', async ({
   cove,
   provider,

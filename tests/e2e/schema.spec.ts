@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CovePage } from './support/cove-page';
 
+// Invariant 13: old code never writes to a newer database schema.
 test('a tab with old code stops writing when a newer schema opens the database', async ({
   context,
 }) => {

@@ -27,6 +27,7 @@ test.afterAll(async () => {
   await mcpServer?.stop();
 });
 
+// Invariant 8: an API key goes only to its own origin, in the auth header.
 test('an echoed provider key and MCP token are nowhere: screen after reload, trace, exports, backup', async ({
   cove,
   provider,

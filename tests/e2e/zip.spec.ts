@@ -3,6 +3,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
 import { CovePage } from './support/cove-page';
 
+// Invariant 14: export, wipe, import gives back the same files and tree.
 test('export a workspace as .zip and import it elsewhere: byte-identical files', async ({
   page,
 }) => {

@@ -15,6 +15,7 @@ describe('AgentInbox', () => {
     expect(inbox.takeQueued()).toBeUndefined();
   });
 
+  // Invariant 19: a message typed during a run is never lost or sent on its own.
   it('moves steering the run did not deliver to the front of the queue, so nothing typed is lost', () => {
     const inbox = new AgentInbox();
     inbox.queue('follow-up');
@@ -26,6 +27,7 @@ describe('AgentInbox', () => {
     ]);
   });
 
+  // Invariant 19: a message typed during a run is never lost or sent on its own.
   it('after a run that did not answer, everything waiting is held: never taken as a follow-up, only withdrawn', () => {
     const inbox = new AgentInbox();
     inbox.queue('follow-up');

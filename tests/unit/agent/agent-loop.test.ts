@@ -292,6 +292,7 @@ describe('runAgent: execution order', () => {
 });
 
 describe('runAgent: approval', () => {
+  // Invariant 10: no side-effecting tool runs without approval or a rule.
   it('asks before a write in ask mode and never before a read', async () => {
     const write = fakeTool('write_file', { approval: 'edit' });
     const read = fakeTool('read_file');
@@ -553,6 +554,7 @@ describe('runAgent: limits', () => {
 });
 
 describe('runAgent: steering and queueing', () => {
+  // Invariant 19: a message typed during a run is never lost or sent on its own.
   it('delivers a steering message after the current tool batch, before the next request', async () => {
     const gate = makeGate();
     const inbox = new AgentInbox();
@@ -599,6 +601,7 @@ describe('runAgent: steering and queueing', () => {
     });
   });
 
+  // Invariant 19: a message typed during a run is never lost or sent on its own.
   it('keeps a queued message out of the run, for the next one', async () => {
     const gate = makeGate();
     const inbox = new AgentInbox();

@@ -8,12 +8,14 @@ const asks = (mode: 'ask' | 'auto-edit' | 'auto') =>
   kinds.filter((kind) => needsApproval({ mode }, tool(`t_${kind}`, kind)));
 
 describe('needsApproval', () => {
+  // Invariant 10: no side-effecting tool runs without approval or a rule.
   it('asks per mode: everything but reads in ask, code and network in auto-edit, nothing in auto', () => {
     expect(asks('ask')).toEqual(['edit', 'code', 'network']);
     expect(asks('auto-edit')).toEqual(['code', 'network']);
     expect(asks('auto')).toEqual([]);
   });
 
+  // Invariant 10: no side-effecting tool runs without approval or a rule.
   it('lets per-tool overrides win over the mode, but never makes a read ask', () => {
     const policy = {
       mode: 'auto-edit' as const,

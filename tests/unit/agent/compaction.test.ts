@@ -73,6 +73,7 @@ function pairsKept(summarized: readonly NodeRecord[], kept: readonly NodeRecord[
 }
 
 describe('compaction cut (properties)', () => {
+  // Invariant 17: nothing is silently left out of what the model sees.
   it('never separates a tool call from its result, and summary plus kept tail is the whole path', () => {
     fc.assert(
       fc.property(

@@ -57,6 +57,7 @@ describe('the context budget', () => {
     ).toBeGreaterThan(500);
   });
 
+  // Invariant 17: nothing is silently left out of what the model sees.
   it('a refusal says what takes the window and what to change', () => {
     const full = contextBudget(DEFAULT_CAPABILITIES, {
       system: 'You help.',

@@ -112,6 +112,7 @@ async function pathOf(ctx: ReturnType<typeof setup>, sessionId: string) {
 }
 
 describe('the context budget in the session engine', () => {
+  // Invariant 17: nothing is silently left out of what the model sees.
   it('an agent follow-up beside 27 tool schemas compacts first: every earlier turn is in the summary or sent, none silently dropped', async () => {
     // 27 tools with about 16 KB of schemas (MCP's server-everything) leave room for a short
     // conversation only.
@@ -146,6 +147,7 @@ describe('the context budget in the session engine', () => {
     expect(ctx.runEnds().map((end) => end.reason)).toEqual(['done', 'done']);
   });
 
+  // Invariant 17: nothing is silently left out of what the model sees.
   it('when the tools alone fill the window, the run is refused with what to change, and nothing is asked', async () => {
     const ctx = setup([{ text: 'never' }], { tools: schemaHeavyTools(27, 24_000) });
     const session = await ctx.engine.create('w', 'agent');
@@ -164,6 +166,7 @@ describe('the context budget in the session engine', () => {
     expect(nodes.map((n) => n.content)).toContain('hello');
   });
 
+  // Invariant 17: nothing is silently left out of what the model sees.
   it('a chat question too long for the window even after compacting is refused on the reply, not cut', async () => {
     const huge = 'word '.repeat(9_000);
     const ctx = setup([{ text: 'first answer' }, { text: '## Goal\nEarlier talk.' }]);
@@ -181,6 +184,7 @@ describe('the context budget in the session engine', () => {
     expect(path.some((n) => n.content === huge)).toBe(true);
   });
 
+  // Invariant 17: nothing is silently left out of what the model sees.
   it('a chat that fits is sent whole, every turn, in order', async () => {
     const ctx = setup([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
     const session = await ctx.engine.create('w', 'chat');

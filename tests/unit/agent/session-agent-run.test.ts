@@ -132,6 +132,7 @@ describe('agent runs in the session engine', () => {
     expect((await ctx.path()).every((n) => n.status === 'complete')).toBe(true);
   });
 
+  // Invariant 2: no reply is left streaming after a fault; what was shown is kept.
   it('Stop during a stream keeps the partial reply as aborted and stores nothing as streaming', async () => {
     const gate = makeGate();
     const ctx = await setup([

@@ -65,6 +65,7 @@ function setup(
 }
 
 describe('session engine', () => {
+  // Invariant 1: a user message is stored before its request starts.
   it('one message goes down in order: stored question, stored reply, request, folded events', async () => {
     const ctx = setup([{ text: 'Hello there', chunkSize: 6 }]);
     const session = await ctx.engine.create('w', 'Hi, who are you?');
@@ -185,6 +186,7 @@ describe('session engine', () => {
     expect(await ctx.store.sessions.nodes(session.id)).toEqual([]);
   });
 
+  // Invariant 12: one tab writes a session at a time; the others see it live.
   it('while another tab holds the lock the question is not stored and the leaf stays (the lock comes first)', async () => {
     const ctx = setup([{ text: 'first answer' }, { text: 'never' }]);
     const session = await ctx.engine.create('w', 'q');
@@ -208,6 +210,7 @@ describe('session engine', () => {
     await held;
   });
 
+  // Invariant 3: nothing is duplicated by retries, reloads or two tabs.
   it('a second send in the same tab while a reply streams is `busy`, and nothing is stored for it', async () => {
     const ctx = setup([{ text: 'slow answer', chunkSize: 1 }]);
     const session = await ctx.engine.create('w', 'q');

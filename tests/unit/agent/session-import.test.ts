@@ -66,6 +66,7 @@ function refusal(text: string): CoveError {
 }
 
 describe('session export and import', () => {
+  // Invariant 14: export, wipe, import gives back the same files and tree.
   it('round-trips a tree: same messages, same shape, new ids, the target workspace', () => {
     const imported = parseSessionImport(fileOf(exported()), target);
     expect(imported.session.workspaceId).toBe('w2');

@@ -133,6 +133,7 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     expect(stored?.updatedAt).toBe(5);
   });
 
+  // Invariant 14: export, wipe, import gives back the same files and tree.
   it('exports JSON that imports back as an equal tree in a new session', async () => {
     const { library } = await setup();
     const file = await library.exportJson('s1');
@@ -148,6 +149,7 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     expect(elsewhere.title).toBe('Session s1');
   });
 
+  // Invariant 5: a failed migration or import leaves the previous data readable.
   it('a refused import writes nothing', async () => {
     const { library } = await setup();
     const file = JSON.parse((await library.exportJson('s1')).text);
@@ -156,6 +158,7 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     expect(await store.sessions.list('w1')).toHaveLength(2);
   });
 
+  // Invariant 4: writes that belong together are one transaction.
   it('an insert that clashes with stored ids writes nothing at all', async () => {
     await setup();
     const clash = [node('fresh', null, 1), node('a1', 'fresh', 2)];

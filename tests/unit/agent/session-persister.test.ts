@@ -107,6 +107,7 @@ describe('session persister', () => {
     expect(ctx.clock.pending).toBe(0);
   });
 
+  // Invariant 2: no reply is left streaming after a fault; what was shown is kept.
   it('the page going away writes the growing reply at once', async () => {
     const ctx = await setup({ pageHide: true });
     ctx.feed({ type: 'reasoning_delta', delta: 'hmm' });
@@ -163,6 +164,7 @@ describe('session persister', () => {
 });
 
 describe('session recovery', () => {
+  // Invariant 2: no reply is left streaming after a fault; what was shown is kept.
   it('marks replies a closed tab left streaming as interrupted, keeping their text', async () => {
     const ctx = await setup();
     await ctx.store.sessions.updateNode('a', { content: 'half an answer' });

@@ -446,6 +446,7 @@ describe('agent mode in the chat service', () => {
     expect((await app.workspaces.files()!.read('main.py')).content).toBe('print(2)\n');
   });
 
+  // Invariant 19: a message typed during a run is never lost or sent on its own.
   it('a message queued during a run runs after it; the changed files and tokens cover both', async () => {
     const store = createMemoryStore();
     const app = await open(store, [

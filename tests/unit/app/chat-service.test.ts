@@ -58,6 +58,7 @@ describe('chat service', () => {
     ]);
   });
 
+  // Invariant 1: a user message is stored before its request starts.
   it('the user message is in the store when the request starts', async () => {
     const ctx = await setup();
     let seen: string[] = [];
@@ -136,6 +137,7 @@ describe('chat service', () => {
     expect(stored).toMatchObject({ status: 'aborted', content: 'one two ' });
   });
 
+  // Invariant 2: no reply is left streaming after a fault; what was shown is kept.
   it('a streaming reply is written at least once a second while it grows', async () => {
     const ctx = await setup();
     let release!: () => void;
@@ -200,6 +202,7 @@ describe('chat service', () => {
     });
   });
 
+  // Invariant 12: one tab writes a session at a time; the others see it live.
   it('does not touch a reply that another tab is still streaming', async () => {
     const ctx = await setup();
     const workspaceId = ctx.workspaces.current()!.id;
@@ -233,6 +236,7 @@ describe('chat service', () => {
     await held;
   });
 
+  // Invariant 3: nothing is duplicated by retries, reloads or two tabs.
   it('refuses to answer in a session another tab is answering in', async () => {
     const ctx = await setup([{ text: 'first' }]);
     await ctx.chat.send('one');
@@ -249,6 +253,7 @@ describe('chat service', () => {
     await held;
   });
 
+  // Invariant 18: a message goes to the model and provider the picker shows.
   it('a message goes to the model the picker shows for its conversation, chosen at once and kept per conversation', async () => {
     const ctx = await setup([{ text: 'from m1' }, { text: 'from m2' }, { text: 'new chat' }]);
     await ctx.chat.send('first');
@@ -411,6 +416,7 @@ describe('chat branches', () => {
     expect(contents(ctx)).toEqual(['Q1', 'A1']);
   });
 
+  // Invariant 4: writes that belong together are one transaction.
   it('a regenerated reply and the leaf move to it are stored together', async () => {
     const ctx = await setup([{ text: 'A1' }, { text: 'A1b' }]);
     await ctx.chat.send('Q1');

@@ -222,6 +222,7 @@ describe('editor service', () => {
     expect((await files.read('a.py')).content).toBe('two\n');
   });
 
+  // Invariant 3: nothing is duplicated by retries, reloads or two tabs.
   it('writes of one file never overlap; saves asked for meanwhile share one write of the newest text', async () => {
     const { gate, editor, files, notices, edit, settle, tab } = await setup();
     gate.hold();

@@ -201,6 +201,7 @@ describe('MCP service', () => {
     await mcp.close();
   });
 
+  // Invariant 8: an API key goes only to its own origin, in the auth header.
   it('removes the secrets Cove knows from a result before the model or the store sees it', async () => {
     const token = 'tok-0123456789abcdef';
     const echoing = startInProcessServer(() => {
@@ -239,6 +240,7 @@ describe('MCP service', () => {
     await mcp.close();
   });
 
+  // Invariant 10: no side-effecting tool runs without approval or a rule.
   it('voids a session approval when the tool changed since', async () => {
     let description = 'Echoes the message';
     const server = startInProcessServer(() => echoServer(description));

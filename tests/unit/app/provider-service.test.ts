@@ -223,6 +223,7 @@ describe('provider service: connection and models', () => {
     expect(providers.models()).toEqual(before);
   });
 
+  // Invariant 18: a message goes to the model and provider the picker shows.
   it('the selected model falls back to the first one when unset or removed', async () => {
     const { providers } = setup();
     expect(providers.selectedModel()).toBeUndefined();
@@ -240,6 +241,7 @@ describe('provider service: connection and models', () => {
     expect(providers.selectedModel()).toBe(`${id}/a`);
   });
 
+  // Invariant 18: a message goes to the model and provider the picker shows.
   it('a chosen model is the selected one at once, before its write, and a queued change does not snap it back', async () => {
     const { providers } = setup();
     server.configure({ models: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });

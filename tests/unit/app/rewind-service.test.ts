@@ -226,6 +226,7 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     ]);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deletes the checkpoints and their blobs with the session', async () => {
     const store = createMemoryStore();
     const app = await open(store, [

@@ -120,6 +120,7 @@ describe('the sessions list service', () => {
     expect(deletedCheckpoints).toEqual([]);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('when Undo expires the notice goes and so do the checkpoints', async () => {
     const { service, clock, notices, deletedCheckpoints } = await setup();
     await service.remove('b');

@@ -99,6 +99,7 @@ describe('traces of agent runs in the app', () => {
     expect(exported.steps).toHaveLength(3);
   });
 
+  // Invariant 8: an API key goes only to its own origin, in the auth header.
   it('a failed model call is in the trace and in the app log, with the key redacted', async () => {
     const store = createMemoryStore();
     const key = 'sk-live-0123456789abcdefghij';

@@ -84,6 +84,7 @@ describe('CORS through a browser-like fetch', () => {
     expect(String(preflight?.headers['access-control-request-headers'])).toMatch(/x-stainless/);
   });
 
+  // Invariant 6: every failure says its cause and the next step.
   it('reports a server without CORS headers as cors, with what the server must allow', async () => {
     server.configure({ cors: 'none' });
     const error = errorOf(await chat(provider())).error;

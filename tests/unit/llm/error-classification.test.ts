@@ -31,6 +31,7 @@ const openaiError = (
 });
 
 describe('classifyHttpFailure', () => {
+  // Invariant 6: every failure says its cause and the next step.
   it.each([
     [401, openaiError('Incorrect API key provided', 'invalid_api_key'), 'auth'],
     [403, openaiError('Country, region, or territory not supported'), 'auth'],

@@ -100,6 +100,7 @@ describe('keys in errors', () => {
     expectNoKey(listed);
   });
 
+  // Invariant 8: an API key goes only to its own origin, in the auth header.
   it('puts the key in the Authorization header only: not in URLs or bodies', async () => {
     doneOf(await chat(provider()));
     await listModels(provider(), { fetch: globalThis.fetch, clock: new ManualClock() });
@@ -122,6 +123,7 @@ describe('keys and origins', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  // Invariant 8: an API key goes only to its own origin, in the auth header.
   it('does not attach the key to a request for another origin', async () => {
     const fetch = makeScriptedFetch([{ status: 200 }, { status: 200 }]);
     const wrapped = makeProviderFetch({ fetch, apiKey: KEY, keyOrigin: 'https://api.example.com' });

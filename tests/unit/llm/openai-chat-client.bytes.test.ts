@@ -169,6 +169,7 @@ describe('streamed bytes', () => {
     expect(doneOf(await events).message.content).toBe('All');
   });
 
+  // Invariant 3: nothing is duplicated by retries, reloads or two tabs.
   it('reports a connection cut mid-reply without retrying, even when retries are on', async () => {
     const { events, fetch } = run(
       [

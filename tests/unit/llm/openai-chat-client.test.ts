@@ -214,6 +214,7 @@ describe('stopping', () => {
 });
 
 describe('stalls', () => {
+  // Invariant 11: hard limits win, and the UI is usable afterwards.
   it('times out when no bytes arrive for the stall timeout, counting from the last chunk', async () => {
     server.script({ content: 'Starting, then nothing', stallAfterChunks: 2 });
     const clock = new ManualClock();
@@ -361,6 +362,7 @@ describe('stream_options fallback', () => {
 });
 
 describe('HTTP errors', () => {
+  // Invariant 7: automatic retries only for retryable errors.
   it.each([
     ['fake-401', 'auth', 401],
     ['fake-403', 'auth', 403],
@@ -405,6 +407,7 @@ describe('retries', () => {
     }
   }
 
+  // Invariant 7: automatic retries only for retryable errors.
   it('backs off 2 s, 4 s, 8 s, then gives up after 3 retries', async () => {
     const events = await retryRun([
       { status: 500 },
@@ -458,6 +461,7 @@ describe('retries', () => {
     expect(events[0]).toMatchObject({ type: 'retry_scheduled', delayMs: 2000 });
   });
 
+  // Invariant 6: every failure says its cause and the next step.
   it('does not wait out a Retry-After longer than a minute; the hint says when to retry', async () => {
     server.script({ status: 429, headers: { 'retry-after': '120' } });
     const events = await collect(client({ retryPolicy: DEFAULT_RETRY_POLICY }).stream(request()));

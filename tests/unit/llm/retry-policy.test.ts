@@ -12,6 +12,7 @@ const error = (kind: LlmErrorKind, retryAfterMs?: number) =>
   });
 
 describe('retryDelayMs', () => {
+  // Invariant 7: automatic retries only for retryable errors.
   it('backs off 2, 4, 8 seconds and stops after 3 retries', () => {
     expect([0, 1, 2, 3].map((n) => retryDelayMs(error('server_error'), n))).toEqual([
       2000,
@@ -21,6 +22,7 @@ describe('retryDelayMs', () => {
     ]);
   });
 
+  // Invariant 7: automatic retries only for retryable errors.
   it.each(['rate_limit', 'server_error', 'overloaded', 'timeout', 'connection'] as const)(
     'retries %s',
     (kind) => {
@@ -28,6 +30,7 @@ describe('retryDelayMs', () => {
     },
   );
 
+  // Invariant 7: automatic retries only for retryable errors.
   it.each([
     'auth',
     'quota',

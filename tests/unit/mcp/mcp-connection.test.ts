@@ -119,6 +119,7 @@ describe('McpConnection', () => {
     expect((error as CoveError).hint).toMatch(/expose mcp-session-id/);
   });
 
+  // Invariant 11: hard limits win, and the UI is usable afterwards.
   it('ends a call that gets no answer at the deadline, as an error result', async () => {
     let release: () => void = () => undefined;
     const server = startInProcessServer(() => {

@@ -34,6 +34,7 @@ async function failure(url: string, pageOrigin: string | undefined, fetch: Fetch
 }
 
 describe('MCP failures from the page', () => {
+  // Invariant 6: every failure says its cause and the next step.
   it('tells CORS when the server answers but the page may not read it', async () => {
     const error = await failure(
       'https://mcp.example.com/mcp',

@@ -247,6 +247,7 @@ describe('blocks and code blocks while streaming', () => {
     expect(() => renderer.append('y')).toThrow();
   });
 
+  // Invariant 9: rendering untrusted text runs no script and loads nothing.
   test('nothing unsanitized reaches the open block', () => {
     const { container, frames, renderer } = setup();
     const text =

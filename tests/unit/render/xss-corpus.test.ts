@@ -89,11 +89,13 @@ const CORPUS: Record<string, string> = {
 const ALL = Object.values(CORPUS).join('\n\n');
 
 describe('untrusted Markdown renders inert', () => {
+  // Invariant 9: rendering untrusted text runs no script and loads nothing.
   test.each(Object.entries(CORPUS))('%s', (_name, markdown) => {
     const root = parse(renderMarkdown(markdown).html);
     expectInert(root);
   });
 
+  // Invariant 9: rendering untrusted text runs no script and loads nothing.
   test('the whole corpus as one message, one-shot and streamed character by character', () => {
     const expected = renderMarkdown(ALL).html;
     expectInert(parse(expected));

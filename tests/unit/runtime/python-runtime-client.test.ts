@@ -195,6 +195,7 @@ describe('PythonRuntimeClient', () => {
     expect(last).toBeDefined();
   });
 
+  // Invariant 11: hard limits win, and the UI is usable afterwards.
   it('terminates when the interrupt does not land, and the next run takes the warm spare', async () => {
     const { clock, farm, runtime } = setup({ timeoutMs: 3000 });
     farm.script = (run) => {
@@ -326,6 +327,7 @@ describe('PythonRuntimeClient', () => {
     expect(farm.workers[0]!.bootOptions?.interruptBuffer).toBeUndefined();
   });
 
+  // Invariant 11: hard limits win, and the UI is usable afterwards.
   it('on a page that is not isolated, code the deadline cannot reach is terminated after the grace', async () => {
     const { clock, farm, runtime } = setup({ isolated: false, timeoutMs: 1000 });
     farm.script = (run) => {

@@ -137,6 +137,7 @@ describe.each(storeKinds)('checkpoint store over the $name store', ({ open }) =>
     expect(await store.checkpoints.blobCount()).toBe(1);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deletes a session’s checkpoints and the blobs no other session refers to', async () => {
     store = await open();
     await store.checkpoints.record(
@@ -166,6 +167,7 @@ describe('dexie checkpoint store atomicity', () => {
   let db: CoveDatabase | undefined;
   afterEach(() => db?.close());
 
+  // Invariant 4: writes that belong together are one transaction.
   it('writes neither the checkpoint nor any blob when the transaction fails midway', async () => {
     db = new CoveDatabase(`cove-checkpoint-${Date.now()}-${Math.random()}`);
     await db.open();

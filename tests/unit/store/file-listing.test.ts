@@ -214,6 +214,7 @@ describe('content-free listing (Dexie)', () => {
     expect(await storesRead(() => store.files.get('w', 'small.py'))).toContain('files');
   });
 
+  // Invariant 4: writes that belong together are one transaction.
   it('a write that fails midway leaves neither table changed', async () => {
     const name = freshName();
     const store = await openStore(name);
@@ -279,6 +280,7 @@ describe('deleting on a full disk (Dexie)', () => {
 });
 
 describe('putAtOnce when the browser refuses a write (Dexie)', () => {
+  // Invariant 4: writes that belong together are one transaction.
   it.each(['files', 'fileMeta'])(
     'a refused put into %s leaves neither table changed and says the disk is full',
     async (refused) => {
@@ -366,6 +368,7 @@ describe('migration to schema 3 (frozen fixtures)', () => {
     expect(await store.settings.get('secret.providerKeys')).toEqual(V1_ROWS.settings[2]!.value);
   });
 
+  // Invariant 5: a failed migration or import leaves the previous data readable.
   it('a migration that fails leaves schema 2 and its data as they were; the next start migrates', async () => {
     const name = freshName();
     await createV2Database(name);

@@ -84,6 +84,7 @@ describe('the Dexie store keeps the nodes it read in memory', () => {
     expect(before).toHaveLength(1);
   });
 
+  // Invariant 12: one tab writes a session at a time; the others see it live.
   it('another tab’s write is read from the database, not from memory', async () => {
     const { a, b } = await twoTabs();
     expect(await b.sessions.nodes('s')).toHaveLength(1);

@@ -119,6 +119,7 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
   let store: CoveStore;
   afterEach(() => store?.close());
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deleting a workspace removes every row it owned, its unshared blobs, and nothing of another', async () => {
     store = await open();
     const s1 = '33333333-3333-4333-8333-333333333333';
@@ -134,6 +135,7 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
     expect(await rowsOf(store, OTHER, s2)).toEqual(FULL);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deleting a conversation removes its nodes, runs and settings; its checkpoints wait for Undo', async () => {
     store = await open();
     const s1 = '55555555-5555-4555-8555-555555555555';

@@ -173,6 +173,7 @@ describe('migration from schema 1 (frozen fixture)', () => {
     raw.close();
   });
 
+  // Invariant 5: a failed migration or import leaves the previous data readable.
   it('a migration that fails leaves schema 1 and its data as they were', async () => {
     const name = freshName();
     await createV1Database(name);

@@ -58,6 +58,7 @@ describe.each(storeKinds)('session store over the $name store', ({ open }) => {
     expect(await store.sessions.nodes('s1')).toEqual([]);
   });
 
+  // Invariant 3: nothing is duplicated by retries, reloads or two tabs.
   it('a duplicate node id is refused, not written twice', async () => {
     await setup();
     await store.sessions.append(node('a', null), 5);
@@ -97,6 +98,7 @@ describe.each(storeKinds)('session store over the $name store', ({ open }) => {
 });
 
 describe('schema versions', () => {
+  // Invariant 13: old code never writes to a newer database schema.
   it('refuses to open a database a newer Cove upgraded, saying to reload', async () => {
     const { openDexieStore } = await import('../../../src/store/dexie-store');
     const name = `cove-newer-${Date.now()}`;

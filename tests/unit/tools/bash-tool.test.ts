@@ -147,6 +147,7 @@ describe('bash over the workspace', () => {
     expect(result.content).not.toContain('never');
   });
 
+  // Invariant 16: code Cove runs cannot reach keys, storage or other hosts.
   it('has no network', async () => {
     const { run } = await setup();
     expect((await run('curl https://example.com')).content).toContain('curl: command not found');

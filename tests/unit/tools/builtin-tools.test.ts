@@ -4,6 +4,7 @@ import { argumentValidator } from '../../../src/agent/tool-arguments';
 import { builtinTools } from '../../../src/tools/builtin-tools';
 
 describe('builtinTools', () => {
+  // Invariant 10: no side-effecting tool runs without approval or a rule.
   it('offers every built-in tool once, with the approval its effect needs', () => {
     const tools = builtinTools();
     expect(tools.map((tool) => `${tool.name}:${tool.approval}`)).toEqual([

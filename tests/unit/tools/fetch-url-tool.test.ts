@@ -273,6 +273,7 @@ describe('fetch_url', () => {
     );
   });
 
+  // Invariant 11: hard limits win, and the UI is usable afterwards.
   it('stops a download that trickles past the deadline', async () => {
     const clock = new ManualClock(0);
     let cancelled = false;

@@ -69,6 +69,7 @@ describe.each(storeKinds)('backup over the $name store', ({ open }) => {
     return store;
   }
 
+  // Invariant 14: export, wipe, import gives back the same files and tree.
   it('export, wipe, import gives back equal data', async () => {
     const source = await filledStore();
     const before = await source.snapshot();
@@ -205,6 +206,7 @@ describe('readBackup refuses bad files before anything is written', () => {
     expect(readBackup(good()).snapshot.files[0]!.content).toBe('x');
   });
 
+  // Invariant 5: a failed migration or import leaves the previous data readable.
   it.each([
     ['not a zip', () => strToU8('hello')],
     ['no manifest', () => zipSync({ 'other.json': strToU8('{}') })],

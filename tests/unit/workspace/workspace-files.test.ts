@@ -226,6 +226,7 @@ describe.each(storeKinds)('workspace files over the $name store', ({ open }) => 
     expect(await code(files.writeAtOnce('../out.py', 'x', 1))).toBe('bad-path');
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('keeps workspaces apart and deletes a workspace with its files', async () => {
     const { catalog, files, workspace } = await setup();
     const other = await catalog.create('Other');

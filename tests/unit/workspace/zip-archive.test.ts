@@ -49,6 +49,7 @@ function failure(run: () => unknown): CoveError {
 }
 
 describe('zip round trip', () => {
+  // Invariant 14: export, wipe, import gives back the same files and tree.
   it('gives back byte-identical files, binaries and empty folders included', () => {
     const binary = new Uint8Array(256).map((_, i) => i);
     const rows = [

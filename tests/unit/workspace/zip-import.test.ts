@@ -62,6 +62,7 @@ describe.each(storeKinds)('zip import over the $name store', ({ open }) => {
     expect(fileChanges[0]).toMatchObject({ workspaceId: workspace.id });
   });
 
+  // Invariant 4: writes that belong together are one transaction.
   it('writes nothing when cancelled while writing, and rejects with the reason', async () => {
     const { files } = await setup();
     const cancel = new AbortController();

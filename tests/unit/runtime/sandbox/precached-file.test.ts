@@ -27,6 +27,7 @@ function fakeCacheStorage(buckets: Record<string, Record<string, Response>>) {
 }
 
 describe('precacheReader', () => {
+  // Invariant 15: after one visit Cove opens and works offline.
   it('finds a file workbox stored under a revision query, in the precache of Cove’s scope', async () => {
     const read = precacheReader(
       fakeCacheStorage({

@@ -46,6 +46,7 @@ describe('PyodideAssets', () => {
     expect(net.requests.filter((url) => url.endsWith('.wasm'))).toHaveLength(1);
   });
 
+  // Invariant 15: after one visit Cove opens and works offline.
   it('takes the service worker’s stored copies without fetching them, and fetches what is not stored', async () => {
     const net = server(CORE);
     const stored: Record<string, string> = {

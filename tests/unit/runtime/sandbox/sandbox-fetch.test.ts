@@ -57,6 +57,7 @@ describe('the sandbox fetch', () => {
 });
 
 describe('the network guard', () => {
+  // Invariant 16: code Cove runs cannot reach keys, storage or other hosts.
   it('refuses fetch, XMLHttpRequest, WebSocket and EventSource with the reason, reporting each', async () => {
     const opened: string[] = [];
     class FakeXhr {

@@ -36,6 +36,7 @@ function show(approval: Partial<PendingApproval>) {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// Invariant 10: no side-effecting tool runs without approval or a rule.
 test('the request shows the full code and takes focus without approving anything', async () => {
   const { host, choices, key } = show({});
   const panel = host.querySelector('section')!;
