@@ -3,7 +3,8 @@
  * the frame every request carries (system prompt, tool definitions) and the conversation.
  * The engine checks the conversation against it before each request; what does not fit is
  * compacted, and what cannot be made to fit is refused with this module's error, never cut
- * silently (RELIABILITY.md, invariant 2: nothing is silently left out of what the model sees).
+ * silently (docs/RELIABILITY.md, invariant 17: nothing is silently left out of what the
+ * model sees).
  */
 import type { CoveError } from '../base/errors';
 import type { ChatMessage, ToolSpec } from '../llm/chat-message';

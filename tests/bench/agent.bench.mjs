@@ -13,6 +13,10 @@
 //   agent.turn_overhead_ms  Cove's own time per turn: the run's wall time minus the time
 //                           spent waiting inside the model client's stream (HTTP, SSE
 //                           parsing, delta assembly), / 5; tool execution stays in (aim ≤ 5)
+//   chat.turn_ratio         one chat reply (about 2,000 characters, after 20 exchanges)
+//                           through Cove's session engine (lock, question stored, context
+//                           fitted, reply folded and persisted) / the same request through
+//                           the bare HTTP client, same server, alternating (aim ≤ 1.1)
 // The TypeScript (tests/bench/agent/) is bundled for Node with Vite into dist-bench-agent/.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,6 +99,8 @@ export async function run({ runs, median }) {
   const cove = [];
   const pi = [];
   const overhead = [];
+  const chatEngine = [];
+  const chatBare = [];
   try {
     // Warm-up: the JIT, the sockets and the schema compilers of both.
     for (let i = 0; i < WARM_UP_RUNS; i++) {
@@ -113,6 +119,30 @@ export async function run({ runs, median }) {
         }
       }
     }
+    // A chat reply: the engine against the bare client.
+    const chatOnce = async (who) => {
+      server.reset();
+      server.script({ content: entry.CHAT_REPLY, delayMs: 0 });
+      const measured = await (who === 'engine' ? entry.runChatEngine : entry.runBareChat)(
+        server.baseURL,
+        now,
+      );
+      if (measured.answer !== entry.CHAT_REPLY)
+        throw new Error(`chat bench: ${who} answered ${measured.answer.slice(0, 80)}`);
+      const sent = server.chatRequests()[0]?.body?.messages?.length;
+      if (sent !== entry.CHAT_HISTORY_EXCHANGES * 2 + 2)
+        throw new Error(`chat bench: ${who} sent ${sent} messages`);
+      return measured.wallMs;
+    };
+    for (let i = 0; i < WARM_UP_RUNS; i++) {
+      await chatOnce('engine');
+      await chatOnce('bare');
+    }
+    for (let i = 0; i < runs * RUNS_PER_BENCH_RUN; i++) {
+      for (const who of i % 2 ? ['bare', 'engine'] : ['engine', 'bare']) {
+        (who === 'engine' ? chatEngine : chatBare).push(await chatOnce(who));
+      }
+    }
   } finally {
     await server.close();
   }
@@ -122,6 +152,9 @@ export async function run({ runs, median }) {
     'agent.turn_overhead_ms': median(overhead),
   };
   metrics['agent.turn_ratio'] = metrics['agent.turn_ms'] / metrics['agent.turn_pi_ms'];
+  metrics['chat.turn_ms'] = median(chatEngine);
+  metrics['chat.turn_bare_ms'] = median(chatBare);
+  metrics['chat.turn_ratio'] = metrics['chat.turn_ms'] / metrics['chat.turn_bare_ms'];
   console.log(
     `agent: Cove ${metrics['agent.turn_ms'].toFixed(2)} ms/turn, pi ${metrics['agent.turn_pi_ms'].toFixed(2)} ms/turn ` +
       `(ratio ${metrics['agent.turn_ratio'].toFixed(2)}, aim ≤ 0.8); Cove's own time ` +

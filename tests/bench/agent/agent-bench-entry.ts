@@ -11,3 +11,10 @@ export {
   TOOL_COUNT,
   modelReplies,
 } from './bench-scenario';
+export {
+  CHAT_REPLY,
+  CHAT_QUESTION,
+  CHAT_HISTORY_EXCHANGES,
+  runBareChat,
+  runChatEngine,
+} from './chat-run';
