@@ -112,8 +112,9 @@ export async function answerWithChat(core: EngineCore, input: ChatReplyInput): P
   type Fitted = FitResult | { status: 'failed'; fromId: string; error: StoredError };
   const fit = async (fromId: string, force: boolean): Promise<Fitted> => {
     try {
+      const nodes = await sessions.nodes(sessionId);
       if (!system) {
-        const path = activePath(await sessions.nodes(sessionId), fromId);
+        const path = activePath(nodes, fromId);
         system = await buildChatSystem({
           path,
           settings,
@@ -131,6 +132,7 @@ export async function answerWithChat(core: EngineCore, input: ChatReplyInput): P
         minKept: 1,
         force,
         signal,
+        nodes,
       });
     } catch (failure) {
       return { status: 'failed', fromId, error: internalError(failure) };

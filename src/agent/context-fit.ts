@@ -98,6 +98,8 @@ export interface FitRequest {
   /** The provider said the last request overflowed: compact whatever the estimate says. */
   force?: boolean;
   signal: AbortSignal;
+  /** The session's nodes when the caller has just read them (saves reading them again). */
+  nodes?: readonly NodeRecord[];
 }
 
 /** Why a request was not sent, as a reply stores it and a run's end tells it. */
@@ -129,7 +131,7 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
   void core.emit({ type: 'context_fitted', sessionId, budget });
   const options = { vision: request.vision };
   let fromId = request.fromId;
-  let path = activePath(await core.deps.sessions.nodes(sessionId), fromId);
+  let path = activePath(request.nodes ?? (await core.deps.sessions.nodes(sessionId)), fromId);
   let history = pathToMessages(path, options);
   const fits = fitsBudget(history, budget);
   const limit = autoCompactLimit(capabilities, maxOutputTokens);
