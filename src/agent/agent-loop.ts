@@ -3,7 +3,7 @@ import { DEFAULT_AGENT_SETTINGS } from './agent-settings';
 import { describeError } from '../base/errors';
 import type { AssistantReply } from '../llm/assistant-reply';
 import type { ChatClient, ChatRequest } from '../llm/chat-client';
-import type { ChatMessage, ContentPart, ToolCall } from '../llm/chat-message';
+import type { ChatMessage } from '../llm/chat-message';
 import type { LlmError } from '../llm/llm-error';
 import type { ToolCallingMode } from '../llm/model-capabilities';
 import type { ProviderConfig } from '../llm/provider-config';
@@ -26,7 +26,8 @@ import { ABORTED, runToolBatch, type ApprovalRequest, type CallEnd } from './too
 import { ToolCatalog, type AgentTool } from './tool-catalog';
 import { DEFAULT_REPEATED_FAILURE_LIMIT, ToolRepeatGuard } from './tool-repeat-guard';
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
-import { stubAppliedArguments } from './applied-arguments';
+import { withAppliedStubs } from './applied-arguments';
+import { assistantMessage, figuresMessage, type AssistantMessage } from './run-messages';
 
 export { DEFAULT_MAX_STEPS } from './agent-settings';
 
@@ -84,23 +85,6 @@ export interface AgentRunOptions<C extends ToolContext = ToolContext> {
    * (the session names the turn's node here, so its tools' writes can be recorded).
    */
   onTurnStart?: (turn: number) => void;
-}
-
-/**
- * The pictures of a batch's results as one user message the model can see (tool messages
- * are text only in every provider's API), each introduced by the call it came from.
- */
-function figuresMessage(ends: readonly CallEnd[]): ChatMessage | undefined {
-  const parts: ContentPart[] = [];
-  for (const { call, event } of ends) {
-    if (!event.images?.length) continue;
-    parts.push({
-      type: 'text',
-      text: `Images returned by ${call.name} (call ${call.id}): ${event.images.map((i) => i.alt).join('; ')}`,
-    });
-    for (const image of event.images) parts.push({ type: 'image', url: image.url });
-  }
-  return parts.length ? { role: 'user', content: parts } : undefined;
 }
 
 /**
@@ -373,19 +357,10 @@ class AgentRun<C extends ToolContext> {
    * Later requests carry the long arguments of the calls that succeeded as a note of their
    * size (applied-arguments.ts); the messages the run reports keep them whole.
    */
-  private stubApplied(
-    asked: Extract<ChatMessage, { role: 'assistant' }>,
-    ends: readonly CallEnd[],
-  ): void {
+  private stubApplied(asked: AssistantMessage, ends: readonly CallEnd[]): void {
     const ok = new Set(ends.filter((end) => end.event.outcome === 'ok').map((e) => e.event.callId));
     const at = this.conversation.indexOf(asked);
-    if (at < 0 || !asked.toolCalls?.some((call) => ok.has(call.id))) return;
-    this.conversation[at] = {
-      ...asked,
-      toolCalls: asked.toolCalls.map((call) =>
-        ok.has(call.id) ? { ...call, arguments: stubAppliedArguments(call.arguments) } : call,
-      ),
-    };
+    if (at >= 0) this.conversation[at] = withAppliedStubs(asked, ok);
   }
 
   private append(message: ChatMessage): void {
@@ -405,21 +380,6 @@ class AgentRun<C extends ToolContext> {
       ...(extra.repeatedCall ? { repeatedCall: extra.repeatedCall } : {}),
     });
   }
-}
-
-/** The assistant message as it goes into the conversation. */
-function assistantMessage(
-  reply: AssistantReply,
-  calls: readonly ToolCall[],
-): Extract<ChatMessage, { role: 'assistant' }> {
-  return {
-    role: 'assistant',
-    content: reply.content,
-    ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-    ...(calls.length
-      ? { toolCalls: calls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) }
-      : {}),
-  };
 }
 
 /** The run's error for a request that failed for good. */

@@ -5,6 +5,10 @@
  * a note of their size, in JSON that stays valid and keeps every short field (the path).
  */
 
+import type { ChatMessage } from '../llm/chat-message';
+
+type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+
 /** Longest string value sent again as it was, in characters. */
 export const APPLIED_ARGUMENT_CHARS = 2_000;
 
@@ -52,4 +56,21 @@ export function stubAppliedArguments(json: string, limit = APPLIED_ARGUMENT_CHAR
   }
   const result = stubValue(parsed, limit);
   return result.changed ? JSON.stringify(result.value) : json;
+}
+
+/**
+ * `message` with the calls whose ids are in `applied` (they succeeded) carrying their
+ * arguments stubbed; the same object when none of its calls is.
+ */
+export function withAppliedStubs(
+  message: AssistantMessage,
+  applied: ReadonlySet<string>,
+): AssistantMessage {
+  if (!message.toolCalls?.some((call) => applied.has(call.id))) return message;
+  return {
+    ...message,
+    toolCalls: message.toolCalls.map((call) =>
+      applied.has(call.id) ? { ...call, arguments: stubAppliedArguments(call.arguments) } : call,
+    ),
+  };
 }

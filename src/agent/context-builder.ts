@@ -12,7 +12,7 @@ import {
   type OpenFileContext,
   type SymbolContext,
 } from './chat-prompt';
-import { stubAppliedArguments } from './applied-arguments';
+import { withAppliedStubs } from './applied-arguments';
 import { compactedPath, summaryMessage } from './compaction';
 import { innermostWorkspaceFrame } from './python-traceback';
 import { detectTaskType } from './task-type';
@@ -121,12 +121,11 @@ export function pathToMessages(
     if (node.role === 'tool') continue;
     const message = nodeToMessage(node);
     if (!message) continue;
-    if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? []) {
-        if (applied.has(call.id)) call.arguments = stubAppliedArguments(call.arguments);
-      }
-    }
-    history.push(imagesFor(message, options.vision ?? false));
+    history.push(
+      message.role === 'assistant'
+        ? withAppliedStubs(message, applied)
+        : imagesFor(message, options.vision ?? false),
+    );
     if (message.role !== 'assistant') continue;
     for (const call of message.toolCalls ?? []) {
       history.push(
