@@ -274,9 +274,20 @@ def _on_poke(_signum, _frame):
         run.host.flush()
 
 
+class _RunStream(io.TextIOWrapper):
+    """The run's stdout or stderr. ``flush()`` (and ``print(..., flush=True)``) also hands
+    output the worker holds back to the page at once, as a terminal would show it."""
+
+    def flush(self):
+        super().flush()
+        run = _run
+        if run is not None and run.host is not None:
+            run.host.flush()
+
+
 def _stream(fd):
     # Unbuffered like `python -u`: each write reaches the worker at once, in order.
-    return io.TextIOWrapper(
+    return _RunStream(
         io.FileIO(fd, "w", closefd=False),
         encoding="utf-8",
         errors="backslashreplace",

@@ -51,7 +51,7 @@ js.MessagePort.prototype.postMessage = _original
 def obj(value, to_js=to_js, js=js):
     return to_js(value, dict_converter=js.Object.fromEntries)
 
-print("ports captured:", len(ports))
+print("ports captured:", len(ports), flush=True)
 `;
 
 /**
