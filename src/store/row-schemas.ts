@@ -8,6 +8,7 @@
  * here even when records.ts now requires it.
  */
 import { describeSchemaIssue, z } from '../base/schema';
+import { acceptorOf, type Acceptor } from '../base/schema-acceptor';
 
 /** An optional field: absent, undefined or null are all accepted. */
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
@@ -224,17 +225,32 @@ export function isCheckedTable(table: string): table is CheckedTable {
  */
 export function rowProblem(table: string, row: unknown): string | undefined {
   if (!isCheckedTable(table)) return undefined;
-  const checked = ROW_SCHEMAS[table].safeParse(row);
-  if (!checked.success) return describeSchemaIssue(checked.error);
+  // Nearly every row is sound: the quick check passes it without zod's slower walk.
+  if (!quickCheck(table)(row)) {
+    const checked = ROW_SCHEMAS[table].safeParse(row);
+    if (!checked.success) return describeSchemaIssue(checked.error);
+  }
   if (table === 'settings') return settingValueProblem(row as { key: string; value: unknown });
   return undefined;
+}
+
+const quickChecks = new Map<z.core.$ZodType, Acceptor>();
+
+function quickCheck(table: CheckedTable): Acceptor {
+  return acceptorFor(ROW_SCHEMAS[table]);
+}
+
+function acceptorFor(schema: z.core.$ZodType): Acceptor {
+  let acceptor = quickChecks.get(schema);
+  if (!acceptor) quickChecks.set(schema, (acceptor = acceptorOf(schema)));
+  return acceptor;
 }
 
 function settingValueProblem({ key, value }: { key: string; value: unknown }) {
   const shape = SETTING_VALUES.find(([prefix]) =>
     prefix.endsWith('.') ? key.startsWith(prefix) : key === prefix,
   );
-  if (!shape) return undefined;
+  if (!shape || acceptorFor(shape[1])(value)) return undefined;
   const checked = z.safeParse(shape[1], value);
   if (checked.success) return undefined;
   // The path is within the value: say so, so "at paths" reads as the value's `paths`.
