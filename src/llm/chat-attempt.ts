@@ -1,5 +1,6 @@
 import type { Clock } from '../base/clock';
 import { completionChunks, StreamErrorChunk } from './completion-chunks';
+import { coalesceDeltas } from './delta-coalescing';
 import { probeReachability } from './cors-probe';
 import { DeltaAssembler, type AssembledReply } from './delta-assembler';
 import {
@@ -90,10 +91,10 @@ export async function* runAttempt(
     });
     // A non-2xx answer went to onHttpFailure and is classified below; it has no stream.
     if (!response.ok) throw new HttpStatusError(response.status);
-    for await (const chunk of completionChunks(response, () => watchdog.touch())) {
+    for await (const chunks of completionChunks(response, () => watchdog.touch())) {
       let events: LlmDeltaEvent[];
       try {
-        events = assembler.push(chunk);
+        events = coalesceDeltas(chunks.flatMap((chunk) => assembler.push(chunk)));
       } catch (error) {
         internal = error;
         break;

@@ -13,8 +13,13 @@ export class StreamErrorChunk extends Error {
  * The chunks of a streamed completion, parsed from its server-sent events with
  * eventsource-parser, by the rules of the openai SDK's own stream: `[DONE]` ends it, a chunk
  * that is not JSON throws a SyntaxError, an `{error: …}` chunk throws a
- * {@link StreamErrorChunk}, and an abort (Stop, the stall watchdog) simply ends it. `onBytes` hears every
- * network read, so a stall watchdog sees progress that has not made a whole event yet.
+ * {@link StreamErrorChunk}, and an abort (Stop, the stall watchdog) simply ends it. `onBytes`
+ * hears every network read, so a stall watchdog sees progress that has not made a whole
+ * event yet.
+ *
+ * Yields the chunks of one network read together: a fast provider packs dozens of events
+ * into a read, and everything downstream (the deltas, the session engine's fold, the page)
+ * then works once per read instead of once per event.
  *
  * The body is read with one reader and fed to the parser by hand rather than piped through
  * TextDecoderStream and EventSourceParserStream: each stream stage costs a queue and a
@@ -23,7 +28,7 @@ export class StreamErrorChunk extends Error {
 export async function* completionChunks(
   response: Response,
   onBytes: () => void = () => undefined,
-): AsyncGenerator<ChatCompletionChunk> {
+): AsyncGenerator<ChatCompletionChunk[]> {
   if (!response.body) return;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -37,14 +42,11 @@ export async function* completionChunks(
         onBytes();
         parser.feed(decoder.decode(value, { stream: true }));
       }
-      for (const event of events.splice(0)) {
-        if (event.data.startsWith('[DONE]')) return;
-        if (event.event?.startsWith('thread.')) continue;
-        const data = JSON.parse(event.data) as ChatCompletionChunk & { error?: unknown };
-        if (data?.error) throw new StreamErrorChunk(data.error);
-        yield data;
-      }
-      if (done) return;
+      const { batch, ended, failure } = readBatch(events.splice(0));
+      // What arrived before a bad chunk is the reply's too.
+      if (batch.length) yield batch;
+      if (failure) throw failure.error;
+      if (ended || done) return;
     }
   } catch (error) {
     if (isAbortError(error)) return;
@@ -52,4 +54,26 @@ export async function* completionChunks(
   } finally {
     reader.releaseLock();
   }
+}
+
+/** The chunks of one read's events; stops at `[DONE]` or at the first bad chunk. */
+function readBatch(events: readonly EventSourceMessage[]): {
+  batch: ChatCompletionChunk[];
+  ended: boolean;
+  failure?: { error: unknown };
+} {
+  const batch: ChatCompletionChunk[] = [];
+  for (const event of events) {
+    if (event.data.startsWith('[DONE]')) return { batch, ended: true };
+    if (event.event?.startsWith('thread.')) continue;
+    try {
+      const data = JSON.parse(event.data) as ChatCompletionChunk & { error?: unknown };
+      if (data?.error)
+        return { batch, ended: true, failure: { error: new StreamErrorChunk(data.error) } };
+      batch.push(data);
+    } catch (error) {
+      return { batch, ended: true, failure: { error } };
+    }
+  }
+  return { batch, ended: false };
 }
