@@ -1,83 +1,24 @@
-import { createSignal, untrack, type Accessor, type Setter } from 'solid-js';
+import { createSignal, untrack, type Accessor } from 'solid-js';
 import { isWorkspaceError } from '../workspace/workspace-errors';
 import type { Clock } from '../base/clock';
 import { createMemoryUnloadJournal, type UnloadJournal, type UnsavedEntry } from './unload-journal';
 import type { SettingsStore } from '../store/settings-store';
 import { isWithin } from '../workspace/paths';
-import { readOnlyReason } from './long-lines';
 import type { NoticeService } from './notice-service';
-import { makeSerialWriter, type SerialWriter } from './serial-writer';
+import {
+  openTabState,
+  type BufferHost,
+  type EditorTab,
+  type TabState,
+  type TextSelection,
+} from './editor-tab';
+import { createUnsavedText } from './unsaved-text';
 import type { WorkspaceService } from './workspace-service';
+
+export type { BufferHost, EditorTab, ExternalVersion, TextSelection } from './editor-tab';
 
 /** Longest wait between an edit and its automatic save, in milliseconds. */
 export const AUTOSAVE_MS = 700;
-
-/** The disk side of a conflict: what another tab, Python or the agent wrote. */
-export interface ExternalVersion {
-  version: number;
-  text: string;
-}
-
-/** One open file. Reactive parts are accessors; the text itself lives in the editor. */
-export interface EditorTab {
-  readonly path: Accessor<string>;
-  /** 'binary' tabs show the size and a download instead of an editor. */
-  readonly kind: 'text' | 'binary';
-  readonly size: Accessor<number>;
-  /** The editor holds text that is not committed to storage yet. */
-  readonly dirty: Accessor<boolean>;
-  /** A write of this file is in flight (started, not yet committed or failed). */
-  readonly saving: Accessor<boolean>;
-  /** Set when the file changed on disk while this tab had unsaved edits. */
-  readonly conflict: Accessor<ExternalVersion | undefined>;
-  /** Set when the file was deleted on disk while open. */
-  readonly deleted: Accessor<boolean>;
-  /**
-   * The text as last loaded, saved or taken from elsewhere: what the editor's document starts
-   * from when the tab is first shown (a change that lands before then updates it).
-   */
-  readonly savedText: string;
-  /**
-   * Set when the file opens read-only, to the sentence that says why (lines too long to
-   * edit without stalling the page; see long-lines.ts).
-   */
-  readonly readOnly?: string;
-}
-
-/** A selection in a document; lines are 1-based and inclusive. */
-export interface TextSelection {
-  fromLine: number;
-  toLine: number;
-  text: string;
-}
-
-/** Where the open documents' text lives (the editor UI); the service reads and replaces it. */
-export interface BufferHost {
-  read(path: string): string | undefined;
-  /**
-   * True when the open document of `path` is exactly `text` (false when none is open). Called
-   * on every keystroke: it compares without building the document's whole text.
-   */
-  holds(path: string, text: string): boolean;
-  replace(path: string, text: string): void;
-  /** The selection of the shown document, when something is selected. */
-  selection(path: string): TextSelection | undefined;
-  /** Inserts text at the cursor (replacing the selection) of the shown document. */
-  insert(path: string, text: string): boolean;
-  /** Moves the shown document's cursor to a line (1-based) and scrolls to it. */
-  reveal(path: string, line: number, column?: number): void;
-  /** Marks problems in the shown document (replacing earlier marks). */
-  markProblems(
-    path: string,
-    problems: {
-      line: number;
-      column?: number;
-      endLine?: number;
-      endColumn?: number;
-      message: string;
-    }[],
-  ): void;
-}
 
 export interface EditorService {
   readonly tabs: Accessor<EditorTab[]>;
@@ -124,39 +65,7 @@ export interface EditorService {
   restoreTabs(): Promise<void>;
 }
 
-interface TabState extends EditorTab {
-  setPath: Setter<string>;
-  setSize: Setter<number>;
-  setDirty: Setter<boolean>;
-  setSaving: Setter<boolean>;
-  setConflict: Setter<ExternalVersion | undefined>;
-  setDeleted: Setter<boolean>;
-  savedVersion: number;
-  savedText: string;
-  timer?: () => void;
-  writer: SerialWriter;
-  /** The write in flight, if any, so change notices wait for it before comparing versions. */
-  writing?: Promise<boolean>;
-}
-
 const tabsKey = (workspaceId: string) => `editor.tabs.${workspaceId}`;
-
-/**
- * Text written at once when the page went away, kept beside the files until it is known to
- * be stored. A file write made at once can still be lost: IndexedDB runs it after any write
- * of the same table this page had in flight, and that one needs a callback that never comes
- * when the page is gone, so both are aborted. The journal lives in another table, which no
- * such write blocks; the next start puts what the files lack back (see `recoverUnsaved`).
- */
-const unsavedKey = (workspaceId: string) => `editor.unsaved.${workspaceId}`;
-
-/** "notes (unsaved).py": where recovered text goes when the file changed elsewhere since. */
-function besideName(path: string): string {
-  const slash = path.lastIndexOf('/') + 1;
-  const dot = path.lastIndexOf('.');
-  const cut = dot > slash ? dot : path.length;
-  return `${path.slice(0, cut)} (unsaved)${path.slice(cut)}`;
-}
 
 export function createEditorService(deps: {
   workspaces: WorkspaceService;
@@ -167,7 +76,11 @@ export function createEditorService(deps: {
   unloadJournal?: UnloadJournal;
 }): EditorService {
   const { workspaces, settings, notices, clock } = deps;
-  const unloadJournal = deps.unloadJournal ?? createMemoryUnloadJournal();
+  const unsaved = createUnsavedText({
+    settings,
+    notices,
+    unloadJournal: deps.unloadJournal ?? createMemoryUnloadJournal(),
+  });
   const [tabs, setTabs] = createSignal<TabState[]>([]);
   const [activePath, setActivePath] = createSignal<string | undefined>();
   const [openRequests, setOpenRequests] = createSignal(0);
@@ -189,33 +102,7 @@ export function createEditorService(deps: {
     if (!files) return undefined;
     const row = await files.read(path);
     if (row.kind === 'folder') return undefined;
-    const [tabPath, setPath] = createSignal(row.path);
-    const [size, setSize] = createSignal(row.size);
-    const [dirty, setDirty] = createSignal(false);
-    const [saving, setSaving] = createSignal(false);
-    const [conflict, setConflict] = createSignal<ExternalVersion | undefined>();
-    const [deleted, setDeleted] = createSignal(false);
-    const text = typeof row.content === 'string' ? row.content : '';
-    const tab: TabState = {
-      path: tabPath,
-      setPath,
-      kind: typeof row.content === 'string' ? 'text' : 'binary',
-      size,
-      setSize,
-      dirty,
-      setDirty,
-      saving,
-      setSaving,
-      conflict,
-      setConflict,
-      deleted,
-      setDeleted,
-      ...withReadOnly(readOnlyReason(text)),
-      savedVersion: row.version,
-      savedText: text,
-      writer: makeSerialWriter(() => write(tab), setSaving),
-    };
-    return tab;
+    return openTabState(row, (tab) => write(tab));
   }
 
   /**
@@ -343,40 +230,6 @@ export function createEditorService(deps: {
   });
 
   /**
-   * Puts back text the last page wrote to the journal when it went away but that did not
-   * reach its file. Where the file changed elsewhere since, the text goes beside it as
-   * "name (unsaved).ext" instead of over the other version.
-   */
-  async function recoverUnsaved(workspaceId: string) {
-    const files = workspaces.files();
-    const key = unsavedKey(workspaceId);
-    // Both journals are written together; the synchronous one survives more often.
-    const entries = unloadJournal.load(workspaceId) ?? (await settings.get<UnsavedEntry[]>(key));
-    if (!files || !entries?.length) return;
-    for (const entry of entries) {
-      try {
-        const row = await files.find(entry.path);
-        if (row?.content === entry.text) continue;
-        // base + 1 and base + 2 are this page's own last writes (see flushNow).
-        if (!row || row.version <= entry.base + 2) {
-          await files.write(entry.path, entry.text, row ? { expectVersion: row.version } : {});
-        } else {
-          const beside = besideName(entry.path);
-          await files.write(beside, entry.text);
-          notices.show({
-            kind: 'info',
-            text: `${entry.path} changed elsewhere after your last edits; they are in ${beside}.`,
-          });
-        }
-      } catch (error) {
-        notices.error(error, `Could not put back the unsaved text of ${entry.path}`);
-      }
-    }
-    await settings.delete(key);
-    unloadJournal.clear(workspaceId);
-  }
-
-  /**
    * Commands are called from reactive code too (the output panel marks a run's syntax error
    * from an effect). What a command reads must not subscribe its caller: that effect re-ran
    * on every later tab switch and opened its file again, so the editor stayed on it.
@@ -459,18 +312,7 @@ export function createEditorService(deps: {
             notices.error(error, `Saving ${path} failed; your text is still in the editor`),
         );
       }
-      if (!journal.length) return;
-      unloadJournal.save(workspace.id, journal);
-      const key = unsavedKey(workspace.id);
-      settings.setAtOnce(key, journal).then(
-        // The page lived on (back-forward cache) and the files have it: the journal is done.
-        () =>
-          Promise.all(writes).then(async () => {
-            await settings.delete(key);
-            unloadJournal.clear(workspace.id);
-          }),
-        () => undefined,
-      );
+      if (journal.length) unsaved.keep(workspace.id, journal, writes);
     }),
     hasUnsavedText: command(() => tabs().some((tab) => tab.dirty() || tab.saving())),
     resolveConflict: command(async (path, keep) => {
@@ -537,9 +379,11 @@ export function createEditorService(deps: {
       setActivePath(undefined);
       const workspace = workspaces.current();
       if (!workspace) return;
-      await recoverUnsaved(workspace.id).catch((error: unknown) =>
-        notices.error(error, 'Could not check for text left unsaved by the last visit'),
-      );
+      await unsaved
+        .recover(workspace.id, workspaces.files())
+        .catch((error: unknown) =>
+          notices.error(error, 'Could not check for text left unsaved by the last visit'),
+        );
       const saved = await settings.get<{ paths: string[]; active?: string }>(tabsKey(workspace.id));
       if (!saved) return;
       const loaded: TabState[] = [];
@@ -559,9 +403,6 @@ export function createEditorService(deps: {
   };
   return service;
 }
-
-/** The tab's `readOnly` field when there is a reason (absent, not undefined, otherwise). */
-const withReadOnly = (reason: string | undefined) => (reason ? { readOnly: reason } : {});
 
 /** "binary, 1,234 bytes": how a binary tab and tree entry describe the file. */
 export function describeBinary(size: number): string {
