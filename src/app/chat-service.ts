@@ -1,6 +1,7 @@
-import { batch, createSignal, type Accessor } from 'solid-js';
+import { createSignal, type Accessor } from 'solid-js';
 import { type ReplyOutcome, type SessionEngineEvent } from '../agent/session-engine';
 import type { AgentEvent } from '../agent/agent-events';
+import { IDLE_RUN, reduceRunState, type RetryState, type RunState } from '../agent/run-state';
 import { activePath, replyParent } from '../agent/session-tree';
 import type { SessionMode, SessionRecord } from '../store/records';
 import type { ChatMessageView } from './chat-message-view';
@@ -17,13 +18,7 @@ import { parseModelRef } from './provider-service';
 export type { SymbolLocator } from '../agent/context-builder';
 export type { ChatMessageView } from './chat-message-view';
 
-/** A wait before the next attempt of a failed request. */
-export interface RetryState {
-  attempt: number;
-  /** Clock time at which the next attempt starts. */
-  at: number;
-  reason: string;
-}
+export type { RetryState } from '../agent/run-state';
 
 /**
  * The chat panel's state over the session engine (src/agent/session-engine.ts): the
@@ -126,18 +121,16 @@ export function createChatService(
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
   const [activeId, setActiveId] = createSignal<string | undefined>();
-  const [busy, setBusy] = createSignal(false);
-  const [retrying, setRetrying] = createSignal<RetryState | undefined>();
   const [draft, setDraft] = createSignal('');
-  const [compacting, setCompacting] = createSignal(false);
-  /** Tokens of the system prompt and tool definitions the last request carried. */
-  const [lastFrame, setLastFrame] = createSignal<{ sessionId: string; tokens: number }>();
-  const view = createConversationView(() => runningHere === activeId() || runningElsewhere());
+  /** What this tab's engine does, folded from its events (src/agent/run-state.ts). */
+  const [run, setRun] = createSignal<RunState>(IDLE_RUN);
+  // Busy from the moment the engine holds the session until it lets go of it, across
+  // compaction, replies, tool calls and follow-ups.
+  const busy = () => run().activity !== 'idle';
+  const compacting = () => run().activity === 'compacting';
+  const retrying = (): RetryState | undefined => run().retry;
+  const view = createConversationView(() => run().session === activeId() || runningElsewhere());
   const messages = view.messages;
-  /** The session this tab's engine runs in, from its first activity to its `idle`. */
-  let runningHere: string | undefined;
-  /** True while this tab runs the agent (busy across its replies and tool calls). */
-  let agentRunning = false;
   /** The mode of the session the next message creates (see newSession). */
   let newSessionMode: SessionMode = 'chat';
   const { engine, agent, persister } = createSessionRuntime(deps, {
@@ -192,6 +185,9 @@ export function createChatService(
 
   /** What the engine publishes, as signals. */
   function mirror(event: SessionEngineEvent): Promise<void> | undefined {
+    const before = run();
+    const after = reduceRunState(before, event, clock.now());
+    if (after !== before) setRun(after);
     switch (event.type) {
       case 'node_appended':
         markLeaf(event.sessionId, event.node.id);
@@ -202,69 +198,27 @@ export function createChatService(
         if (activeId() === event.sessionId) view.show(event.nodes, event.leafId);
         return undefined;
       case 'activity':
-        // Busy from the moment the engine holds the session until it lets go of it, across
-        // compaction, replies, tool calls and follow-ups.
-        runningHere = event.activity === 'idle' ? undefined : event.sessionId;
-        batch(() => {
-          setCompacting(event.activity === 'compacting');
-          setBusy(event.activity !== 'idle');
-        });
         // Calls the run left without a result now say why (a cut stream, a failed write).
         if (event.activity === 'idle' && event.sessionId === activeId()) view.settle();
         return undefined;
       case 'context_fitted':
-        setLastFrame({ sessionId: event.sessionId, tokens: event.budget.frame });
-        return undefined;
       case 'reply_start':
         return undefined;
       case 'agent_event':
         return mirrorAgent(event.sessionId, event.event);
       case 'node_event': {
-        const { event: happened, draft: next } = event;
-        if (happened.type === 'retry_scheduled') {
-          setRetrying({
-            attempt: happened.attempt,
-            at: event.at + happened.delayMs,
-            reason: happened.error.message,
-          });
-        } else if (happened.type === 'text_delta' || happened.type === 'reasoning_delta') {
-          if (retrying()) setRetrying(undefined);
-        }
-        view.fold(event.nodeId, happened, next);
-        if (happened.type !== 'node_end') return undefined;
-        setRetrying(undefined);
-        if (agentRunning) return undefined;
+        view.fold(event.nodeId, event.event, event.draft);
+        if (event.event.type !== 'node_end' || after.agentRunning) return undefined;
         return loadSessions().then(() => undefined);
       }
     }
   }
 
-  /** The loop's events: live tool state, the run's busy time, retries. */
+  /** The loop's events: live tool state; the sessions again when a run ends. */
   function mirrorAgent(sessionId: string, happened: AgentEvent): Promise<void> | undefined {
     view.applyAgent(happened);
     agent.handle(sessionId, happened);
-    switch (happened.type) {
-      case 'run_start':
-        agentRunning = true;
-        return undefined;
-      case 'retry_scheduled':
-        setRetrying({
-          attempt: happened.attempt,
-          at: clock.now() + happened.delayMs,
-          reason: happened.error.message,
-        });
-        return undefined;
-      case 'text_delta':
-      case 'reasoning_delta':
-        if (retrying()) setRetrying(undefined);
-        return undefined;
-      case 'run_end':
-        agentRunning = false;
-        setRetrying(undefined);
-        return loadSessions().then(() => undefined);
-      default:
-        return undefined;
-    }
+    return happened.type === 'run_end' ? loadSessions().then(() => undefined) : undefined;
   }
 
   async function loadSessions() {
@@ -522,7 +476,7 @@ export function createChatService(
       const model = selectedCapabilities();
       if (!model) return undefined;
       // The frame the last request of this session really carried, once one was sent.
-      const frame = lastFrame();
+      const frame = run().frame;
       const overhead =
         frame && frame.sessionId === activeId()
           ? frame.tokens
@@ -545,17 +499,13 @@ export function createChatService(
       notices.show({ kind: 'info', text: 'Nothing to compact yet: start a conversation first.' });
       return;
     }
-    setCompacting(true);
-    setBusy(true);
+    // Busy and "compacting" follow the engine's activity, once it holds the session.
     try {
       const result = await engine.compact(session.id, focus);
       if (result.outcome === 'compacted') setDraft('');
       notices.show(compactOutcomeNotice(result));
     } catch (error) {
       notices.error(error, 'Could not compact');
-    } finally {
-      setCompacting(false);
-      setBusy(false);
     }
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../../../src/agent/agent-settings';
 import { policyKey } from '../../../src/app/agent-service';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
@@ -8,6 +8,7 @@ import { createMemoryStore } from '../../../src/store/memory-store';
 import type { PythonToolRunResult } from '../../../src/tools/python/python-tool-runner';
 import { makeGate } from '../../fakes/gate';
 import { FakeBuffers, openChatApp, type ChatApp } from '../../fakes/chat-app';
+import { waitUntil } from '../support/wait-until';
 
 const okRun = (stdout: string): PythonToolRunResult => ({
   status: 'ok',
@@ -47,7 +48,7 @@ function timeline(app: App) {
 }
 
 async function approvalShown(app: App) {
-  await vi.waitFor(() => expect(app.chat.agent.approval()).toBeDefined());
+  await waitUntil(() => expect(app.chat.agent.approval()).toBeDefined());
   return app.chat.agent.approval()!;
 }
 
@@ -84,7 +85,7 @@ describe('agent mode in the chat service', () => {
         .messages()
         .flatMap((m) => m.toolCalls())
         .find((t) => t.id === 'c2');
-    await vi.waitFor(() => expect(chipOf()?.status()).toBe('awaiting_approval'));
+    await waitUntil(() => expect(chipOf()?.status()).toBe('awaiting_approval'));
     const editChip = chipOf()!;
 
     app.chat.agent.decide({ kind: 'approve' });
@@ -141,7 +142,7 @@ describe('agent mode in the chat service', () => {
     const reloadedEdit = reloaded.chat.messages()[2]!.toolCalls()[0]!;
     expect(reloadedEdit.diff()).toContain('+print(2)');
     expect(reloadedEdit.changedFiles()).toEqual(['main.py']);
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(reloaded.chat.agent.changedFiles()).toEqual([
         expect.objectContaining({ path: 'main.py', diff: expect.stringContaining('-print(1)') }),
       ]),
@@ -208,7 +209,7 @@ describe('agent mode in the chat service', () => {
         .messages()
         .flatMap((m) => m.toolCalls())
         .find((t) => t.id === 'p2');
-    await vi.waitFor(() => expect(chipOf()?.status()).toBe('running'));
+    await waitUntil(() => expect(chipOf()?.status()).toBe('running'));
     const chip = chipOf()!;
     app.chat.agent.steer('use a for loop');
     app.chat.agent.queue('then explain');
@@ -265,7 +266,7 @@ describe('agent mode in the chat service', () => {
     app.client.push({ text: 'Running it.', ...call('p3', 'run_python', { code: 'import time' }) });
     const sending = app.chat.send('run it');
     await started.reached;
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const nodes = await store.sessions.nodes(app.chat.activeSession()!.id);
       expect(nodes.some((n) => n.toolCalls?.[0]?.id === 'p3' && n.status === 'complete')).toBe(
         true,
@@ -277,8 +278,8 @@ describe('agent mode in the chat service', () => {
     await reloaded.chat.openSession(app.chat.activeSession()!.id);
     expect(timeline(reloaded).at(-1)?.tools).toEqual(['run_python:interrupted']);
     reloaded.chat.agent.continueRun();
-    await vi.waitFor(() => expect(reloaded.client.requests).toHaveLength(1));
-    await vi.waitFor(() => expect(reloaded.chat.busy()).toBe(false));
+    await waitUntil(() => expect(reloaded.client.requests).toHaveLength(1));
+    await waitUntil(() => expect(reloaded.chat.busy()).toBe(false));
     const result = reloaded.client.requests[0]!.messages.find(
       (m) => m.role === 'tool' && m.toolCallId === 'p3',
     );
@@ -328,7 +329,7 @@ describe('agent mode in the chat service', () => {
     const sessionId = app.chat.activeSession()!.id;
     expect(app.chat.agent.policy()).toBe('ask');
     app.chat.agent.setPolicy('auto-edit');
-    await vi.waitFor(async () =>
+    await waitUntil(async () =>
       expect(await store.settings.get(policyKey(sessionId))).toBe('auto-edit'),
     );
 
@@ -353,7 +354,7 @@ describe('agent mode in the chat service', () => {
 
     // The mode belongs to the session: a reload shows it again.
     const reloaded = await open(store);
-    await vi.waitFor(() => expect(reloaded.chat.agent.policy()).toBe('auto-edit'));
+    await waitUntil(() => expect(reloaded.chat.agent.policy()).toBe('auto-edit'));
   });
 
   it("Settings → Agent: a tool's override wins over the session's mode, and the step limit applies", async () => {
@@ -422,7 +423,7 @@ describe('agent mode in the chat service', () => {
       },
     );
     await app.chat.send('Make it print 2');
-    await vi.waitFor(() => expect(buffers.texts.get('main.py')).toBe('print(2)\n'));
+    await waitUntil(() => expect(buffers.texts.get('main.py')).toBe('print(2)\n'));
     expect(app.editor.tabs()[0]!.dirty()).toBe(false);
 
     // The person types in the tab (not saved yet); the agent's edit of it is refused.

@@ -9,6 +9,7 @@ import { makeScriptedChatClient, type ScriptStep } from '../../../src/llm';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
 import { fakeProviderService } from '../../fakes/provider-service';
+import { waitUntil } from '../support/wait-until';
 
 async function setup(steps: ScriptStep[] = []) {
   const clock = new ManualClock(Date.UTC(2026, 11, 2));
@@ -149,7 +150,7 @@ describe('chat service', () => {
     } as never;
     const sending = ctx.chat.send('Long question');
     // Wait until the first words are shown, then let a second pass.
-    await vi.waitFor(() => expect(ctx.chat.messages()[1]?.content()).toBe('partial answer'));
+    await waitUntil(() => expect(ctx.chat.messages()[1]?.content()).toBe('partial answer'));
     await ctx.clock.advance(1100);
     const session = ctx.chat.activeSession()!;
     const midway = (await ctx.store.sessions.nodes(session.id)).find((n) => n.role === 'assistant');

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { systemClock } from '../../../src/base/clock';
 import { CoveError } from '../../../src/base/errors';
@@ -15,6 +15,7 @@ import type { ChangeFeed, ChangeNotice } from '../../../src/store/change-feed';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import type { SettingsStore } from '../../../src/store/settings-store';
 import { startInProcessServer, type InProcessServer } from '../mcp/in-process-server';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * The MCP service and the agent's MCP tools over an in-memory store and SDK servers run
@@ -121,7 +122,7 @@ describe('MCP service', () => {
       local: false,
     };
     listeners.forEach((listener) => listener(notice));
-    await vi.waitFor(() => expect(here.servers().map((s) => s.name)).toEqual(['elsewhere']));
+    await waitUntil(() => expect(here.servers().map((s) => s.name)).toEqual(['elsewhere']));
   });
 
   it('tells bad input by field, and refuses a second server of the same name', async () => {
@@ -193,7 +194,7 @@ describe('MCP service', () => {
 
     // Approving it for the session accepts the change for the server too.
     agent.approvedForSession('s1', 'mcp_demo_echo');
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(mcp.servers()[0]!.allowed?.['echo']).toEqual(echo.mcp.fingerprint),
     );
     await agent.forRun('s1', []);

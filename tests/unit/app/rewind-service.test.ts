@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
 import { type ScriptStep } from '../../../src/llm';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import type { PythonToolRunResult } from '../../../src/tools/python/python-tool-runner';
 import { FakeBuffers, openChatApp } from '../../fakes/chat-app';
+import { waitUntil } from '../support/wait-until';
 
 /** The app over `store` (a second call over the same store is a reload). */
 const open = (store: CoveStore, steps: ScriptStep[] = [], python?: AgentPython) =>
@@ -113,7 +114,7 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     const notice = app.notices.notices().at(-1)!;
     expect(notice.text).toBe('Rewound 4 files.');
     notice.action!.run();
-    await vi.waitFor(async () => expect(await text(app, 'main.py')).toBe('print(2)\n'));
+    await waitUntil(async () => expect(await text(app, 'main.py')).toBe('print(2)\n'));
     expect(await text(app, 'src/new.py')).toBe('x = 2  # mine\n');
     expect(await text(app, 'old.txt')).toBeUndefined();
     expect(await text(app, 'out.txt')).toBe('from python');
@@ -145,7 +146,7 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     expect((await store.sessions.nodes(sessionId)).length).toBe(before);
 
     app.notices.notices().at(-1)!.action!.run();
-    await vi.waitFor(() => expect(app.chat.activeSession()!.leafId).toBe(oldLeaf));
+    await waitUntil(() => expect(app.chat.activeSession()!.leafId).toBe(oldLeaf));
     expect(await text(app, 'a.txt')).toBe('agent');
     expect(app.chat.messages().length).toBe(3);
   });

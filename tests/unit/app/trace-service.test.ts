@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src/app/app-log';
 import { captureConsole } from '../../../src/app/app-log-console';
 import { createChatService } from '../../../src/app/chat-service';
@@ -15,6 +15,7 @@ import { createMemoryStore } from '../../../src/store/memory-store';
 import type { ModelStepRecord, ToolStepRecord } from '../../../src/store/run-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
 import { fakeProviderService } from '../../fakes/provider-service';
+import { waitUntil } from '../support/wait-until';
 
 /** The chat service with traces and the app log wired as services.ts does. */
 async function open(store: CoveStore, steps: ScriptStep[], locks = createMemorySessionLocks()) {
@@ -69,7 +70,7 @@ describe('traces of agent runs in the app', () => {
     ]);
     app.chat.newSession('agent');
     const sending = app.chat.send('Write a.py');
-    await vi.waitFor(() => expect(app.chat.agent.approval()).toBeDefined());
+    await waitUntil(() => expect(app.chat.agent.approval()).toBeDefined());
     await app.clock.advance(3_000);
     app.chat.agent.decide({ kind: 'approve' });
     await sending;

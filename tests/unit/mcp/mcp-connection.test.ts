@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ManualClock, systemClock } from '../../../src/base/clock';
 import { CoveError } from '../../../src/base/errors';
@@ -9,6 +9,7 @@ import { McpConnection, type McpTool } from '../../../src/mcp/mcp-connection';
 import { toCoveTools } from '../../../src/mcp/mcp-tools';
 import type { McpServerConfig } from '../../../src/mcp/server-config';
 import { startInProcessServer } from './in-process-server';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * The connection's own behaviour against SDK servers run in-process: paging, tools that
@@ -68,7 +69,7 @@ describe('McpConnection', () => {
     });
     expect((await connection.listTools()).map((t) => t.name)).toEqual(['echo']);
     // The notification travels on the GET stream the client opens after initialize.
-    await vi.waitFor(() => expect(server.requests).toContain('GET'));
+    await waitUntil(() => expect(server.requests).toContain('GET'));
     const changed = new Promise<McpTool[]>((resolve) => connection.onToolsChanged(resolve));
     (server.servers[0] as McpServer).registerTool(
       'shout',
@@ -135,7 +136,7 @@ describe('McpConnection', () => {
     const tools = toCoveTools(connection, await connection.listTools(), { callTimeoutMs: 5_000 });
     const hang = tools.find((t) => t.mcp.toolName === 'hang')!;
     const pending = hang.execute({}, toolContext());
-    await vi.waitFor(() => expect(server.requests).toContain('POST tools/call'));
+    await waitUntil(() => expect(server.requests).toContain('POST tools/call'));
     await clock.advance(5_000);
     const result = await pending;
     expect(result.isError).toBe(true);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
 import { MemoryPythonRuntime, type RunScript } from '../../../src/runtime/memory-python-runtime';
 import type { FileContent } from '../../../src/store/records';
@@ -7,6 +7,7 @@ import { readFileTool } from '../../../src/tools/files/read-file-tool';
 import type { PythonToolRunner } from '../../../src/tools/python/python-tool-runner';
 import { bashTool } from '../../../src/tools/shell/bash-tool';
 import type { BashToolContext } from '../../../src/tools/shell/bash-tool-context';
+import { waitUntil } from '../support/wait-until';
 
 async function setup(
   options: { files?: Record<string, FileContent>; script?: RunScript; unsaved?: string[] } = {},
@@ -215,7 +216,7 @@ describe('python inside bash', () => {
   it('Stop ends a Python run inside bash', async () => {
     const setupResult = await setup({ script: () => ({ hang: true }) });
     const running = setupResult.run('python3 -c "while True: pass"; echo after');
-    await vi.waitFor(() => expect(setupResult.runtime.requests).toHaveLength(1));
+    await waitUntil(() => expect(setupResult.runtime.requests).toHaveLength(1));
     setupResult.abort();
     const result = await running;
     expect(result.content).toMatch(/^Stopped by the user/);

@@ -7,6 +7,7 @@ import {
   PassphraseDialog,
   type PassphraseRequest,
 } from '../../../../src/ui/settings/PassphraseDialog';
+import { waitUntil } from '../../support/wait-until';
 
 beforeAll(() => {
   // jsdom has <dialog> without its methods.
@@ -84,7 +85,7 @@ test('while the passphrase is worked on, the dialog says what it does and waits'
   work.step('Restoring the backup…');
   expect(dialog.status().textContent).toBe('Restoring the backup…');
   work.finish();
-  await vi.waitFor(() => expect(dialog.onClose).toHaveBeenCalledOnce());
+  await waitUntil(() => expect(dialog.onClose).toHaveBeenCalledOnce());
   dialog.dispose();
 });
 
@@ -95,7 +96,7 @@ test('a wrong passphrase ends the work, says so and hands the field back', async
   work.fail(
     new CoveError('wrong-passphrase', 'That passphrase does not open the keys.', 'Try again.'),
   );
-  await vi.waitFor(() =>
+  await waitUntil(() =>
     expect(dialog.host.querySelector('[role="alert"]')?.textContent).toContain(
       'That passphrase does not open the keys.',
     ),
@@ -103,7 +104,7 @@ test('a wrong passphrase ends the work, says so and hands the field back', async
   expect(dialog.status().textContent).toBe('');
   expect(dialog.input.disabled).toBe(false);
   expect(dialog.button('Restore').disabled).toBe(false);
-  await vi.waitFor(() => expect(document.activeElement).toBe(dialog.input));
+  await waitUntil(() => expect(document.activeElement).toBe(dialog.input));
   expect(dialog.onClose).not.toHaveBeenCalled();
   dialog.dispose();
 });
