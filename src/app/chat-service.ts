@@ -132,7 +132,14 @@ export function createChatService(
   const [compacting, setCompacting] = createSignal(false);
   /** Tokens of the system prompt and tool definitions the last request carried. */
   const [lastFrame, setLastFrame] = createSignal<{ sessionId: string; tokens: number }>();
-  const view = createConversationView(() => runningHere === activeId() || runningElsewhere());
+  const { engine, agent, persister, toolboxes } = createSessionRuntime(deps, {
+    modelOf: (sessionId) => modelOf(sessions().find((s) => s.id === sessionId)),
+    report: (outcome) => report(outcome),
+  });
+  const view = createConversationView(
+    () => runningHere === activeId() || runningElsewhere(),
+    toolboxes,
+  );
   const messages = view.messages;
   /** The session this tab's engine runs in, from its first activity to its `idle`. */
   let runningHere: string | undefined;
@@ -140,10 +147,6 @@ export function createChatService(
   let agentRunning = false;
   /** The mode of the session the next message creates (see newSession). */
   let newSessionMode: SessionMode = 'chat';
-  const { engine, agent, persister } = createSessionRuntime(deps, {
-    modelOf: (sessionId) => modelOf(sessions().find((s) => s.id === sessionId)),
-    report: (outcome) => report(outcome),
-  });
   const rewind = createRewindService({
     checkpoints: store.checkpoints,
     workspaces,
