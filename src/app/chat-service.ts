@@ -136,10 +136,8 @@ export function createChatService(
     modelOf: (sessionId) => modelOf(sessions().find((s) => s.id === sessionId)),
     report: (outcome) => report(outcome),
   });
-  const view = createConversationView(
-    () => runningHere === activeId() || runningElsewhere(),
-    toolboxes,
-  );
+  const showsRun = () => runningHere === activeId() || runningElsewhere();
+  const view = createConversationView(showsRun, toolboxes);
   const messages = view.messages;
   /** The session this tab's engine runs in, from its first activity to its `idle`. */
   let runningHere: string | undefined;
