@@ -42,7 +42,7 @@ export interface AgentRunOptions<C extends ToolContext = ToolContext> {
   toolContext?: Omit<C, keyof ToolContext>;
   /** The conversation so far, without a system message; the run appends to a copy. */
   messages: readonly ChatMessage[];
-  /** The static part of the system prompt; buildAgentStaticPrompt(tool names) by default. */
+  /** The static part of the system prompt; buildAgentStaticPrompt(tools) by default. */
   staticPrompt?: string;
   /**
    * Called before every request for the dynamic part of the system prompt (workspace tree,
@@ -144,7 +144,7 @@ class AgentRun<C extends ToolContext> {
     const mode = options.toolCalling ?? 'native';
     this.catalog = new ToolCatalog(mode === 'none' ? [] : options.tools);
     this.client = mode === 'text' ? makeTextToolProtocolClient(options.client) : options.client;
-    this.staticPrompt = options.staticPrompt ?? buildAgentStaticPrompt(this.catalog.names);
+    this.staticPrompt = options.staticPrompt ?? buildAgentStaticPrompt(this.catalog.tools);
     this.conversation = [...options.messages];
     this.guard = new ToolRepeatGuard(
       options.repeatedFailureLimit ?? DEFAULT_REPEATED_FAILURE_LIMIT,

@@ -2,8 +2,9 @@
  * The agent's system prompt, from plain data. Two parts: a short static part (who it is,
  * how to choose among the tools it has, the hard rules) that stays byte-identical across
  * turns, and a dynamic part rebuilt for every request (workspace tree summary, open file
- * and selection, the workspace's AGENTS.md, the date). Guidance about a tool appears only
- * when that tool is offered, so the prompt never names a tool the model cannot call.
+ * and selection, the workspace's AGENTS.md, the date). Guidance about a tool is the tool's
+ * own `promptHint` and appears only when that tool is offered, so the prompt never names a
+ * tool the model cannot call.
  */
 import type { ToolSpec } from '../llm/chat-message';
 import type { ToolCallingMode } from '../llm/model-capabilities';
@@ -40,35 +41,19 @@ const HARD_RULES = [
   'If the request is unclear or would destroy work, ask instead of guessing.',
 ];
 
-/** Guidance per tool name, included only for tools that are offered. */
-const TOOL_GUIDANCE: Record<string, string> = {
-  list_files: 'Use list_files to see the workspace before assuming paths.',
-  search_files:
-    'Use search_files to find where a name or text occurs instead of reading every file.',
-  read_file:
-    'Read a file with read_file before you change it; for long files, read the line range you need.',
-  edit_file:
-    'Change existing files with edit_file: each old_text must match the file exactly once, so copy it from what you read.',
-  write_file: 'Use write_file to create a file or replace one completely.',
-  run_python: 'Run code with run_python to test your changes; read the traceback when it fails.',
-  lint_python: 'Check Python for mistakes with lint_python after larger edits.',
-  python_structure:
-    'Use python_structure to see the classes and functions of a Python file with their line numbers.',
-  bash: 'bash runs shell commands over the workspace files, without network.',
-  fetch_url: 'fetch_url reads a web page as Markdown; use it only when the task needs the web.',
-  todo_write:
-    'For tasks of several steps, keep a checklist with todo_write and update it as you go.',
-};
+/** What the static part needs of an offered tool: its name and the line it says about it. */
+export interface PromptTool {
+  name: string;
+  promptHint?: string;
+}
 
 /**
- * The static part for the offered tools (by name). The same tools give the same text, so
- * providers can cache it.
+ * The static part for the offered tools, their hints in the order offered. The same tools
+ * give the same text, so providers can cache it.
  */
-export function buildAgentStaticPrompt(toolNames: readonly string[]): string {
-  const offered = new Set(toolNames);
-  const guidance = Object.entries(TOOL_GUIDANCE)
-    .filter(([name]) => offered.has(name))
-    .map(([, text]) => `- ${text}`);
+export function buildAgentStaticPrompt(tools: readonly PromptTool[]): string {
+  const toolNames = tools.map((tool) => tool.name);
+  const guidance = tools.flatMap((tool) => (tool.promptHint ? [`- ${tool.promptHint}`] : []));
   const parts = [IDENTITY];
   if (toolNames.length > 0) {
     parts.push(`Tools: ${toolNames.join(', ')}.`);
@@ -105,10 +90,10 @@ export function buildAgentDynamicPrompt(context: AgentDynamicContext): string {
 
 /** Static and dynamic part as one system prompt. */
 export function buildAgentSystemPrompt(
-  toolNames: readonly string[],
+  tools: readonly PromptTool[],
   context: AgentDynamicContext,
 ): string {
-  return `${buildAgentStaticPrompt(toolNames)}\n\n${buildAgentDynamicPrompt(context)}`;
+  return `${buildAgentStaticPrompt(tools)}\n\n${buildAgentDynamicPrompt(context)}`;
 }
 
 function cut(text: string, max: number): string {
@@ -148,19 +133,17 @@ export function agentSystemText(staticPrompt: string, dynamic: string | undefine
  * it (tools offered once per name, in order; none when the model takes no tools).
  */
 export function agentRequestFrame(
-  tools: readonly ToolSpec[],
+  tools: readonly (ToolSpec & PromptTool)[],
   toolCalling: ToolCallingMode,
   dynamic: string,
 ): RequestFrame {
-  const offered = new Map<string, ToolSpec>();
+  const offered = new Map<string, ToolSpec & PromptTool>();
   if (toolCalling !== 'none') {
-    for (const { name, description, parameters } of tools) {
-      if (!offered.has(name)) offered.set(name, { name, description, parameters });
-    }
+    for (const tool of tools) if (!offered.has(tool.name)) offered.set(tool.name, tool);
   }
-  const specs = [...offered.values()];
+  const prompted = [...offered.values()];
   return {
-    system: agentSystemText(buildAgentStaticPrompt([...offered.keys()]), dynamic),
-    tools: specs,
+    system: agentSystemText(buildAgentStaticPrompt(prompted), dynamic),
+    tools: prompted.map(({ name, description, parameters }) => ({ name, description, parameters })),
   };
 }

@@ -32,12 +32,15 @@ export type PreparedCall<C extends ToolContext = ToolContext> = {
 export class ToolCatalog<C extends ToolContext = ToolContext> {
   /** What the request offers the model, in the given order. */
   readonly specs: ToolSpec[] = [];
+  /** The offered tools themselves, in the same order (their prompt hints, approval kinds). */
+  readonly tools: AgentTool<C>[] = [];
   private readonly byName = new Map<string, { tool: AgentTool<C>; validate: ArgumentValidator }>();
 
   constructor(tools: readonly AgentTool<C>[]) {
     for (const tool of tools) {
       if (this.byName.has(tool.name)) continue;
       this.byName.set(tool.name, { tool, validate: argumentValidator(tool.parameters) });
+      this.tools.push(tool);
       this.specs.push({
         name: tool.name,
         description: tool.description,

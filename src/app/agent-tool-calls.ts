@@ -2,12 +2,25 @@
  * The tool call chips of the agent timeline: one {@link ToolCallView} per call id, kept
  * across redraws of the conversation, filled from stored nodes (a reload) and from the
  * loop's live events (status, streamed output, diff, changed files) while a run goes on.
+ * What a chip says of its call and whether it shows output live come from the call's tool
+ * (`summarize`, `streamsOutput`), looked up by name.
  */
 import { batch, createSignal, type Setter } from 'solid-js';
 import type { AgentEvent, ToolOutcome } from '../agent/agent-events';
 import type { NodeRecord, StoredToolCall } from '../store/records';
-import type { ToolImage } from '../tools/tool';
+import { parseArguments, summarizeCall } from '../tools/call-summary';
+import type { Tool, ToolImage } from '../tools/tool';
 import type { ToolCallStatus, ToolCallView } from './agent-views';
+
+/** What the chips need of the tools: a lookup by name (reactive, see AgentToolboxes.tool). */
+export interface ToolCallTools {
+  /** Undefined for a tool not known (yet): the chip shows the path argument meanwhile. */
+  tool(name: string): Pick<Tool, 'summarize' | 'streamsOutput'> | undefined;
+  /** Asked once a call is shown, so the chip's tool is there to describe it. */
+  load(): void;
+}
+
+const NO_TOOLS: ToolCallTools = { tool: () => undefined, load: () => undefined };
 
 interface MutableToolCall extends ToolCallView {
   setArgumentsText: Setter<string>;
@@ -35,7 +48,7 @@ function storedStatus(result: NodeRecord): ToolCallStatus {
   return 'done';
 }
 
-function createCall(call: StoredToolCall): MutableToolCall {
+function createCall(call: StoredToolCall, tools: ToolCallTools): MutableToolCall {
   const [argumentsText, setArgumentsText] = createSignal(call.arguments);
   const [status, setStatus] = createSignal<ToolCallStatus>('pending');
   const [durationMs, setDurationMs] = createSignal<number | undefined>();
@@ -49,6 +62,8 @@ function createCall(call: StoredToolCall): MutableToolCall {
     name: call.name,
     argumentsText,
     setArgumentsText,
+    summary: () => summarizeCall(tools.tool(call.name), parseArguments(argumentsText()), result()),
+    streamsOutput: () => tools.tool(call.name)?.streamsOutput === true,
     status,
     setStatus,
     durationMs,
@@ -66,9 +81,11 @@ function createCall(call: StoredToolCall): MutableToolCall {
   };
 }
 
-/** The views of tool calls by id; one registry per chat service. */
+/** The views of tool calls by id; one per chat service. */
 export class ToolCallViews {
   private readonly calls = new Map<string, MutableToolCall>();
+
+  constructor(private readonly tools: ToolCallTools = NO_TOOLS) {}
 
   /**
    * The views of an assistant message's calls, with their stored results folded in
@@ -84,7 +101,8 @@ export class ToolCallViews {
     return calls.map((call) => {
       let view = this.calls.get(call.id);
       if (!view || view.name !== call.name) {
-        view = createCall(call);
+        view = createCall(call, this.tools);
+        this.tools.load();
         if (call.id) this.calls.set(call.id, view);
       }
       const target = view;

@@ -1,10 +1,12 @@
 /**
- * The agent's tools as the app assembles them for one run: the workspace file tools over
- * the open workspace (refusing to touch a file with unsaved text in an editor tab), the
- * session's plan (todo_write), the Python tools over the real runtime when one is given,
- * and the dynamic prompt (date, workspace tree, open file and selection, AGENTS.md),
- * rebuilt before every request from what is current then.
+ * The agent's tools as the app assembles them for one run: the registry's built-in tools
+ * (src/tools/tool-registry.ts) whose needs the page serves, over the open workspace
+ * (refusing to touch a file with unsaved text in an editor tab), the session's plan
+ * (todo_write), the Python runtime when one is given, the MCP servers' tools, and the
+ * dynamic prompt (date, workspace tree, open file and selection, AGENTS.md), rebuilt before
+ * every request from what is current then.
  */
+import { createSignal } from 'solid-js';
 import { buildAgentDynamicPrompt, type AgentOpenFile } from '../agent/agent-prompt';
 import type { AgentToolbox } from '../agent/session-agent-run';
 import type { AgentTool } from '../agent/tool-catalog';
@@ -17,8 +19,8 @@ import type { PythonToolLinter } from '../tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../tools/python/python-tool-runner';
 import type { WebToolContext } from '../tools/web/web-tool-context';
 import { TodoList } from '../tools/todo/todo-list';
-import { todoWriteTool } from '../tools/todo/todo-write-tool';
 import type { ToolApprovalKind, ToolContext } from '../tools/tool';
+import type { ToolRegistry } from '../tools/tool-registry';
 import type { RunWorkspace } from '../runtime/python-runtime';
 import type { CheckpointStore } from '../store/checkpoint-store';
 import { CheckpointService } from '../workspace/checkpoints';
@@ -73,6 +75,12 @@ export interface AgentToolboxDeps {
   mcp?: McpAgentTools;
   /** Told when an MCP server offers no tools to a run (it could not connect). */
   onMcpProblem?: (text: string) => void;
+  /**
+   * The built-in tools; default: Cove's registry, loaded at the first run, listing or
+   * shown tool call (a chunk of its own: the tools' regex, diff and HTML libraries stay
+   * off the first page). Tests pass a registry with tools of their own.
+   */
+  registry?: () => Promise<ToolRegistry>;
 }
 
 /** A tool as Settings lists it. */
@@ -88,8 +96,14 @@ export interface AgentToolboxes {
   toolbox(sessionId: string): Promise<AgentToolbox>;
   /** The session's plan (todo_write writes it); the same list across runs. */
   todos(sessionId: string): TodoList;
-  /** The tools a session's run would offer, by name (for previews and approvals). */
+  /**
+   * The tool of that name a run offers (built-in or of an MCP server's newest run), for
+   * approvals and chips; undefined until the built-in tools are loaded (reactive: a
+   * Solid computation reading it runs again once they are). See `load`.
+   */
   tool(name: string): AgentTool<ToolContext> | undefined;
+  /** Loads the built-in tools if not yet; never rejects (a failed load is tried again). */
+  load(): void;
   /** Every tool a run offers, for Settings → Agent's per-tool approval. */
   catalog(): readonly AgentToolSummary[];
   /** The same, once the built-in tools are loaded (they load at the first run or listing). */
@@ -110,36 +124,32 @@ export interface AgentToolboxes {
   approvedForSession(sessionId: string, toolName: string): void;
 }
 
-// Each chunk is loaded again under a fresh URL after a failed load (see retryingImport).
-const loadFileTools = retryingImport(() => import('../tools/files/workspace-file-tools'));
-const loadPythonTools = retryingImport(() => import('../tools/python/python-tools'));
-const loadBashTool = retryingImport(() => import('../tools/shell/bash-tool'));
-const loadWebTools = retryingImport(() => import('../tools/web/web-tools'));
+// The chunk is loaded again under a fresh URL after a failed load (see retryingImport).
+const loadRegistryModule = retryingImport(() => import('../tools/tool-registry'));
+const loadBuiltinRegistry = async () =>
+  (await loadRegistryModule()).builtinToolRegistry as unknown as ToolRegistry;
 
 export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   const { workspaces, editor, clock, python, web, mcp } = deps;
   const plans = new Map<string, TodoList>();
   /** What the agent read per session and workspace: a new workspace starts unread. */
   const reads = new Map<string, ReadTracker>();
-  /** The built-in tools once loaded: their regex, diff and HTML libraries stay off the first page. */
-  let tools: AgentTool<ToolContext>[] = [];
-  let byName = new Map<string, AgentTool<ToolContext>>();
+  /** The built-in tools this page can serve, once loaded (a signal: chips follow it). */
+  const [builtins, setBuiltins] = createSignal<{
+    tools: AgentTool<ToolContext>[];
+    byName: ReadonlyMap<string, AgentTool<ToolContext>>;
+  }>({ tools: [], byName: new Map() });
   let loading: Promise<AgentTool<ToolContext>[]> | undefined;
   const loadTools = () =>
     (loading ??= (async () => {
-      const [files, py, shell, webModule] = await Promise.all([
-        loadFileTools(),
-        python ? loadPythonTools() : undefined,
-        python ? loadBashTool() : undefined,
-        web ? loadWebTools() : undefined,
-      ]);
-      tools = [
-        ...files.workspaceFileTools(),
-        todoWriteTool,
-        ...(py && shell ? [...py.pythonTools(), shell.bashTool] : []),
-        ...(webModule ? webModule.webTools() : []),
-      ] as unknown as AgentTool<ToolContext>[];
-      byName = new Map(tools.map((tool) => [tool.name, tool]));
+      const registry = await (deps.registry ?? loadBuiltinRegistry)();
+      // Python serves bash too: its `python` command runs in the same runtime.
+      const tools = registry.offered({
+        python: !!python,
+        shell: !!python,
+        web: !!web,
+      }) as AgentTool<ToolContext>[];
+      setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;
     })().catch((error: unknown) => {
       // A chunk that failed to load (offline before it was cached, a new deployment) is
@@ -148,7 +158,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       throw error;
     }));
   const summaries = () =>
-    tools.map(({ name, description, approval }) => ({ name, description, approval }));
+    builtins().tools.map(({ name, description, approval }) => ({ name, description, approval }));
 
   const todos = (sessionId: string) => {
     let list = plans.get(sessionId);
@@ -207,7 +217,9 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
 
   return {
     todos,
-    tool: (name) => byName.get(name) ?? (mcp?.tool(name) as AgentTool<ToolContext> | undefined),
+    tool: (name) =>
+      builtins().byName.get(name) ?? (mcp?.tool(name) as AgentTool<ToolContext> | undefined),
+    load: () => void loadTools().catch(() => undefined),
     catalog: summaries,
     loadCatalog: async () => {
       await loadTools();
@@ -219,7 +231,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
     revokedApprovals: (sessionId) => mcp?.revoked(sessionId) ?? [],
     approvedForSession: (sessionId, toolName) => mcp?.approvedForSession(sessionId, toolName),
     async toolbox(sessionId) {
-      await loadTools();
+      const tools = await loadTools();
       const context = contextFor(sessionId);
       if (!context) throw new Error('No workspace is open: open or create one first.');
       const files = workspaces.files()!;
@@ -235,7 +247,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       };
       await refresh();
       // MCP servers that cannot connect offer nothing; the run starts without them.
-      const remote = mcp ? await mcp.forRun(sessionId, byName.keys()) : undefined;
+      const remote = mcp ? await mcp.forRun(sessionId, builtins().byName.keys()) : undefined;
       for (const problem of remote?.problems ?? []) deps.onMcpProblem?.(problem);
       const stop = workspaces.onFilesChanged(() => void refresh().catch(() => undefined));
       const run = deps.checkpoints

@@ -8,6 +8,7 @@ import type { Accessor } from 'solid-js';
 import type { ApprovalMode } from '../agent/approval-policy';
 import type { RunEndReason } from '../agent/agent-events';
 import type { AgentUserMessage, InboxLane, PendingMessage } from '../agent/agent-inbox';
+import type { ApprovalCard } from '../tools/approval-card';
 import type { TodoItem } from '../tools/todo/todo-list';
 import type { ToolImage } from '../tools/tool';
 
@@ -44,6 +45,10 @@ export interface ToolCallView {
   readonly name: string;
   /** The arguments as the model wrote them (JSON text; grows while it streams). */
   readonly argumentsText: Accessor<string>;
+  /** What the call is about in a few words (its tool's `summarize`): a path, a command. */
+  readonly summary: Accessor<string>;
+  /** True when its tool streams output worth watching while it runs (Python, bash, MCP). */
+  readonly streamsOutput: Accessor<boolean>;
   readonly status: Accessor<ToolCallStatus>;
   /** Milliseconds it ran, once it ended. */
   readonly durationMs: Accessor<number | undefined>;
@@ -62,34 +67,14 @@ export interface ToolCallView {
   readonly images?: Accessor<readonly ToolImage[]>;
 }
 
-/** What kind of preview an approval request shows. */
-export type ApprovalPreviewKind = 'diff' | 'code' | 'command' | 'url' | 'arguments';
-
 /**
- * A tool call waiting for the user's decision. Exactly the fields its `kind` needs are set:
- * `diff` (and `path`, `before`, `after` for a merge view when known) for file writes and
- * edits, `code` for run_python, `command` for bash, `url` for fetch_url; `argumentsText`
- * is always there as the fallback.
+ * A tool call waiting for the user's decision: the call, and the card its tool describes
+ * (src/tools/approval-card.ts: a title, a view of one kind, a problem or a note).
+ * `argumentsText` is always there, for the view that shows the arguments.
  */
-export interface PendingApproval {
+export interface PendingApproval extends Readonly<ApprovalCard> {
   readonly callId: string;
   readonly toolName: string;
-  readonly kind: ApprovalPreviewKind;
-  /** One line: "Edit main.py (+2 −1)", "Run Python", "Fetch https://…". */
-  readonly title: string;
-  readonly path?: string;
-  /** Full texts before and after the change, for a side-by-side merge view. */
-  readonly before?: string;
-  readonly after?: string;
-  /** Unified diff text. */
-  readonly diff?: string;
-  readonly code?: string;
-  readonly command?: string;
-  readonly url?: string;
-  /** The call would fail as it stands (e.g. the text to replace is not in the file). */
-  readonly problem?: string;
-  /** Something the user should know before deciding, e.g. that an MCP tool changed. */
-  readonly note?: string;
   readonly argumentsText: string;
 }
 

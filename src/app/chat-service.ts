@@ -129,14 +129,15 @@ export function createChatService(
   const busy = () => run().activity !== 'idle';
   const compacting = () => run().activity === 'compacting';
   const retrying = (): RetryState | undefined => run().retry;
-  const view = createConversationView(() => run().session === activeId() || runningElsewhere());
-  const messages = view.messages;
-  /** The mode of the session the next message creates (see newSession). */
-  let newSessionMode: SessionMode = 'chat';
-  const { engine, agent, persister } = createSessionRuntime(deps, {
+  const { engine, agent, persister, toolboxes } = createSessionRuntime(deps, {
     modelOf: (sessionId) => modelOf(sessions().find((s) => s.id === sessionId)),
     report: (outcome) => report(outcome),
   });
+  const showsRun = () => run().session === activeId() || runningElsewhere();
+  const view = createConversationView(showsRun, toolboxes);
+  const messages = view.messages;
+  /** The mode of the session the next message creates (see newSession). */
+  let newSessionMode: SessionMode = 'chat';
   const rewind = createRewindService({
     checkpoints: store.checkpoints,
     workspaces,

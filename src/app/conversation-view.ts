@@ -9,7 +9,7 @@ import type { AgentEvent } from '../agent/agent-events';
 import type { SessionEvent } from '../agent/session-events';
 import { finalPatch, type NodeDraft } from '../agent/session-reducer';
 import type { NodeRecord } from '../store/records';
-import { ToolCallViews } from './agent-tool-calls';
+import { ToolCallViews, type ToolCallTools } from './agent-tool-calls';
 import { showDraft, viewsForPath, type MutableView } from './chat-message-view';
 
 export interface ConversationView {
@@ -40,12 +40,16 @@ function resultsOf(nodes: readonly NodeRecord[]): Map<string, NodeRecord> {
 }
 
 /** `running()`: a run that may still answer a call goes on in the session shown. */
-export function createConversationView(running: () => boolean): ConversationView {
+/** `tools`: what the tool call chips describe their calls by (see agent-tool-calls.ts). */
+export function createConversationView(
+  running: () => boolean,
+  tools?: ToolCallTools,
+): ConversationView {
   const [messages, setMessages] = createSignal<MutableView[]>([]);
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
   let shownNodes: readonly NodeRecord[] = [];
-  const toolCalls = new ToolCallViews();
+  const toolCalls = new ToolCallViews(tools);
 
   /** What a call of reply `view` without a result is: still pending, or why it never will be. */
   function unanswered(view: MutableView): 'pending' | 'interrupted' | 'not_run' {

@@ -4,9 +4,11 @@
  * fetch_url) unless its server runs them without asking (approval `auto`, or a read-only
  * hint the user trusts for that server); a tool whose description or schema changed since
  * the user allowed it (for the session, or by setting its server to auto) asks again, and
- * the request says what changed. A server that cannot connect offers no tools; the run
- * starts anyway and the problem is told.
+ * the request says what changed (the tool's own `describeApproval`: which server it runs
+ * on, and what changed). A server that cannot connect offers no tools; the run starts
+ * anyway and the problem is told.
  */
+import type { ApprovalCard } from '../tools/approval-card';
 import type { ToolApprovalOverride } from '../agent/approval-policy';
 import { describeError } from '../base/errors';
 import { noSecrets, type SecretRedactor } from '../base/redact-credentials';
@@ -122,6 +124,7 @@ export function createMcpAgentTools(
           const runTool: RunMcpTool = {
             ...tool,
             execute: async (args, context) => redactor.redact(await tool.execute(args, context)),
+            describeApproval: async () => mcpApprovalCard(runTool),
             mcp: { ...tool.mcp, serverApproval: server.approval, trustedReadOnly },
             serverDescription: definition.description ?? '',
             runsUnasked: unasked,
@@ -170,4 +173,30 @@ export function mergeMcpOverrides(
     if (override === 'ask' || merged[name] === undefined) merged[name] = override;
   }
   return merged;
+}
+
+/**
+ * An MCP tool's approval card: which server it runs on, over the arguments, and, when the
+ * tool changed since the user allowed it, what changed, with its description (the
+ * server's words) or schema as now.
+ */
+export function mcpApprovalCard(tool: RunMcpTool): ApprovalCard {
+  const { change } = tool;
+  const now = change
+    ? [
+        change.parts.includes('description')
+          ? `Its description now: “${tool.serverDescription}”`
+          : '',
+        change.parts.includes('schema')
+          ? `Its input schema now: ${JSON.stringify(tool.parameters)}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  return {
+    title: `Run ${tool.mcp.toolName} on the MCP server ${tool.mcp.serverName}`,
+    view: { kind: 'arguments' },
+    ...(change ? { note: `${change.summary} ${now}` } : {}),
+  };
 }

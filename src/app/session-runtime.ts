@@ -18,7 +18,12 @@ import type { Clock } from '../base/clock';
 import type { ChatClient } from '../llm/chat-client';
 import type { CoveStore } from '../store/cove-store';
 import { createAgentService, type AgentService } from './agent-service';
-import { createAgentToolboxes, type AgentPython, type AgentWeb } from './agent-toolbox';
+import {
+  createAgentToolboxes,
+  type AgentPython,
+  type AgentToolboxes,
+  type AgentWeb,
+} from './agent-toolbox';
 import type { EditorService } from './editor-service';
 import type { McpAgentTools } from './mcp-agent-tools';
 import type { NoticeService } from './notice-service';
@@ -66,6 +71,8 @@ export interface SessionRuntime {
   engine: SessionEngine;
   agent: AgentService;
   persister: SessionPersister;
+  /** The agent's tools, which the conversation's tool call chips describe themselves by. */
+  toolboxes: AgentToolboxes;
 }
 
 export function createSessionRuntime(
@@ -176,5 +183,5 @@ export function createSessionRuntime(
   });
   engine.subscribe((event) => persister.handle(event));
   if (deps.observe) engine.subscribe(deps.observe);
-  return { engine, agent, persister };
+  return { engine, agent, persister, toolboxes };
 }

@@ -9,8 +9,10 @@ import { mapCallToolResult } from './tool-result';
  * An MCP server's tools as tools of the agent (src/tools/tool.ts). Descriptions and input
  * schemas pass through as data: they are the server's words, offered to the model and shown
  * to the user, never trusted (DESIGN.md, security rules). Every MCP tool has approval kind
- * `network`; whether it asks is the app's policy, which reads `mcp` below (the server's
- * approval setting, the read-only hint and the fingerprint the user allowed).
+ * `network` and streams its progress; its chip shows the `path` argument if it has one (the
+ * default summary) and has no prompt hint. Whether it asks is the app's policy, which reads
+ * `mcp` below (the server's approval setting, the read-only hint and the fingerprint the
+ * user allowed), and the app describes its approval request (mcp-agent-tools.ts).
  */
 
 /** What the approval policy needs to know about an MCP tool, beyond the Tool contract. */
@@ -73,6 +75,8 @@ export function toCoveTools(
       description: description || `Tool “${tool.name}” of the MCP server ${config.name}.`,
       parameters: parametersOf(tool),
       approval: 'network',
+      // Progress notifications come as output; the chip shows them while the call runs.
+      streamsOutput: true,
       mcp: {
         serverId: config.id,
         serverName: config.name,

@@ -5,7 +5,14 @@
  * `execute` is called, and asks for approval according to `approval`. Tools reach the
  * world only through the context they are given, so each runs the same under Node tests
  * (in-memory store, scripted Python) and in the page.
+ *
+ * A tool also carries everything else Cove needs of it, so no other module keeps facts
+ * about a tool by its name: the line the system prompt says about it (`promptHint`), what
+ * its chip says (`summarize`), what its approval request shows (`describeApproval`, as
+ * data), whether its output streams (`streamsOutput`), and which capability of the page it
+ * needs (`needs`). The built-in tools are listed once, in tool-registry.ts.
  */
+import type { ApprovalCard } from './approval-card';
 
 /** What kind of effect a tool has; the approval policy decides per kind. */
 export type ToolApprovalKind =
@@ -76,6 +83,12 @@ export interface ToolContext {
   resultCap?: number;
 }
 
+/**
+ * A capability of the page a built-in tool needs beyond the workspace files and the plan:
+ * the app leaves a tool out when it cannot serve what it needs (no Python runtime, no web).
+ */
+export type ToolNeed = 'python' | 'shell' | 'web';
+
 /** One tool. `Args` is the type its JSON Schema describes. */
 export interface Tool<Args = Record<string, unknown>, Context extends ToolContext = ToolContext> {
   name: string;
@@ -96,6 +109,27 @@ export interface Tool<Args = Record<string, unknown>, Context extends ToolContex
    * throwing them. The state may change between preview and execute; execute re-checks.
    */
   preview?(args: Args, context: Context): Promise<ToolPreview>;
+  /**
+   * Optional: what the approval request shows of a call, as data (see approval-card.ts);
+   * without it the request shows "Run <name>" over the arguments. Side-effect free like
+   * `preview`; a problem the call would run into is returned as `problem`, not thrown.
+   */
+  describeApproval?(args: Args, context: Context): Promise<ApprovalCard>;
+  /**
+   * Optional: the sentence the agent's system prompt says about the tool (when to use it,
+   * how), said only while the tool is offered.
+   */
+  promptHint?: string;
+  /**
+   * Optional: what the call is about in a few words, for its chip ("main.py", "ls -la",
+   * "3 steps"), from the arguments as parsed so far (not validated: they may be partial
+   * while they stream) and the result once there. Pure. Default: the `path` argument.
+   */
+  summarize?(args: Readonly<Record<string, unknown>>, result?: string): string;
+  /** True when a running call streams output worth watching (`context.update`). */
+  streamsOutput?: boolean;
+  /** What the page must offer for this tool to be offered; absent: files only. */
+  needs?: ToolNeed;
 }
 
 /** True for tools that only read, which run in parallel and never ask. */

@@ -2,7 +2,8 @@ import type { FileRecord } from '../../store/records';
 import { isBinary } from '../../workspace/file-content';
 import { applyTextEdits, describeEditFailure } from '../../workspace/text-edits';
 import { describeDiffSize, unifiedDiff, type FileDiff } from '../../workspace/unified-diff';
-import type { Tool, ToolResult } from '../tool';
+import type { Tool, ToolPreview, ToolResult } from '../tool';
+import { fileChangeCard } from './file-change-card';
 import type { FileToolContext } from './file-tool-context';
 import {
   checkFreshness,
@@ -67,6 +68,12 @@ async function planEditFile(args: EditFileArgs, context: FileToolContext): Promi
   };
 }
 
+async function previewEditFile(args: EditFileArgs, context: FileToolContext): Promise<ToolPreview> {
+  const plan = await planEditFile(args, context);
+  if (!plan.ok) return { summary: `Edit ${args.path}`, error: plan.result.content };
+  return { summary: `Edit ${plan.path} (${describeDiffSize(plan.diff)})`, diff: plan.diff.text };
+}
+
 /**
  * edit_file: one or more exact search-and-replace edits of a text file, all or nothing
  * (src/workspace/text-edits.ts). The file must have been read at its current version.
@@ -103,10 +110,17 @@ export const editFileTool: Tool<EditFileArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'edit',
-  async preview(args, context) {
-    const plan = await planEditFile(args, context);
-    if (!plan.ok) return { summary: `Edit ${args.path}`, error: plan.result.content };
-    return { summary: `Edit ${plan.path} (${describeDiffSize(plan.diff)})`, diff: plan.diff.text };
+  promptHint:
+    'Change existing files with edit_file: each old_text must match the file exactly once, so copy it from what you read.',
+  preview: previewEditFile,
+  async describeApproval(args, context) {
+    const preview = await previewEditFile(args, context);
+    return fileChangeCard(preview, args.path, context, (before) => {
+      if (before === undefined || !Array.isArray(args.edits)) return undefined;
+      const edits = args.edits.map((edit) => ({ oldText: edit.old_text, newText: edit.new_text }));
+      const applied = applyTextEdits(before, edits);
+      return applied.ok ? applied.text : undefined;
+    });
   },
   async execute(args, context) {
     const plan = await planEditFile(args, context);

@@ -37,6 +37,7 @@ export const listFilesTool: Tool<ListFilesArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  promptHint: 'Use list_files to see the workspace before assuming paths.',
   async execute(args, context) {
     let root = '';
     if (args.path !== undefined && args.path !== '' && args.path !== '.') {

@@ -1,3 +1,4 @@
+import { stringArgument } from '../call-summary';
 import { isWithin } from '../../workspace/paths';
 import type { Tool } from '../tool';
 import type { FileToolContext } from './file-tool-context';
@@ -24,6 +25,8 @@ export const movePathTool: Tool<MovePathArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'edit',
+  summarize: (args) =>
+    [stringArgument(args, 'from'), stringArgument(args, 'to')].filter(Boolean).join(' → '),
   async execute(args, context) {
     const source = parsePath(args.from);
     if (!source.ok) return source.result;

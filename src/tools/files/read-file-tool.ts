@@ -38,6 +38,8 @@ export const readFileTool: Tool<ReadFileArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  promptHint:
+    'Read a file with read_file before you change it; for long files, read the line range you need.',
   async execute(args, context) {
     const parsed = parsePath(args.path);
     if (!parsed.ok) return parsed.result;

@@ -1,3 +1,4 @@
+import { stringArgument } from '../call-summary';
 import type { FileMeta } from '../../store/records';
 import { isWithin } from '../../workspace/paths';
 import {
@@ -60,6 +61,8 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  promptHint: 'Use search_files to find where a name or text occurs instead of reading every file.',
+  summarize: (args) => stringArgument(args, 'pattern') ?? '',
   async execute(args, context) {
     const compiled = compileSearch({
       pattern: args.pattern,

@@ -1,7 +1,8 @@
 import type { FileRecord } from '../../store/records';
 import { isBinary } from '../../workspace/file-content';
 import { describeDiffSize, unifiedDiff, type FileDiff } from '../../workspace/unified-diff';
-import type { Tool, ToolResult } from '../tool';
+import type { Tool, ToolPreview, ToolResult } from '../tool';
+import { fileChangeCard } from './file-change-card';
 import type { FileToolContext } from './file-tool-context';
 import {
   checkFreshness,
@@ -42,6 +43,19 @@ async function planWriteFile(args: WriteFileArgs, context: FileToolContext): Pro
   return { ok: true, path, existing, diff: unifiedDiff(path, before, args.content) };
 }
 
+async function previewWriteFile(
+  args: WriteFileArgs,
+  context: FileToolContext,
+): Promise<ToolPreview> {
+  const plan = await planWriteFile(args, context);
+  if (!plan.ok) return { summary: `Write ${args.path}`, error: plan.result.content };
+  const verb = plan.existing ? 'Replace' : 'Create';
+  return {
+    summary: `${verb} ${plan.path} (${describeDiffSize(plan.diff)})`,
+    diff: plan.diff.text,
+  };
+}
+
 /**
  * write_file: creates a file or replaces one's whole content. An existing file must have
  * been read at its current version (see ReadTracker); the write is refused otherwise and
@@ -62,14 +76,11 @@ export const writeFileTool: Tool<WriteFileArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'edit',
-  async preview(args, context) {
-    const plan = await planWriteFile(args, context);
-    if (!plan.ok) return { summary: `Write ${args.path}`, error: plan.result.content };
-    const verb = plan.existing ? 'Replace' : 'Create';
-    return {
-      summary: `${verb} ${plan.path} (${describeDiffSize(plan.diff)})`,
-      diff: plan.diff.text,
-    };
+  promptHint: 'Use write_file to create a file or replace one completely.',
+  preview: previewWriteFile,
+  async describeApproval(args, context) {
+    const preview = await previewWriteFile(args, context);
+    return fileChangeCard(preview, args.path, context, () => args.content);
   },
   async execute(args, context) {
     const plan = await planWriteFile(args, context);

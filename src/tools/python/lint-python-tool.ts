@@ -31,6 +31,8 @@ export const lintPythonTool: Tool<LintPythonArgs, PythonToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  needs: 'python',
+  promptHint: 'Check Python for mistakes with lint_python after larger edits.',
   async execute(args, context) {
     const found = await pythonSource(args, context);
     if (!found.ok) return found.result;

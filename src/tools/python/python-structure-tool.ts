@@ -29,6 +29,9 @@ export const pythonStructureTool: Tool<PythonStructureArgs, PythonToolContext> =
     additionalProperties: false,
   },
   approval: 'read',
+  needs: 'python',
+  promptHint:
+    'Use python_structure to see the classes and functions of a Python file with their line numbers.',
   async execute(args, context) {
     const found = await pythonSource(args, context);
     if (!found.ok) return found.result;

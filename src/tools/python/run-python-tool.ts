@@ -1,3 +1,6 @@
+import { describeError } from '../../base/errors';
+import type { ApprovalCard } from '../approval-card';
+import { firstLine, stringArgument } from '../call-summary';
 import { errorResult, parsePath } from '../files/file-tool-results';
 import type { Tool, ToolContext } from '../tool';
 import { pythonRunReport } from './python-run-report';
@@ -19,6 +22,31 @@ export function streamOutput(update: ToolContext['update']) {
       update({ stream: event.stream, text: event.text });
     }
   };
+}
+
+/**
+ * The approval card of a run: the code in full. A run by path (without code) runs the file
+ * as it is now, so that is the code shown; a file that cannot be read says why.
+ */
+async function runPythonCard(
+  args: RunPythonArgs,
+  context: PythonToolContext,
+): Promise<ApprovalCard> {
+  const { code, path } = args;
+  const title = path && !code ? `Run ${path}` : 'Run Python';
+  const shown = (text: string, problem?: string): ApprovalCard => ({
+    title,
+    view: { kind: 'code', language: 'python', code: text, ...(path ? { path } : {}) },
+    ...(problem ? { problem } : {}),
+  });
+  if (code || !path) return shown(code ?? '');
+  try {
+    const row = await context.files.find(path);
+    if (typeof row?.content === 'string') return shown(row.content);
+    return shown('', `${path} is not in the workspace or is not a text file.`);
+  } catch (error) {
+    return shown('', `Could not read ${path}: ${describeError(error)}`);
+  }
 }
 
 /**
@@ -48,6 +76,12 @@ export const runPythonTool: Tool<RunPythonArgs, PythonToolContext> = {
     additionalProperties: false,
   },
   approval: 'code',
+  needs: 'python',
+  streamsOutput: true,
+  promptHint: 'Run code with run_python to test your changes; read the traceback when it fails.',
+  summarize: (args) =>
+    stringArgument(args, 'path') ?? firstLine(stringArgument(args, 'code') ?? ''),
+  describeApproval: runPythonCard,
   async preview(args) {
     const timeout = args.timeout_seconds ?? DEFAULT_PYTHON_TIMEOUT_S;
     if (args.code === undefined && args.path === undefined) {

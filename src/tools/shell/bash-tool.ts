@@ -1,3 +1,4 @@
+import { firstLine, stringArgument } from '../call-summary';
 import { errorResult } from '../files/file-tool-results';
 import { excerpt, formatSeconds, outputBudget, shareBudget } from '../python/tool-output';
 import type { Tool, ToolResult } from '../tool';
@@ -40,6 +41,13 @@ export const bashTool: Tool<BashArgs, BashToolContext> = {
     additionalProperties: false,
   },
   approval: 'code',
+  needs: 'shell',
+  streamsOutput: true,
+  promptHint: 'bash runs shell commands over the workspace files, without network.',
+  summarize: (args) => firstLine(stringArgument(args, 'command') ?? ''),
+  async describeApproval(args) {
+    return { title: 'Run a command', view: { kind: 'command', command: args.command } };
+  },
   async preview(args) {
     return { summary: `Run in bash: ${args.command.split('\n', 1)[0]!.slice(0, 80)}` };
   },

@@ -40,6 +40,9 @@ export const todoWriteTool: Tool<TodoWriteArgs, TodoToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  promptHint:
+    'For tasks of several steps, keep a checklist with todo_write and update it as you go.',
+  summarize: (args) => (Array.isArray(args['items']) ? `${args['items'].length} steps` : ''),
   async execute(args, context) {
     const items = args.items.map((item) => ({ text: item.text.trim(), status: item.status }));
     if (items.some((item) => item.text === '')) {

@@ -1,3 +1,4 @@
+import { stringArgument } from '../call-summary';
 import { isAbortError } from '../../base/errors';
 import { probeReachability } from '../../llm/cors-probe';
 import { formatBytes } from '../../workspace/file-content';
@@ -110,6 +111,12 @@ export const fetchUrlTool: Tool<FetchUrlArgs, WebToolContext> = {
     additionalProperties: false,
   },
   approval: 'network',
+  needs: 'web',
+  promptHint: 'fetch_url reads a web page as Markdown; use it only when the task needs the web.',
+  summarize: (args) => stringArgument(args, 'url') ?? '',
+  async describeApproval(args) {
+    return { title: `Fetch ${args.url}`, view: { kind: 'url', url: args.url } };
+  },
   async preview(args, context) {
     const check = checkFetchUrl(args.url, context.allowPrivateNetwork ?? false);
     return check.ok

@@ -1,15 +1,12 @@
-import { createResource, createSignal, onMount, Show } from 'solid-js';
+import { createSignal, onMount, Show } from 'solid-js';
 import type { ApprovalChoice, PendingApproval } from '../../app/agent-views';
-import { DiffView } from './DiffView';
-import { textAfter } from './diff-texts';
-import { formatArguments } from './tool-call-summary';
-import { UnifiedDiffText } from './UnifiedDiffText';
+import { ApprovalView } from './ApprovalView';
 
 /**
- * The request for a decision on one tool call, in the conversation below the run: a real
- * diff for file writes and edits (the merge view, with the unified text to hand), the full
- * code for run_python, the full command for bash, the URL for fetch_url, the arguments for
- * anything else. Approve, approve the tool for the session, reject with feedback (which
+ * The request for a decision on one tool call, in the conversation below the run: the
+ * card its tool describes (a real diff for file writes and edits, the full code for
+ * run_python, the full command for bash, the URL for fetch_url, the arguments for anything
+ * else; see ApprovalView.tsx). Approve, approve the tool for the session, reject with feedback (which
  * the model reads as the call's result), or stop the run.
  *
  * Keyboard: focus moves to the panel when it appears (not to Approve, so a stray Enter
@@ -26,18 +23,6 @@ export function ApprovalPanel(props: {
   readFile?: (path: string) => Promise<string | undefined>;
 }) {
   const approval = props.approval;
-  /** Before and after for the merge view: given, or rebuilt from the file and the diff. */
-  const [texts] = createResource(async () => {
-    if (approval.kind !== 'diff') return undefined;
-    if (approval.before !== undefined && approval.after !== undefined) {
-      return { before: approval.before, after: approval.after };
-    }
-    if (!approval.diff || !approval.path || !props.readFile) return undefined;
-    // A file that cannot be read (absent, not text) counts as empty: a new file's diff fits.
-    const before = (await props.readFile(approval.path).catch(() => undefined)) ?? '';
-    const after = textAfter(before, approval.diff);
-    return after === undefined ? undefined : { before, after };
-  });
   const [rejecting, setRejecting] = createSignal(false);
   const [feedback, setFeedback] = createSignal('');
   let panel!: HTMLElement;
@@ -84,50 +69,11 @@ export function ApprovalPanel(props: {
         )}
       </Show>
       <div class="approval-preview">
-        <Show when={approval.kind === 'diff' && !texts.loading}>
-          <Show
-            when={texts()}
-            fallback={
-              <Show when={approval.diff}>
-                {(diff) => <UnifiedDiffText diff={diff()} label="Unified diff" />}
-              </Show>
-            }
-          >
-            {(both) => (
-              <>
-                <DiffView path={approval.path ?? ''} before={both().before} after={both().after} />
-                <Show when={approval.diff}>
-                  {(diff) => (
-                    <details class="approval-unified">
-                      <summary>Unified diff</summary>
-                      <UnifiedDiffText diff={diff()} label="Unified diff" />
-                    </details>
-                  )}
-                </Show>
-              </>
-            )}
-          </Show>
-        </Show>
-        <Show when={approval.kind === 'code'}>
-          <pre class="approval-text" aria-label="Code to run">
-            {approval.code}
-          </pre>
-        </Show>
-        <Show when={approval.kind === 'command'}>
-          <pre class="approval-text" aria-label="Command to run">
-            {approval.command}
-          </pre>
-        </Show>
-        <Show when={approval.kind === 'url'}>
-          <p class="approval-url" aria-label="Address to fetch">
-            {approval.url}
-          </p>
-        </Show>
-        <Show when={approval.kind === 'arguments'}>
-          <pre class="approval-text" aria-label="Arguments">
-            {formatArguments(approval.argumentsText)}
-          </pre>
-        </Show>
+        <ApprovalView
+          view={approval.view}
+          argumentsText={approval.argumentsText}
+          {...(props.readFile ? { readFile: props.readFile } : {})}
+        />
       </div>
       <Show
         when={rejecting()}

@@ -1,30 +1,20 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { ToolCallView } from '../../app/agent-views';
-import {
-  formatArguments,
-  formatDuration,
-  parseArguments,
-  statusText,
-  summarizeCall,
-} from './tool-call-summary';
-
-/** Tools whose output is worth watching while they run. */
-const LIVE_TOOLS = new Set(['run_python', 'bash']);
+import { formatArguments, formatDuration, statusText } from './tool-call-summary';
 
 /**
  * One tool call of the timeline: a chip with the tool's name, what it is about (a path, a
  * command), its status and duration. The chip is a button that expands to the arguments,
- * the output and the result; a running Python or bash call shows its output live without
- * a click, and folds away when it ends unless the person opened it.
+ * the output and the result; a running call whose tool streams output (Python, bash, MCP)
+ * shows it live without a click, and folds away when it ends unless the person opened it.
  */
 export function ToolCallChip(props: { call: ToolCallView }) {
   const call = props.call;
   const [open, setOpen] = createSignal<boolean | undefined>();
   const running = () => call.status() === 'running';
-  // MCP tools (mcp_<server>_<tool>) stream their progress notifications.
-  const live = () => LIVE_TOOLS.has(call.name) || call.name.startsWith('mcp_');
+  const live = () => call.streamsOutput();
   const expanded = () => open() ?? (running() && live());
-  const summary = () => summarizeCall(call.name, parseArguments(call.argumentsText()));
+  const summary = () => call.summary();
   // A call that never ran (rejected, invalid, stopped while waiting) has no duration to show.
   const duration = () =>
     call.durationMs() || call.status() === 'done' ? formatDuration(call.durationMs()) : '';

@@ -10,7 +10,8 @@ import { makeOpenAIChatClient } from '../../../src/llm/openai-chat-client';
 import type { ProviderConfig } from '../../../src/llm/provider-config';
 import type { FileToolContext } from '../../../src/tools/files/file-tool-context';
 import { createMemoryFileToolContext } from '../../../src/tools/files/memory-file-tool-context';
-import { workspaceFileTools } from '../../../src/tools/files/workspace-file-tools';
+import type { ToolResult } from '../../../src/tools/tool';
+import { builtinToolRegistry } from '../../../src/tools/tool-registry';
 import { PROMPT, earlierConversation, fakeToolSpecs, type FakeToolSpec } from './bench-scenario';
 
 /** What one run did and how long it took. */
@@ -33,14 +34,31 @@ export interface RunMeasurement {
   file: string | undefined;
 }
 
+/** A file tool as both agents call it. */
+export interface BenchFileTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  approval: AgentTool['approval'];
+  promptHint?: string;
+  execute(args: Record<string, unknown>, context: FileToolContext): Promise<ToolResult>;
+}
+
+/** Cove's workspace file tools: the registry's tools that need only the files. */
+export function fileTools(): BenchFileTool[] {
+  return builtinToolRegistry
+    .offered({ python: false, shell: false, web: false })
+    .filter((tool) => tool.name !== 'todo_write') as unknown as BenchFileTool[];
+}
+
 /** Names of the 20 tools, in the order both agents offer them. */
 export function toolNames(): string[] {
-  return [...workspaceFileTools().map((tool) => tool.name), ...fakeToolSpecs().map((t) => t.name)];
+  return [...fileTools().map((tool) => tool.name), ...fakeToolSpecs().map((t) => t.name)];
 }
 
 /** Cove's static system prompt for the offered tools; pi gets the same text. */
 export function systemPrompt(): string {
-  return buildAgentStaticPrompt(toolNames());
+  return buildAgentStaticPrompt([...fileTools(), ...fakeToolSpecs()]);
 }
 
 /** A fake as a Cove tool; `calls` counts calls per name for the run. */
@@ -93,7 +111,7 @@ export async function runCove(baseURL: string, now: () => number): Promise<RunMe
   const setup = await createMemoryFileToolContext();
   const calls = new Map<string, number>();
   const tools: AgentTool<FileToolContext>[] = [
-    ...workspaceFileTools(),
+    ...(fileTools() as unknown as AgentTool<FileToolContext>[]),
     ...fakeToolSpecs().map((spec) => coveFake(spec, calls)),
   ];
   const provider: ProviderConfig = {

@@ -7,10 +7,9 @@ import { Agent, type AgentMessage, type AgentTool } from '@mariozechner/pi-agent
 import type { Model } from '@mariozechner/pi-ai';
 import type { FileToolContext } from '../../../src/tools/files/file-tool-context';
 import { createMemoryFileToolContext } from '../../../src/tools/files/memory-file-tool-context';
-import { workspaceFileTools } from '../../../src/tools/files/workspace-file-tools';
 import type { ToolResult } from '../../../src/tools/tool';
 import { FILE_PATH, PROMPT, earlierConversation, fakeToolSpecs } from './bench-scenario';
-import { systemPrompt, type RunMeasurement } from './cove-run';
+import { fileTools, systemPrompt, type RunMeasurement } from './cove-run';
 
 type Parameters = AgentTool['parameters'];
 
@@ -68,7 +67,7 @@ export async function runPi(baseURL: string, now: () => number): Promise<RunMeas
   const context: FileToolContext = setup.context;
   const calls = new Map<string, number>();
   const tools: AgentTool[] = [
-    ...workspaceFileTools().map((tool): AgentTool => ({
+    ...fileTools().map((tool): AgentTool => ({
       name: tool.name,
       label: tool.name,
       description: tool.description,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryFileToolContext } from '../../../src/tools/files/memory-file-tool-context';
-import { workspaceFileTools } from '../../../src/tools/files/workspace-file-tools';
+import { builtinToolRegistry } from '../../../src/tools/tool-registry';
 import { approvals, calls, ofType, startRun, toolResults } from './support/agent-kit';
 
 describe('runAgent with the workspace file tools', () => {
@@ -20,7 +20,10 @@ describe('runAgent with the workspace file tools', () => {
         { text: 'add() now adds.' },
       ],
       {
-        tools: workspaceFileTools(),
+        // The registry's tools that need nothing but the workspace files.
+        tools: builtinToolRegistry
+          .offered({ python: false, shell: false, web: false })
+          .filter((tool) => tool.name !== 'todo_write'),
         toolContext,
         policy: { mode: 'ask' },
         approve: answers.approve,

@@ -4,25 +4,19 @@ import {
   buildAgentStaticPrompt,
   buildAgentSystemPrompt,
 } from '../../../src/agent/agent-prompt';
+import { builtinToolRegistry } from '../../../src/tools/tool-registry';
 
-const ALL = [
-  'list_files',
-  'search_files',
-  'read_file',
-  'edit_file',
-  'write_file',
-  'run_python',
-  'lint_python',
-  'python_structure',
-  'bash',
-  'fetch_url',
-  'todo_write',
-];
+const ALL = builtinToolRegistry.tools.map((tool) => tool.name);
+const offered = (...names: string[]) => names.map((name) => builtinToolRegistry.get(name)!);
 
 describe('agent prompt', () => {
   it('names only the tools that are offered', () => {
-    const prompt = buildAgentStaticPrompt(['read_file', 'run_python']);
+    const prompt = buildAgentStaticPrompt(offered('read_file', 'run_python'));
     expect(prompt).toContain('read_file');
+    // Each offered tool's own hint, in the order offered.
+    expect(prompt).toContain(
+      `- ${builtinToolRegistry.get('read_file')!.promptHint}\n- ${builtinToolRegistry.get('run_python')!.promptHint}`,
+    );
     expect(prompt).toContain('run_python');
     for (const name of ALL.filter((n) => n !== 'read_file' && n !== 'run_python')) {
       expect(prompt).not.toContain(name);
@@ -31,7 +25,7 @@ describe('agent prompt', () => {
   });
 
   it('keeps the static part identical for the same tools, so it can be cached', () => {
-    expect(buildAgentStaticPrompt(ALL)).toBe(buildAgentStaticPrompt([...ALL]));
+    expect(buildAgentStaticPrompt(offered(...ALL))).toBe(buildAgentStaticPrompt(offered(...ALL)));
   });
 
   it('puts the date, workspace tree, AGENTS.md, open file and selection in the dynamic part', () => {
@@ -63,7 +57,9 @@ describe('agent prompt', () => {
     expect(dynamic).not.toContain('Open in the editor');
     expect(dynamic).not.toContain('Files:');
     expect(dynamic).toContain('````markdown\nUse ```python fences```.\n````');
-    const whole = buildAgentSystemPrompt(['read_file'], { date: new Date('2026-01-01T00:00:00Z') });
+    const whole = buildAgentSystemPrompt(offered('read_file'), {
+      date: new Date('2026-01-01T00:00:00Z'),
+    });
     expect(whole.indexOf('read_file')).toBeLessThan(whole.indexOf('Today is'));
   });
 });

@@ -70,13 +70,11 @@ describe('agent mode in the chat service', () => {
     const approval = await approvalShown(app);
     expect(approval).toMatchObject({
       toolName: 'edit_file',
-      kind: 'diff',
-      path: 'main.py',
-      before: 'print(1)\n',
-      after: 'print(2)\n',
+      view: { kind: 'diff', path: 'main.py', before: 'print(1)\n', after: 'print(2)\n' },
     });
-    expect(approval.diff).toContain('-print(1)');
-    expect(approval.diff).toContain('+print(2)');
+    const view = approval.view as { diff: string };
+    expect(view.diff).toContain('-print(1)');
+    expect(view.diff).toContain('+print(2)');
     // Nothing is written before the person says yes.
     expect((await app.workspaces.files()!.read('main.py')).content).toBe('print(1)\n');
     expect(app.chat.busy()).toBe(true);
@@ -164,11 +162,13 @@ describe('agent mode in the chat service', () => {
     const sending = app.chat.send('Write a note');
     // A new file: empty before, the content after, and the diff of its creation.
     expect(await approvalShown(app)).toMatchObject({
-      kind: 'diff',
-      path: 'notes.txt',
-      before: '',
-      after: 'hello',
-      diff: expect.stringContaining('+hello'),
+      view: {
+        kind: 'diff',
+        path: 'notes.txt',
+        before: '',
+        after: 'hello',
+        diff: expect.stringContaining('+hello'),
+      },
     });
     app.chat.agent.decide({ kind: 'reject', feedback: 'Call it todo.txt instead' });
     await sending;
@@ -340,7 +340,10 @@ describe('agent mode in the chat service', () => {
     );
     const sending = app.chat.send('Write hi.py and run it');
     const approval = await approvalShown(app);
-    expect(approval).toMatchObject({ toolName: 'run_python', kind: 'code', code: 'print("hi")' });
+    expect(approval).toMatchObject({
+      toolName: 'run_python',
+      view: { kind: 'code', code: 'print("hi")' },
+    });
     // The edit ran without asking.
     expect((await app.workspaces.files()!.read('hi.py')).content).toBe('print("hi")\n');
     expect(ran).toEqual([]);

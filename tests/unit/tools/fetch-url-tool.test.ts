@@ -9,7 +9,6 @@ import {
 } from '../../../src/tools/web/fetch-url-tool';
 import { checkFetchUrl } from '../../../src/tools/web/url-policy';
 import type { WebToolContext } from '../../../src/tools/web/web-tool-context';
-import { webTools } from '../../../src/tools/web/web-tools';
 
 const ARTICLE = `<!doctype html><html><head><title>Site | Tides explained</title></head><body>
 <nav><a href="/">Home</a> <a href="/about">About</a> <a href="/shop">Shop</a></nav>
@@ -363,9 +362,7 @@ describe('fetch_url', () => {
 
   it('needs network approval and previews the URL', async () => {
     const { context } = setup(() => html(''));
-    expect(webTools().map((tool) => [tool.name, tool.approval])).toEqual([
-      ['fetch_url', 'network'],
-    ]);
+    expect([fetchUrlTool.approval, fetchUrlTool.needs]).toEqual(['network', 'web']);
     expect(await fetchUrlTool.preview!({ url: 'https://example.com' }, context)).toEqual({
       summary: 'Fetch https://example.com/',
     });

@@ -11,9 +11,8 @@ import { movePathTool } from '../../../src/tools/files/move-path-tool';
 import { ReadTracker } from '../../../src/tools/files/read-tracker';
 import { MAX_READ_LINES, readFileTool } from '../../../src/tools/files/read-file-tool';
 import { searchFilesTool } from '../../../src/tools/files/search-files-tool';
-import { workspaceFileTools } from '../../../src/tools/files/workspace-file-tools';
 import { writeFileTool } from '../../../src/tools/files/write-file-tool';
-import { isReadOnly } from '../../../src/tools/tool';
+import { isReadOnly, type ToolApprovalKind } from '../../../src/tools/tool';
 import { WorkspaceFiles } from '../../../src/workspace/workspace-files';
 import type { WorkspaceFileAccess } from '../../../src/workspace/file-access';
 import { storeKinds, testClock } from '../../fakes/stores';
@@ -48,7 +47,16 @@ async function text(files: WorkspaceFiles, path: string) {
 
 describe('the tool list', () => {
   it('offers each file tool once, with a schema that strict Ajv compiles and a fitting approval kind', () => {
-    const tools = workspaceFileTools();
+    const tools = [
+      listFilesTool,
+      readFileTool,
+      searchFilesTool,
+      writeFileTool,
+      editFileTool,
+      deletePathTool,
+      movePathTool,
+      makeDirTool,
+    ] as { name: string; approval: ToolApprovalKind; parameters: object; description: string }[];
     expect(tools.map((tool) => tool.name)).toEqual([
       'list_files',
       'read_file',

@@ -14,7 +14,6 @@ import type {
   PythonToolLinter,
 } from '../../../src/tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../../../src/tools/python/python-tool-runner';
-import { pythonTools } from '../../../src/tools/python/python-tools';
 import { runPythonTool } from '../../../src/tools/python/run-python-tool';
 import { isReadOnly } from '../../../src/tools/tool';
 
@@ -342,12 +341,13 @@ describe('python_structure', () => {
   });
 });
 
-describe('pythonTools', () => {
-  it('lists the tools with the approval each needs', () => {
-    expect(pythonTools().map((tool) => [tool.name, tool.approval, isReadOnly(tool)])).toEqual([
-      ['lint_python', 'read', true],
-      ['python_structure', 'read', true],
-      ['run_python', 'code', false],
+describe('the Python tools', () => {
+  it('need the Python runtime, with the approval each needs', () => {
+    const tools = [lintPythonTool, pythonStructureTool, runPythonTool];
+    expect(tools.map((tool) => [tool.name, tool.approval, isReadOnly(tool), tool.needs])).toEqual([
+      ['lint_python', 'read', true, 'python'],
+      ['python_structure', 'read', true, 'python'],
+      ['run_python', 'code', false, 'python'],
     ]);
   });
 });

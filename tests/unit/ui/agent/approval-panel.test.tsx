@@ -17,9 +17,8 @@ function show(approval: Partial<PendingApproval>) {
   const request: PendingApproval = {
     callId: 'c1',
     toolName: 'run_python',
-    kind: 'code',
     title: 'Run Python',
-    code: 'print("hi")\nprint(2)',
+    view: { kind: 'code', language: 'python', code: 'print("hi")\nprint(2)' },
     argumentsText: '{"code":"print(\\"hi\\")"}',
     ...approval,
   };
@@ -60,7 +59,9 @@ test('approve, approve for the session and stop each answer once', () => {
 });
 
 test('reject opens a feedback box; Escape closes it without deciding; the feedback is sent', async () => {
-  const { host, choices, button, key } = show({ kind: 'command', command: 'rm -rf build' });
+  const { host, choices, button, key } = show({
+    view: { kind: 'command', command: 'rm -rf build' },
+  });
   expect(host.querySelector('[aria-label="Command to run"]')!.textContent).toBe('rm -rf build');
   button('Reject…').click();
   await flush();
@@ -86,7 +87,7 @@ test('reject opens a feedback box; Escape closes it without deciding; the feedba
 
 test('a diff without both texts shows the unified diff; a URL and plain arguments show as they are', async () => {
   const diff = '--- a.py\n+++ a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n';
-  const first = show({ kind: 'diff', toolName: 'edit_file', diff, path: 'a.py' });
+  const first = show({ toolName: 'edit_file', view: { kind: 'diff', diff, path: 'a.py' } });
   await flush();
   const lines = [...first.host.querySelectorAll('[aria-label="Unified diff"] .diff-line')];
   expect(lines.map((l) => [l.className.split(' ')[1], l.textContent])).toEqual([
@@ -97,13 +98,16 @@ test('a diff without both texts shows the unified diff; a URL and plain argument
     ['diff-add', '+x = 2\n'],
   ]);
   dispose?.();
-  const second = show({ kind: 'url', toolName: 'fetch_url', url: 'https://example.com/' });
+  const second = show({
+    toolName: 'fetch_url',
+    view: { kind: 'url', url: 'https://example.com/' },
+  });
   expect(second.host.querySelector('[aria-label="Address to fetch"]')!.textContent).toBe(
     'https://example.com/',
   );
   dispose?.();
   const third = show({
-    kind: 'arguments',
+    view: { kind: 'arguments' },
     toolName: 'delete_path',
     argumentsText: '{"path":"old.py"}',
     problem: 'old.py does not exist',

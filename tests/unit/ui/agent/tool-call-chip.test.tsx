@@ -3,6 +3,8 @@ import { createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, expect, test } from 'vitest';
 import type { ToolCallStatus, ToolCallView } from '../../../../src/app/agent-views';
+import { parseArguments, summarizeCall } from '../../../../src/tools/call-summary';
+import { builtinToolRegistry } from '../../../../src/tools/tool-registry';
 import { ToolCallChip } from '../../../../src/ui/agent/ToolCallChip';
 
 let dispose: (() => void) | undefined;
@@ -16,10 +18,14 @@ function fakeCall(name: string, argumentsText: string) {
   const [output, setOutput] = createSignal('');
   const [durationMs, setDuration] = createSignal<number | undefined>();
   const [result, setResult] = createSignal<string | undefined>();
+  const tool = builtinToolRegistry.get(name);
   const call: ToolCallView = {
     id: 'call-1',
     name,
     argumentsText: () => argumentsText,
+    // What the app's tool call views give: the registry tool's own summary and streaming.
+    summary: () => summarizeCall(tool, parseArguments(argumentsText), result()),
+    streamsOutput: () => tool?.streamsOutput === true,
     status,
     durationMs,
     output,

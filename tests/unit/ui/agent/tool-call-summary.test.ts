@@ -1,36 +1,13 @@
 import { expect, test } from 'vitest';
-import {
-  formatArguments,
-  formatDuration,
-  parseArguments,
-  summarizeCall,
-} from '../../../../src/ui/agent/tool-call-summary';
+import { formatArguments, formatDuration } from '../../../../src/ui/agent/tool-call-summary';
 import { textAfter, textBefore } from '../../../../src/ui/agent/diff-texts';
 import { createTwoFilesPatch } from 'diff';
-
-test('a chip says what the call is about: path, command, script, URL, pattern', () => {
-  expect(summarizeCall('edit_file', { path: 'src/app.py', edits: [] })).toBe('src/app.py');
-  expect(summarizeCall('bash', { command: '\nls -la\necho hi' })).toBe('ls -la');
-  expect(summarizeCall('run_python', { path: 'main.py' })).toBe('main.py');
-  expect(summarizeCall('run_python', { code: 'import sys\nprint(1)' })).toBe('import sys');
-  expect(summarizeCall('fetch_url', { url: 'https://example.com/a' })).toBe(
-    'https://example.com/a',
-  );
-  expect(summarizeCall('search_files', { pattern: 'def main' })).toBe('def main');
-  expect(summarizeCall('move_path', { from: 'a.py', to: 'b.py' })).toBe('a.py → b.py');
-  expect(summarizeCall('todo_write', { items: [{}, {}, {}] })).toBe('3 steps');
-  expect(summarizeCall('list_files', {})).toBe('');
-  expect(summarizeCall('bash', { command: `echo ${'x'.repeat(100)}` })).toHaveLength(60);
-});
 
 test('arguments read as written: code keeps its lines; streaming JSON stays raw', () => {
   expect(formatArguments('{"path":"a.py","code":"x = 1\\nprint(x)","timeout":5}')).toBe(
     'path: a.py\ncode:\n  x = 1\n  print(x)\ntimeout: 5',
   );
   expect(formatArguments('{"path":"a.p')).toBe('{"path":"a.p');
-  expect(parseArguments('{"path":"a.p')).toEqual({});
-  expect(parseArguments('[1]')).toEqual({});
-  expect(parseArguments('{"path":"a.py"}')).toEqual({ path: 'a.py' });
 });
 
 test('durations read in seconds', () => {
