@@ -7,6 +7,7 @@ import { referencedBlobs } from './checkpoint-rows';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
 import { createDexieLogStore } from './dexie-log-store';
 import { createDexieRunStore } from './dexie-run-store';
+import { createDexieUsageStore } from './dexie-usage-store';
 import { guardRows } from './dexie-row-guard';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
@@ -536,6 +537,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     runs: createDexieRunStore(db, guardWrite),
     logs: createDexieLogStore(db),
     setAside,
+    usage: createDexieUsageStore(db),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({
