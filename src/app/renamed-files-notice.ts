@@ -57,10 +57,11 @@ export async function announceRenamedFiles(deps: {
     ({ workspaceId, from, to }) => `${names.get(workspaceId)}: ${quoted(from)} → ${quoted(to)}`,
   );
   const count = note.renames.length;
+  const what =
+    count === 1 ? '1 file or folder whose name was' : `${count} files and folders whose names were`;
   const summary =
-    `Cove renamed ${count} ${count === 1 ? 'file or folder' : 'files and folders'} whose ` +
-    'names were blank or began or ended with a space. Earlier versions allowed such names, ' +
-    'but they could not be opened, renamed or deleted; now they can.';
+    `Cove renamed ${what} blank or began or ended with a space. Earlier versions allowed ` +
+    'such names, but they could not be opened, renamed or deleted; now they can.';
   deps.log.write('info', 'store', summary, lines.join('\n'));
   const more = count - SHOWN_IN_NOTICE;
   deps.notices.show({

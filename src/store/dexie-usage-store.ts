@@ -12,7 +12,9 @@ const BLOB_PAGE = 16;
 /**
  * Visits every row of `table` in primary-key order, `size` rows per read. A page is one
  * `getAll` (a cursor costs a round trip per row: 10,000 messages took about three times as
- * long), and only one page is held at a time. Inside the caller's transaction.
+ * long), and only one page is held at a time. Inside the caller's transaction. A short page
+ * is not the end: the row guard leaves damaged rows out of a page, so reading stops at an
+ * empty one (a page made only of damaged rows ends it early: the sums then miss what follows).
  */
 async function eachPage<T, K extends IndexableType, I>(
   table: Table<T, K, I>,
@@ -29,8 +31,8 @@ async function eachPage<T, K extends IndexableType, I>(
     const collection =
       last === undefined ? table.orderBy(':id') : table.where(':id').above(last as K);
     const page = await collection.limit(size).toArray();
+    if (!page.length) return;
     for (const row of page) visit(row);
-    if (page.length < size) return;
     last = keyOf(page[page.length - 1]!);
   }
 }

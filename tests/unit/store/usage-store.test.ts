@@ -1,4 +1,10 @@
+// A damaged row is written past the store, as a faulty build would leave it: that needs
+// Dexie, which outside tests only src/store may import.
+// eslint-disable-next-line no-restricted-imports
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LocalChangeFeed } from '../../../src/store/change-feed';
+import { openDexieStore } from '../../../src/store/dexie-store';
 import type { CoveStore } from '../../../src/store/cove-store';
 import type { NodeRecord } from '../../../src/store/records';
 import type { RunRecord, RunStepRecord } from '../../../src/store/run-store';
@@ -142,5 +148,29 @@ describe.each(storeKinds)('usage() over the $name store', ({ open }) => {
     expect(usage.workspaces[0]!.files).toEqual({ count: 1_200, bytes: 3_600 });
     // Generous on a shared 2-core machine; measured figures are in docs/ARCHITECTURE.md.
     expect(ms).toBeLessThan(5_000);
+  });
+});
+
+describe('usage() over the Dexie store with a damaged row', () => {
+  it('leaves the damaged message out and still counts every page after it', async () => {
+    const name = `cove-usage-damaged-${Date.now()}`;
+    const store = await openDexieStore({ name, changes: new LocalChangeFeed() });
+    try {
+      await store.workspaces.put(workspace('w1', 'Busy'));
+      const nodes = Array.from({ length: 1_200 }, (_, i) =>
+        node(`n${String(i).padStart(5, '0')}`, 's1', 'ab'),
+      );
+      await store.sessions.insert(session('s1', 'w1', 'Long'), nodes);
+      // The last row of the first page loses its content, as a faulty write would leave it.
+      const raw = new Dexie(name);
+      await raw.open();
+      await raw.table('nodes').update('n00499', { content: 42 });
+      raw.close();
+      const usage = await store.usage.usage();
+      expect(usage.workspaces[0]!.sessions[0]!.messages).toEqual({ count: 1_199, bytes: 2_398 });
+    } finally {
+      store.close();
+      await Dexie.delete(name);
+    }
   });
 });
