@@ -36,6 +36,9 @@ async function setup() {
   return { store, storage: createStorageService(store) };
 }
 
+/** Generous: vi.waitFor's 1 s default is too short on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 const titles = (storage: ReturnType<typeof createStorageService>) =>
   storage.usage()?.workspaces[0]?.sessions.map((session) => session.title);
 
@@ -45,9 +48,9 @@ describe('storage service: usage', () => {
     expect(storage.usage()).toBeUndefined();
     const errors: unknown[] = [];
     const stop = storage.watchUsage((error) => errors.push(error));
-    await vi.waitFor(() => expect(titles(storage)).toEqual(['Dates', 'Plots']));
+    await vi.waitFor(() => expect(titles(storage)).toEqual(['Dates', 'Plots']), WAIT);
     await store.sessions.delete('s1');
-    await vi.waitFor(() => expect(titles(storage)).toEqual(['Plots']));
+    await vi.waitFor(() => expect(titles(storage)).toEqual(['Plots']), WAIT);
     stop();
     // Unwatched, changes cost nothing: the last figures stay as they were.
     const read = vi.spyOn(store.usage, 'usage');
@@ -62,7 +65,7 @@ describe('storage service: usage', () => {
     vi.spyOn(store.usage, 'usage').mockRejectedValue(new Error('disk on fire'));
     const errors: unknown[] = [];
     const stop = storage.watchUsage((error) => errors.push(error));
-    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    await vi.waitFor(() => expect(errors).toHaveLength(1), WAIT);
     stop();
   });
 });
