@@ -5,9 +5,11 @@ import { describeError } from './base/errors';
 import { createAppServices } from './app/services';
 import { createBackupService, type BackupService } from './app/backup-service';
 import { createTypingPause } from './app/typing-pause';
+import { announceRenamedFiles } from './app/renamed-files-notice';
 import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
+import { planPathRepairs } from './workspace/path-repair';
 import { LintClient, spawnLintWorker } from './runtime/lint-client';
 import { createZipImportClient } from './runtime/zip-import-client';
 import { whenStartSettles } from './runtime/runtime-start-settled';
@@ -41,7 +43,11 @@ async function start(root: HTMLElement) {
   const backgroundAfter = whenStartSettles(python, systemClock).then(() => typing.after());
   const linter = new LintClient({}, spawnLintWorker, backgroundAfter);
   const guard = createDatabaseGuard();
-  const store = await openDexieStore({ onDatabaseEvent: guard.onDatabaseEvent });
+  const store = await openDexieStore({
+    onDatabaseEvent: guard.onDatabaseEvent,
+    // Schema 6 renames files older versions stored with blank or space-padded names.
+    planPathRenames: planPathRepairs,
+  });
   recovery = createBackupService(store, systemClock);
   const updates = createUpdateService({
     swUrl: `${import.meta.env.BASE_URL}service-worker.js`,
@@ -103,6 +109,13 @@ async function start(root: HTMLElement) {
   render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
   const { firstFile } = await services.workspaces.start();
   await services.editor.restoreTabs();
+  // Files the schema-6 upgrade renamed are listed once, in a notice and in the log.
+  void announceRenamedFiles({
+    settings: store.settings,
+    workspaces: store.workspaces,
+    log: services.log,
+    notices: services.notices,
+  }).catch((error: unknown) => services.log.report('warn', 'store', error, 'Renamed files'));
   // A first visit shows the Welcome workspace's main.py rather than an empty editor.
   if (firstFile) await services.editor.openFile(firstFile);
   // What nobody caught goes to the app log too, not only to the console.

@@ -11,6 +11,7 @@ import type {
   ZipImportOutcome,
 } from '../src/runtime/zip-import-protocol';
 import { openDexieStore } from '../src/store/dexie-store';
+import { planPathRepairs } from '../src/workspace/path-repair';
 import { workspaceError, type WorkspaceErrorCode } from '../src/workspace/workspace-errors';
 import { WorkspaceFiles } from '../src/workspace/workspace-files';
 import { importZipInto, type ZipImportRequest } from '../src/workspace/zip-import';
@@ -43,7 +44,11 @@ async function importOnce(
   databaseName: string | undefined,
 ): Promise<ZipImportOutcome> {
   try {
-    const store = await openDexieStore(databaseName ? { name: databaseName } : {});
+    // The page opened (and so upgraded) the database first; the planner is there in case not.
+    const store = await openDexieStore({
+      ...(databaseName ? { name: databaseName } : {}),
+      planPathRenames: planPathRepairs,
+    });
     try {
       const files = new WorkspaceFiles(store.files, request.workspaceId, systemClock);
       const result = await importZipInto(files, request, {

@@ -1,6 +1,7 @@
 import { createSignal, type Accessor } from 'solid-js';
 import type { CoveStore } from '../store/cove-store';
 import type { SetAsideRecord } from '../store/set-aside-store';
+import type { StorageUsage } from '../store/usage-store';
 
 export interface StorageStatus {
   usage?: number;
@@ -25,6 +26,17 @@ export interface StorageService {
   exportSetAside(ids?: readonly number[]): { name: string; text: string };
   /** Deletes these set-aside rows for good (all when `ids` is absent). */
   deleteSetAside(ids?: readonly number[]): Promise<void>;
+  /**
+   * What each workspace and conversation holds (`UsageStore.usage`); undefined until first
+   * read while someone watches.
+   */
+  readonly usage: Accessor<StorageUsage | undefined>;
+  /**
+   * Reads `usage` now and again after every change of workspaces, files or conversations
+   * (in this tab or another) until the returned function is called. Reading walks every
+   * table, so only a view that shows it watches. A failed read is passed to `onError`.
+   */
+  watchUsage(onError: (error: unknown) => void): () => void;
 }
 
 /** The part of the browser's StorageManager (`navigator.storage`) this service uses. */
@@ -34,7 +46,8 @@ export type PersistentStorage = Partial<Pick<StorageManager, 'persisted' | 'pers
  * Storage usage, persistence and the rows set aside as damaged. `storage` is the page's
  * `navigator.storage`, passed in by the composition root; without it (tests, browsers
  * without it) nothing is ever persisted. The set-aside list follows the store's change
- * feed, so a row set aside (here or in another tab) appears without a reload.
+ * feed, so a row set aside (here or in another tab) appears without a reload; so does the
+ * usage per workspace and conversation while a view watches it.
  */
 export function createStorageService(
   store: CoveStore,
@@ -52,6 +65,35 @@ export function createStorageService(
     setStatus({ usage: estimate?.usage, quota: estimate?.quota, persisted });
     await refreshSetAside();
   };
+  const [usage, setUsage] = createSignal<StorageUsage | undefined>();
+  const usageWatchers = new Set<(error: unknown) => void>();
+  // One read at a time: changes during a read (a reply streaming in) ask for one more.
+  let reading: Promise<void> | undefined;
+  let readAgain = false;
+  const readUsage = () => {
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = store.usage
+      .usage()
+      .then(
+        (value) => {
+          if (usageWatchers.size) setUsage(value);
+        },
+        (error: unknown) => usageWatchers.forEach((report) => report(error)),
+      )
+      .finally(() => {
+        reading = undefined;
+        if (readAgain && usageWatchers.size) {
+          readAgain = false;
+          readUsage();
+        }
+      });
+  };
+  store.changes.subscribe(({ change }) => {
+    if (usageWatchers.size && change.type !== 'settings') readUsage();
+  });
   const chosen = (ids?: readonly number[]) =>
     ids ? setAside().filter((record) => ids.includes(record.id!)) : setAside();
   return {
@@ -80,6 +122,16 @@ export function createStorageService(
     async deleteSetAside(ids) {
       await store.setAside.delete(chosen(ids).map((record) => record.id!));
       await refreshSetAside();
+    },
+    usage,
+    watchUsage(onError) {
+      // Each watcher's own function, so two views watching with the same one stay two.
+      const report = (error: unknown) => onError(error);
+      usageWatchers.add(report);
+      readUsage();
+      return () => {
+        usageWatchers.delete(report);
+      };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { SessionStore } from './session-store';
 import type { SetAsideStore } from './set-aside-store';
 import type { SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
+import type { UsageStore } from './usage-store';
 import type { WorkspaceStore } from './workspace-store';
 
 /** Everything persistent, as one object the composition root hands down. */
@@ -23,6 +24,8 @@ export interface CoveStore {
   readonly logs: LogStore;
   /** Damaged rows reads found and moved out of their tables (not part of snapshots). */
   readonly setAside: SetAsideStore;
+  /** What each workspace and conversation holds (Settings → Storage). */
+  readonly usage: UsageStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

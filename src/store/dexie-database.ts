@@ -10,6 +10,7 @@ import {
   type WorkspaceRecord,
 } from './records';
 import type { LogRecord } from './log-store';
+import { repairStoredPaths, type PathRenamePlanner } from './path-repair-migration';
 import type { RunRecord, RunStepRecord } from './run-store';
 import type { SetAsideRecord } from './set-aside-store';
 import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
@@ -20,7 +21,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -59,8 +60,17 @@ export class CoveDatabase extends Dexie {
   /** Damaged rows moved out of their tables by the row guard (dexie-row-guard.ts), since 5. */
   setAside!: EntityTable<SetAsideRecord, 'id'>;
 
-  /** `now` stamps the profile key a migration creates. */
-  constructor(name: string, now: () => number = () => Date.now()) {
+  /**
+   * `now` stamps the profile key a migration creates. `planPathRenames` names the files the
+   * schema-6 upgrade renames (src/workspace/path-repair.ts, handed down by the caller: the
+   * store cannot import the workspace layer); without it, that upgrade refuses to run when
+   * there is a file to rename.
+   */
+  constructor(
+    name: string,
+    now: () => number = () => Date.now(),
+    planPathRenames?: PathRenamePlanner,
+  ) {
     super(name);
     this.version(1).stores({
       workspaces: 'id, updatedAt',
@@ -121,5 +131,12 @@ export class CoveDatabase extends Dexie {
     // 5: `setAside`, where a row that fails its table's schema is kept (dexie-row-guard.ts).
     // A new table only: no row moves in the upgrade, damaged rows move when first read.
     this.version(5).stores({ setAside: '++id, table' });
+    // 6: files whose path has an empty segment or one padded with spaces (" notes.py"), which
+    // older versions stored and normalizePath now refuses, get valid names, and what refers
+    // to their paths (checkpoints, open tabs, the unsaved journal) follows; a setting tells
+    // the next start to say so (path-repair-migration.ts). No schema change.
+    this.version(6)
+      .stores({})
+      .upgrade((tx) => repairStoredPaths(tx, planPathRenames, now()));
   }
 }

@@ -7,10 +7,12 @@ import { referencedBlobs } from './checkpoint-rows';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
 import { createDexieLogStore } from './dexie-log-store';
 import { createDexieRunStore } from './dexie-run-store';
+import { createDexieUsageStore } from './dexie-usage-store';
 import { guardRows } from './dexie-row-guard';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
 import { NodeCache } from './node-cache';
+import type { PathRenamePlanner } from './path-repair-migration';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
 import { createProfileKeySource } from './profile-key';
@@ -39,6 +41,12 @@ export interface DexieStoreOptions {
   onDatabaseEvent?: (event: DatabaseEvent) => void;
   /** Milliseconds since the epoch, for the creation time of the profile's secret key. */
   now?: () => number;
+  /**
+   * Names the files with blank or space-padded names that the schema-6 upgrade renames:
+   * `planPathRepairs` of src/workspace/path-repair.ts. Needed only to upgrade a database an
+   * older Cove wrote such names into; without it that upgrade fails and changes nothing.
+   */
+  planPathRenames?: PathRenamePlanner;
 }
 
 /** Turns platform write failures into errors that say what to do (invariant 6). */
@@ -105,7 +113,7 @@ function alreadyStored(): CoveError {
 export async function openDexieStore(options: DexieStoreOptions = {}): Promise<CoveStore> {
   const name = options.name ?? 'cove';
   const now = options.now ?? (() => Date.now());
-  const db = new CoveDatabase(name, now);
+  const db = new CoveDatabase(name, now, options.planPathRenames);
   db.on('versionchange', () => {
     // Another tab wants a newer schema: close so it can upgrade, and never write again from
     // this (older) code (invariant 13).
@@ -529,6 +537,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     runs: createDexieRunStore(db, guardWrite),
     logs: createDexieLogStore(db),
     setAside,
+    usage: createDexieUsageStore(db),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({

@@ -11,12 +11,19 @@ import {
   settledRow,
 } from './checkpoint-rows';
 import type { FileContent } from './records';
+import { contentBytes, type UsageTally } from './usage-tally';
+
+/** The in-memory checkpoint store, which can also count itself for `usage()`. */
+export type MemoryCheckpointStore = CheckpointStore & {
+  /** Feeds every checkpoint row and every blob's size to `tally`. */
+  tallyInto(tally: UsageTally): void;
+};
 
 /**
  * Checkpoints and blobs in memory, with the Dexie store's contract. Rows are copied in and
  * out so callers cannot change stored state by accident.
  */
-export function createMemoryCheckpointStore(): CheckpointStore {
+export function createMemoryCheckpointStore(): MemoryCheckpointStore {
   const rows = new Map<string, CheckpointRecord>();
   const blobRows = new Map<string, FileContent>();
   const copy = <T>(value: T): T => structuredClone(value);
@@ -24,6 +31,10 @@ export function createMemoryCheckpointStore(): CheckpointStore {
     [...rows.values()].filter((row) => row.sessionId === sessionId).sort(bySeq);
 
   return {
+    tallyInto(tally) {
+      for (const row of rows.values()) tally.checkpoint(row);
+      for (const [hash, content] of blobRows) tally.blob(hash, contentBytes(content));
+    },
     async record(draft) {
       const hashed = await hashDraft(draft);
       // Everything below is synchronous, so nothing interleaves: one "transaction".

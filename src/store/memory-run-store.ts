@@ -1,7 +1,14 @@
 import { bySeq, type RunRecord, type RunStepRecord, type RunStore } from './run-store';
+import type { UsageTally } from './usage-tally';
+
+/** The in-memory run store, which can also count itself for `usage()`. */
+export type MemoryRunStore = RunStore & {
+  /** Feeds every run and step row to `tally`. */
+  tallyInto(tally: UsageTally): void;
+};
 
 /** Runs in memory, same contract as the Dexie one; rows are copied in and out. */
-export function createMemoryRunStore(): RunStore {
+export function createMemoryRunStore(): MemoryRunStore {
   const runs = new Map<string, RunRecord>();
   const steps = new Map<string, RunStepRecord>();
   const copy = <T>(value: T): T => structuredClone(value);
@@ -10,6 +17,10 @@ export function createMemoryRunStore(): RunStore {
     for (const [key, step] of steps) if (step.runId === id) steps.delete(key);
   };
   return {
+    tallyInto(tally) {
+      for (const run of runs.values()) tally.run(run);
+      for (const step of steps.values()) tally.step(step);
+    },
     async save(run, changed) {
       runs.set(run.id, copy(run));
       for (const step of changed) steps.set(step.id, copy(step));

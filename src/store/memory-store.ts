@@ -25,6 +25,7 @@ import {
 import type { SessionStore } from './session-store';
 import { isOwnedSetting, isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
+import { makeUsageTally } from './usage-tally';
 import type { WorkspaceStore } from './workspace-store';
 
 const fileKey = (workspaceId: string, path: string) => `${workspaceId}\u0000${path}`;
@@ -308,6 +309,19 @@ export function createMemoryStore(
       for (const row of snapshot.files) fileRows.set(fileKey(row.workspaceId, row.path), copy(row));
       for (const row of snapshot.settings) settingRows.set(row.key, copy(row));
       changes.publish({ type: 'restored' });
+    },
+    usage: {
+      async usage() {
+        // Synchronous from here to the end: nothing interleaves, like one read transaction.
+        const tally = makeUsageTally();
+        for (const row of workspaceRows.values()) tally.workspace(row);
+        for (const row of sessionRows.values()) tally.session(row);
+        for (const row of fileRows.values()) tally.file(row);
+        for (const row of nodeRows.values()) tally.node(row);
+        runs.tallyInto(tally);
+        checkpoints.tallyInto(tally);
+        return tally.result();
+      },
     },
     async estimate() {
       return undefined;

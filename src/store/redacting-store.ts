@@ -35,6 +35,8 @@ export function createRedactingStore(store: CoveStore, redactor: SecretRedactor)
     runs,
     logs: store.logs,
     setAside: store.setAside,
+    // Conversation titles are shown: redacted like the sessions they come from.
+    usage: { usage: async () => redactor.redact(await store.usage.usage()) },
     changes: store.changes,
     snapshot: async (options) => redactSnapshot(await store.snapshot(options)),
     restore: (snapshot) => store.restore(redactSnapshot(snapshot)),

@@ -19,6 +19,7 @@ import {
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
 import { SetAsideRows } from './SetAsideRows';
+import { StorageUsage } from './StorageUsage';
 import { McpSection } from './McpSection';
 import { NetworkSection } from './NetworkSection';
 import './settings.css';
@@ -224,6 +225,7 @@ export function SettingsDialog(props: {
             ? 'The browser has agreed to keep this data even when space runs low.'
             : 'The browser may clear this data when space runs low; download backups of work you care about.'}
         </p>
+        <StorageUsage services={props.services} onClose={props.onClose} />
         <SetAsideRows storage={storage} notices={notices} />
       </section>
 
