@@ -6,6 +6,7 @@ import type { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
 import type { SetAsideStore } from './set-aside-store';
 import type { SettingsStore } from './settings-store';
+import type { TrashStore } from './trash-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -23,6 +24,11 @@ export interface CoveStore {
   readonly logs: LogStore;
   /** Damaged rows reads found and moved out of their tables (not part of snapshots). */
   readonly setAside: SetAsideStore;
+  /**
+   * Recently deleted conversations and branches, kept whole until deleted for good (not
+   * part of snapshots, like checkpoints).
+   */
+  readonly trash: TrashStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

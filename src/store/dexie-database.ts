@@ -12,6 +12,7 @@ import {
 import type { LogRecord } from './log-store';
 import type { RunRecord, RunStepRecord } from './run-store';
 import type { SetAsideRecord } from './set-aside-store';
+import type { TrashRecord } from './trash-store';
 import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
 import { isSecretSetting } from './settings-store';
 import { hasPlaintext, sealSecretValue } from './secret-values';
@@ -20,7 +21,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 7;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -58,6 +59,8 @@ export class CoveDatabase extends Dexie {
   logs!: EntityTable<LogRecord, 'seq'>;
   /** Damaged rows moved out of their tables by the row guard (dexie-row-guard.ts), since 5. */
   setAside!: EntityTable<SetAsideRecord, 'id'>;
+  /** Recently deleted conversations and branches (dexie-trash-store.ts), since 7. */
+  trash!: EntityTable<TrashRecord, 'id'>;
 
   /** `now` stamps the profile key a migration creates. */
   constructor(name: string, now: () => number = () => Date.now()) {
@@ -121,5 +124,9 @@ export class CoveDatabase extends Dexie {
     // 5: `setAside`, where a row that fails its table's schema is kept (dexie-row-guard.ts).
     // A new table only: no row moves in the upgrade, damaged rows move when first read.
     this.version(5).stores({ setAside: '++id, table' });
+    // 7: `trash`, recently deleted conversations and branches, one row each with the rows
+    // to put back (trash-store.ts). A new table only: nothing moves in the upgrade. (6 is the
+    // file-name migration.)
+    this.version(7).stores({ trash: 'id, workspaceId, sessionId, deletedAt' });
   }
 }

@@ -1,0 +1,99 @@
+import { createSignal, For, onMount, Show } from 'solid-js';
+import type { SessionListService } from '../../app/session-list-service';
+import type { TrashEntry } from '../../store/trash-store';
+import { useDialogs } from '../common/dialogs';
+
+/** How an entry is named in its row, its buttons and the question before Delete now. */
+function entryName(entry: TrashEntry): string {
+  return entry.kind === 'session' ? entry.title : `Branch of "${entry.title}"`;
+}
+
+const when = (at: number) =>
+  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = (at: number) => new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/**
+ * The workspace's recently deleted conversations and branches, under the conversations
+ * list: a disclosure (closed at first, absent when there is nothing) with Restore and
+ * Delete now per entry. Restoring opens what came back, so the list closes (`onRestored`).
+ */
+export function RecentlyDeleted(props: { sessions: SessionListService; onRestored: () => void }) {
+  const dialogs = useDialogs();
+  const [open, setOpen] = createSignal(false);
+  const entries = () => props.sessions.recentlyDeleted();
+  // Another tab (or the Undo of a notice) may have changed it since the list was last read.
+  onMount(() => void props.sessions.refreshRecentlyDeleted());
+
+  const restore = async (entry: TrashEntry) => {
+    await props.sessions.restoreDeleted(entry.id);
+    if (!entries().some((e) => e.id === entry.id)) props.onRestored();
+  };
+
+  const deleteNow = async (entry: TrashEntry) => {
+    const answer = await dialogs.confirm({
+      title: `Delete "${entryName(entry)}" for good?`,
+      message:
+        entry.kind === 'session'
+          ? 'The conversation, its messages, traces and file checkpoints are deleted now and cannot be brought back.'
+          : 'The messages of this branch are deleted now and cannot be brought back.',
+      confirmLabel: 'Delete for good',
+      danger: true,
+    });
+    if (answer === 'confirm') await props.sessions.deleteNow(entry.id);
+  };
+
+  return (
+    <Show when={entries().length}>
+      <div class="recently-deleted">
+        <button
+          type="button"
+          class="recently-deleted-toggle"
+          aria-expanded={open()}
+          aria-controls="recently-deleted-list"
+          onClick={() => setOpen(!open())}
+        >
+          <span aria-hidden="true">{open() ? '▾' : '▸'}</span> Recently deleted ({entries().length})
+        </button>
+        <Show when={open()}>
+          <p class="recently-deleted-help">Kept for 30 days after their delete, then removed.</p>
+          <ul id="recently-deleted-list" class="sessions-list" aria-label="Recently deleted">
+            <For each={entries()}>
+              {(entry) => (
+                <li class="deleted-row">
+                  <div class="deleted-text">
+                    <span class="deleted-title" title={entryName(entry)}>
+                      {entryName(entry)}
+                    </span>
+                    <span class="deleted-meta">
+                      {entry.messages} {entry.messages === 1 ? 'message' : 'messages'} · deleted{' '}
+                      {when(entry.deletedAt)} · kept until {day(props.sessions.expiresAt(entry))}
+                    </span>
+                    <Show when={entry.first}>
+                      <span class="deleted-first">{entry.first}</span>
+                    </Show>
+                  </div>
+                  <button
+                    type="button"
+                    class="button"
+                    aria-label={`Restore ${entryName(entry)}`}
+                    onClick={() => void restore(entry)}
+                  >
+                    Restore
+                  </button>
+                  <button
+                    type="button"
+                    class="button danger"
+                    aria-label={`Delete ${entryName(entry)} now`}
+                    onClick={() => void deleteNow(entry)}
+                  >
+                    Delete now
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </Show>
+      </div>
+    </Show>
+  );
+}
