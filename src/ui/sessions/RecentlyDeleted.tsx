@@ -8,9 +8,15 @@ function entryName(entry: TrashEntry): string {
   return entry.kind === 'session' ? entry.title : `Branch of "${entry.title}"`;
 }
 
+/** Short, for the row: "Dec 6, 3:09 AM". */
 const when = (at: number) =>
-  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = (at: number) => new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  new Date(at).toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+const day = (at: number) => new Date(at).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 /**
  * The workspace's recently deleted conversations and branches, under the conversations
@@ -55,22 +61,25 @@ export function RecentlyDeleted(props: { sessions: SessionListService; onRestore
           <span aria-hidden="true">{open() ? '▾' : '▸'}</span> Recently deleted ({entries().length})
         </button>
         <Show when={open()}>
-          <p class="recently-deleted-help">Kept for 30 days after their delete, then removed.</p>
+          <p class="recently-deleted-help">
+            Kept for 30 days after their delete, then deleted for good.
+          </p>
           <ul id="recently-deleted-list" class="sessions-list" aria-label="Recently deleted">
             <For each={entries()}>
               {(entry) => (
                 <li class="deleted-row">
-                  <div class="deleted-text">
-                    <span class="deleted-title" title={entryName(entry)}>
-                      {entryName(entry)}
-                    </span>
-                    <span class="deleted-meta">
-                      {entry.messages} {entry.messages === 1 ? 'message' : 'messages'} · deleted{' '}
-                      {when(entry.deletedAt)} · kept until {day(props.sessions.expiresAt(entry))}
-                    </span>
+                  <div
+                    class="deleted-text"
+                    title={`${entryName(entry)}\nDeleted for good on ${day(props.sessions.expiresAt(entry))}`}
+                  >
+                    <span class="deleted-title">{entryName(entry)}</span>
                     <Show when={entry.first}>
                       <span class="deleted-first">{entry.first}</span>
                     </Show>
+                    <span class="deleted-meta">
+                      {entry.messages} {entry.messages === 1 ? 'message' : 'messages'} · deleted{' '}
+                      {when(entry.deletedAt)}
+                    </span>
                   </div>
                   <button
                     type="button"
@@ -82,7 +91,7 @@ export function RecentlyDeleted(props: { sessions: SessionListService; onRestore
                   </button>
                   <button
                     type="button"
-                    class="button danger"
+                    class="button"
                     aria-label={`Delete ${entryName(entry)} now`}
                     onClick={() => void deleteNow(entry)}
                   >
