@@ -119,11 +119,9 @@ export class SessionsPanel {
 
   /** The entry of Recently deleted named `name` (a title, or 'Branch of "title"'). */
   deletedEntry(name: string): Locator {
-    return this.recentlyDeleted
-      .getByRole('listitem')
-      .filter({
-        has: this.cove.page.getByRole('button', { name: `Restore ${name}`, exact: true }),
-      });
+    return this.recentlyDeleted.getByRole('listitem').filter({
+      has: this.cove.page.getByRole('button', { name: `Restore ${name}`, exact: true }),
+    });
   }
 
   /** Restores an entry of Recently deleted; the list closes on the conversation. */
