@@ -63,8 +63,9 @@ export interface SessionListService {
   /**
    * Puts a deleted conversation back (and opens it) or a branch under its parent (and shows
    * it); a refusal (stored again, its conversation gone) is a notice and changes nothing.
+   * Resolves true when it came back.
    */
-  restoreDeleted(entryId: string): Promise<void>;
+  restoreDeleted(entryId: string): Promise<boolean>;
   /** Deletes an entry of Recently deleted for good, with its checkpoints. */
   deleteNow(entryId: string): Promise<void>;
   /** When an entry will be deleted for good, in milliseconds since the epoch. */
@@ -251,9 +252,11 @@ export function createSessionListService(deps: {
       }),
     recentlyDeleted,
     refreshRecentlyDeleted,
-    restoreDeleted: (entryId) =>
-      guarded('Could not restore', async () => {
+    async restoreDeleted(entryId) {
+      let restored = false;
+      await guarded('Could not restore', async () => {
         const entry = await restore(entryId);
+        restored = true;
         notices.show({
           kind: 'success',
           text:
@@ -261,7 +264,9 @@ export function createSessionListService(deps: {
               ? `Restored "${entry.title}".`
               : `Restored a branch of "${entry.title}".`,
         });
-      }),
+      });
+      return restored;
+    },
     deleteNow: (entryId) =>
       guarded('Could not delete it for good', () => library.deleteForGood([entryId])),
     expiresAt: (entry) => library.expiresAt(entry),

@@ -31,8 +31,8 @@ export function RecentlyDeleted(props: { sessions: SessionListService; onRestore
   onMount(() => void props.sessions.refreshRecentlyDeleted());
 
   const restore = async (entry: TrashEntry) => {
-    await props.sessions.restoreDeleted(entry.id);
-    if (!entries().some((e) => e.id === entry.id)) props.onRestored();
+    // A refusal stays here with its notice; what came back is shown.
+    if (await props.sessions.restoreDeleted(entry.id)) props.onRestored();
   };
 
   const deleteNow = async (entry: TrashEntry) => {

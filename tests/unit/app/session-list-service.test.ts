@@ -124,7 +124,7 @@ describe('the sessions list service', () => {
     expect(service.recentlyDeleted().map((entry) => [entry.kind, entry.title])).toEqual([
       ['session', 'Plots'],
     ]);
-    await service.restoreDeleted(service.recentlyDeleted()[0]!.id);
+    expect(await service.restoreDeleted(service.recentlyDeleted()[0]!.id)).toBe(true);
     expect(notices.notices().at(-1)?.text).toBe('Restored "Plots".');
     expect(service.groups().flatMap((g) => g.sessions.map((s) => s.title))).toContain('Plots');
     await expect.poll(() => service.recentlyDeleted()).toEqual([]);
@@ -151,7 +151,7 @@ describe('the sessions list service', () => {
     // Another way brought a conversation with the same id back meanwhile.
     await store.sessions.insert(session('b', 'Plots again', 3), []);
     await service.refreshRecentlyDeleted();
-    await service.restoreDeleted(service.recentlyDeleted()[0]!.id);
+    expect(await service.restoreDeleted(service.recentlyDeleted()[0]!.id)).toBe(false);
     expect(notices.notices().at(-1)?.text).toMatch(/"Plots".*is stored again/);
     expect((await store.sessions.get('b'))?.title).toBe('Plots again');
     expect(service.recentlyDeleted()).toHaveLength(1);
