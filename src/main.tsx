@@ -126,6 +126,8 @@ async function start(root: HTMLElement) {
     services.log.report('error', 'app', event.reason, 'Unhandled rejection'),
   );
   await services.chat.start();
+  // What was deleted more than 30 days ago goes for good (with its checkpoints).
+  void services.sessions.start();
   // Runs a closed tab left running are marked interrupted (their sessions' locks are free).
   void services.traces.start();
   await services.runs.start();

@@ -199,8 +199,6 @@ export interface SessionEngine {
    * follow-ups queued during the run run after it, one by one.
    */
   setMode(sessionId: string, mode: SessionMode): Promise<void>;
-  /** Stops the session's reply if this engine streams it, then deletes it with its nodes. */
-  delete(sessionId: string): Promise<void>;
   /** Stops the reply being streamed (or the agent run, at once); what arrived is kept. */
   stop(): void;
   /**

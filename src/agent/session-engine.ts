@@ -229,10 +229,6 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     async setMode(sessionId, mode) {
       await sessions.update(sessionId, { mode });
     },
-    async delete(sessionId) {
-      if (core.running() === sessionId) core.stop();
-      await sessions.delete(sessionId);
-    },
     stop: core.stop,
     streaming: core.running,
   };

@@ -1,23 +1,25 @@
 /**
  * What a person does with whole sessions and their branches, over the SessionStore: star,
- * fork from a message, duplicate, delete a branch, jump to a node of the tree, take a
- * session out for a delete that can be undone, export and import. The tree work is pure
- * (session-tree-ops.ts, session-export.ts, session-import.ts); every write here is one
- * store transaction (invariant 4). No Solid, no DOM: it runs under Node in tests.
+ * fork from a message, duplicate, delete a branch (into Recently deleted), jump to a node
+ * of the tree, export and import, and Recently deleted itself: list, restore, delete for
+ * good, expire. The tree work is pure (session-tree-ops.ts, session-export.ts,
+ * session-import.ts); every write here is one store transaction (invariant 4). No Solid, no
+ * DOM: it runs under Node in tests.
  */
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
 import type { NodeRecord, SessionRecord } from '../store/records';
 import type { SessionStore } from '../store/session-store';
+import type { TrashEntry, TrashStore } from '../store/trash-store';
 import { exportFileName, exportSession, sessionMarkdown } from './session-export';
 import { parseSessionImport } from './session-import';
 import { copyPath, copyTree, leafForJump, planBranchDelete } from './session-tree-ops';
 
-/** A session taken out of the store with all its nodes, to put back on Undo. */
-export interface RemovedSession {
-  readonly session: SessionRecord;
-  readonly nodes: readonly NodeRecord[];
-}
+/**
+ * How long a deleted conversation or branch stays in Recently deleted, in milliseconds
+ * (30 days); then the next start deletes it for good, with its checkpoints.
+ */
+export const RECENTLY_DELETED_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A session as a file to download. */
 export interface SessionFile {
@@ -37,16 +39,27 @@ export interface SessionLibrary {
   /** A new session holding a copy of the whole tree, every branch, with new ids. */
   duplicate(sessionId: string): Promise<SessionRecord>;
   /**
-   * Deletes `nodeId` and everything under it; when the active path ran through it, the
-   * leaf moves to the nearest sibling's newest leaf (else the parent). Returns the new leaf.
+   * Moves `nodeId` and everything under it to Recently deleted; when the active path ran
+   * through it, the leaf moves to the nearest sibling's newest leaf (else the parent).
+   * Restoring it shows the branch's conversation as it was shown then (or its newest).
+   * Returns the entry.
    */
-  deleteBranch(sessionId: string, nodeId: string): Promise<string | null>;
+  deleteBranch(sessionId: string, nodeId: string): Promise<TrashEntry>;
   /** Makes the newest leaf under `nodeId` the session's leaf and returns it. */
   jumpTo(sessionId: string, nodeId: string): Promise<string | undefined>;
-  /** The session and all its nodes as stored now (undefined when it is gone). */
-  take(sessionId: string): Promise<RemovedSession | undefined>;
-  /** Puts back a session taken before its delete, exactly as it was, in one transaction. */
-  restore(removed: RemovedSession): Promise<void>;
+  /** The workspace's recently deleted conversations and branches, newest first. */
+  recentlyDeleted(workspaceId: string): Promise<TrashEntry[]>;
+  /**
+   * Puts a recently deleted conversation or branch back as it was (same ids); see
+   * TrashStore.restore for what it refuses. Returns the entry.
+   */
+  restoreDeleted(entryId: string): Promise<TrashEntry>;
+  /** Deletes entries of Recently deleted for good (their checkpoints too). */
+  deleteForGood(entryIds: readonly string[]): Promise<void>;
+  /** Deletes for good what was deleted more than RECENTLY_DELETED_MS ago; returns how many. */
+  purgeExpired(): Promise<number>;
+  /** When an entry will be deleted for good, in milliseconds since the epoch. */
+  expiresAt(entry: TrashEntry): number;
   /** The whole tree as JSON, for `importJson`. */
   exportJson(sessionId: string): Promise<SessionFile>;
   /** The active conversation as Markdown. */
@@ -69,10 +82,11 @@ const gone = () =>
 
 export function createSessionLibrary(deps: {
   sessions: SessionStore;
+  trash: TrashStore;
   clock: Clock;
   newId: () => string;
 }): SessionLibrary {
-  const { sessions, clock, newId } = deps;
+  const { sessions, trash, clock, newId } = deps;
 
   async function load(sessionId: string) {
     const [session, nodes] = await Promise.all([
@@ -123,8 +137,18 @@ export function createSessionLibrary(deps: {
       const { session, nodes } = await load(sessionId);
       const plan = planBranchDelete(nodes, session.leafId, nodeId);
       if (!plan) throw gone();
-      await sessions.removeNodes(sessionId, plan.deleteIds, plan.leafId);
-      return plan.leafId;
+      const shownInside = session.leafId !== null && plan.deleteIds.includes(session.leafId);
+      const entry = await trash.moveBranch({
+        id: newId(),
+        sessionId,
+        rootId: nodeId,
+        nodeIds: plan.deleteIds,
+        leafAfter: plan.leafId,
+        leafOnRestore: shownInside ? session.leafId : (leafForJump(nodes, nodeId) ?? nodeId),
+        deletedAt: clock.now(),
+      });
+      if (!entry) throw gone();
+      return entry;
     },
     async jumpTo(sessionId, nodeId) {
       const leafId = leafForJump(await sessions.nodes(sessionId), nodeId);
@@ -132,14 +156,11 @@ export function createSessionLibrary(deps: {
       if (leafId) await sessions.update(sessionId, { leafId });
       return leafId;
     },
-    async take(sessionId) {
-      const [session, nodes] = await Promise.all([
-        sessions.get(sessionId),
-        sessions.nodes(sessionId),
-      ]);
-      return session && { session, nodes };
-    },
-    restore: (removed) => sessions.insert(removed.session, removed.nodes),
+    recentlyDeleted: (workspaceId) => trash.list(workspaceId),
+    restoreDeleted: (entryId) => trash.restore(entryId),
+    deleteForGood: (entryIds) => trash.delete(entryIds),
+    purgeExpired: () => trash.purge(clock.now() - RECENTLY_DELETED_MS),
+    expiresAt: (entry) => entry.deletedAt + RECENTLY_DELETED_MS,
     async exportJson(sessionId) {
       const { session, nodes } = await load(sessionId);
       return {

@@ -3,7 +3,9 @@ import { type ReplyOutcome, type SessionEngineEvent } from '../agent/session-eng
 import type { AgentEvent } from '../agent/agent-events';
 import { IDLE_RUN, reduceRunState, type RetryState, type RunState } from '../agent/run-state';
 import { activePath, replyParent } from '../agent/session-tree';
+import { newId } from '../base/ids';
 import type { SessionMode, SessionRecord } from '../store/records';
+import type { TrashEntry } from '../store/trash-store';
 import type { ChatMessageView } from './chat-message-view';
 import { createRewindService, type RewindControls } from './rewind-service';
 import { contextMeter, type ContextMeterView } from './context-meter';
@@ -75,10 +77,11 @@ export interface ChatService {
   /** Switches a session between chat and agent mode (stored; its messages stay). */
   setMode(id: string, mode: SessionMode): Promise<void>;
   /**
-   * Deletes a session with its nodes and, unless `keepCheckpoints` (a delete that can still
-   * be undone: the caller deletes them when the undo expires), its checkpoints.
+   * Moves a session to Recently deleted (its nodes, runs and settings; its checkpoints wait
+   * there with it), after stopping a reply this tab streams into it, and shows another
+   * session if it was shown. Returns the entry; undefined when it was already gone.
    */
-  deleteSession(id: string, options?: { keepCheckpoints?: boolean }): Promise<void>;
+  deleteSession(id: string): Promise<TrashEntry | undefined>;
   /** Reads the workspace's sessions again (after a star, fork, import or undo elsewhere). */
   reloadSessions(): Promise<void>;
   /** Writes the growing reply now (the page is going away). */
@@ -435,19 +438,16 @@ export function createChatService(
     async reloadSessions() {
       await loadSessions();
     },
-    async deleteSession(id, options = {}) {
-      await engine.delete(id);
-      // The files the session's agent touched are kept for its rewinds only.
-      if (!options.keepCheckpoints) {
-        await store.checkpoints
-          .deleteSession(id)
-          .catch((error: unknown) => notices.error(error, 'Could not delete the checkpoints'));
-      }
+    async deleteSession(id) {
+      // Nothing more is written into it: a reply streaming there stops first.
+      if (engine.streaming() === id) engine.stop();
+      const entry = await store.trash.moveSession(newId(), id, clock.now());
       const list = await loadSessions();
       if (activeId() === id) {
         setActiveId(list[0]?.id);
         await loadMessages(list[0]?.id);
       }
+      return entry;
     },
     flush: () => persister.flush(),
     agent,

@@ -1,23 +1,21 @@
 /**
  * The sessions list and the tree of the session shown, for the UI: search (through the
  * store, debounced), day groups with starred first, star, delete with Undo, fork, duplicate,
- * delete a branch, jump to a branch, export and import, and the automatic title after a
- * first exchange. Domain work is in src/agent (session-library.ts and friends); this wires
- * it to the chat service's signals and to notices.
+ * delete a branch with Undo, jump to a branch, export and import, Recently deleted (restore,
+ * delete now, expiry at start), and the automatic title after a first exchange. Domain work
+ * is in src/agent (session-library.ts and friends); this wires it to the chat service's
+ * signals and to notices.
  */
 import { createMemo, createSignal, type Accessor } from 'solid-js';
 import { autoTitle, type TitleModel } from '../agent/session-auto-title';
 import { groupSessions, type SessionGroup } from '../agent/session-groups';
-import {
-  createSessionLibrary,
-  type RemovedSession,
-  type SessionFile,
-} from '../agent/session-library';
+import { createSessionLibrary, type SessionFile } from '../agent/session-library';
 import { outlineTree, type OutlineEntry } from '../agent/session-tree-outline';
 import type { Clock } from '../base/clock';
 import { newId as randomId } from '../base/ids';
 import type { ChatClient } from '../llm/chat-client';
 import type { CoveStore } from '../store/cove-store';
+import type { TrashEntry } from '../store/trash-store';
 import type { ChatService } from './chat-service';
 import type { NoticeService } from './notice-service';
 import { parseModelRef, type ProviderService } from './provider-service';
@@ -27,8 +25,8 @@ import type { WorkspaceService } from './workspace-service';
 export const AUTO_TITLE_SETTING = 'sessions.autoTitle';
 
 /**
- * How long a deleted session can be brought back, in milliseconds. Until then its rows are
- * kept in memory and its checkpoints in the store; then the notice goes and so do they.
+ * How long the notice of a delete offers Undo, in milliseconds. Afterwards the conversation
+ * or branch is still in Recently deleted (RECENTLY_DELETED_MS).
  */
 export const UNDO_DELETE_MS = 60_000;
 
@@ -45,17 +43,35 @@ export interface SessionListService {
   readonly groups: Accessor<SessionGroup[]>;
   star(sessionId: string, starred: boolean): Promise<void>;
   /**
-   * Deletes a session with all its nodes and shows a notice with Undo, which puts it back
-   * exactly as it was, for UNDO_DELETE_MS. Its rows are kept in memory until then, and its
-   * checkpoints (rewinds of the files its agent changed) are deleted only when Undo expires.
+   * Moves a session with all its nodes to Recently deleted and shows a notice with Undo
+   * for UNDO_DELETE_MS, which puts it back exactly as it was and opens it.
    */
   remove(sessionId: string): Promise<void>;
   /** Copies the path to `nodeId` of the session shown into a new session and opens it. */
   forkFrom(nodeId: string): Promise<void>;
   /** Copies a whole session (every branch) into a new one and opens it. */
   duplicate(sessionId: string): Promise<void>;
-  /** Deletes `nodeId` of the session shown and its subtree; the path moves to a sibling. */
+  /**
+   * Moves `nodeId` of the session shown and its subtree to Recently deleted (the path moves
+   * to a sibling) and shows a notice with Undo.
+   */
   deleteBranch(nodeId: string): Promise<void>;
+  /** The current workspace's Recently deleted, newest first (see refreshRecentlyDeleted). */
+  readonly recentlyDeleted: Accessor<readonly TrashEntry[]>;
+  /** Reads Recently deleted again (the list is shown); changes from any tab also do. */
+  refreshRecentlyDeleted(): Promise<void>;
+  /**
+   * Puts a deleted conversation back (and opens it) or a branch under its parent (and shows
+   * it); a refusal (stored again, its conversation gone) is a notice and changes nothing.
+   * Resolves true when it came back.
+   */
+  restoreDeleted(entryId: string): Promise<boolean>;
+  /** Deletes an entry of Recently deleted for good, with its checkpoints. */
+  deleteNow(entryId: string): Promise<void>;
+  /** When an entry will be deleted for good, in milliseconds since the epoch. */
+  expiresAt(entry: TrashEntry): number;
+  /** At start: deletes for good what expired (RECENTLY_DELETED_MS) and reads the list. */
+  start(): Promise<void>;
   /** Shows the newest conversation under `nodeId` of the session shown. */
   jumpTo(nodeId: string): Promise<void>;
   /** The outline of the shown session's whole tree (empty without a session). */
@@ -81,6 +97,7 @@ export function createSessionListService(deps: {
   const { store, chat, workspaces, providers, clock, notices } = deps;
   const library = createSessionLibrary({
     sessions: store.sessions,
+    trash: store.trash,
     clock,
     newId: deps.newId ?? randomId,
   });
@@ -126,10 +143,55 @@ export function createSessionListService(deps: {
 
   const shownId = () => chat.activeSession()?.id;
 
-  async function restore(removed: RemovedSession) {
-    await library.restore(removed);
+  const [recentlyDeleted, setRecentlyDeleted] = createSignal<readonly TrashEntry[]>([]);
+  let listRead = 0;
+  async function refreshRecentlyDeleted() {
+    const read = ++listRead;
+    const workspace = workspaces.current();
+    const entries = workspace ? await library.recentlyDeleted(workspace.id) : [];
+    // A slower earlier read (another workspace) must not overwrite a newer one.
+    if (read === listRead) setRecentlyDeleted(entries);
+  }
+  const refreshQuietly = () =>
+    void refreshRecentlyDeleted().catch((error: unknown) =>
+      notices.error(error, 'Could not read Recently deleted'),
+    );
+  // Deletes and restores here and in other tabs.
+  store.changes.subscribe(({ change }) => {
+    if (change.type === 'trash' && change.workspaceId === workspaces.current()?.id)
+      refreshQuietly();
+  });
+
+  /** Puts an entry back and shows what came back. */
+  async function restore(entryId: string) {
+    const entry = await library.restoreDeleted(entryId);
     await chat.reloadSessions();
-    await chat.openSession(removed.session.id);
+    // A branch comes back in a session that may be shown: opening it reads it again.
+    await chat.openSession(entry.sessionId);
+    return entry;
+  }
+
+  /** The notice of a delete, with Undo until UNDO_DELETE_MS. */
+  function showUndo(text: string, entry: TrashEntry) {
+    let settled = false;
+    const noticeId = notices.show({
+      kind: 'info',
+      text,
+      action: {
+        label: 'Undo',
+        run: () => {
+          if (settled) return;
+          settled = true;
+          cancelExpiry();
+          void guarded('Could not bring it back', async () => void (await restore(entry.id)));
+        },
+      },
+    });
+    const cancelExpiry = clock.schedule(() => {
+      if (settled) return;
+      settled = true;
+      notices.dismiss(noticeId);
+    }, UNDO_DELETE_MS);
   }
 
   function titleModel(): TitleModel | undefined {
@@ -159,31 +221,9 @@ export function createSessionListService(deps: {
       }),
     remove: (sessionId) =>
       guarded('Could not delete the conversation', async () => {
-        const removed = await library.take(sessionId);
-        await chat.deleteSession(sessionId, { keepCheckpoints: Boolean(removed) });
-        if (!removed) return;
-        let settled = false;
-        const noticeId = notices.show({
-          kind: 'info',
-          text: `Deleted "${removed.session.title}".`,
-          action: {
-            label: 'Undo',
-            run: () => {
-              if (settled) return;
-              settled = true;
-              cancelExpiry();
-              void guarded('Could not bring the conversation back', () => restore(removed));
-            },
-          },
-        });
-        const cancelExpiry = clock.schedule(() => {
-          if (settled) return;
-          settled = true;
-          notices.dismiss(noticeId);
-          void store.checkpoints
-            .deleteSession(sessionId)
-            .catch((error: unknown) => notices.error(error, 'Could not delete the checkpoints'));
-        }, UNDO_DELETE_MS);
+        const entry = await chat.deleteSession(sessionId);
+        if (!entry) return;
+        showUndo(`Deleted "${entry.title}".`, entry);
         // A search result list no longer holds it.
         if (query().trim()) void search();
       }),
@@ -206,9 +246,38 @@ export function createSessionListService(deps: {
       guarded('Could not delete the branch', async () => {
         const sessionId = shownId();
         if (!sessionId || chat.busy()) return;
-        await library.deleteBranch(sessionId, nodeId);
+        const entry = await library.deleteBranch(sessionId, nodeId);
         await chat.openSession(sessionId);
+        showUndo(`Deleted a branch of "${entry.title}".`, entry);
       }),
+    recentlyDeleted,
+    refreshRecentlyDeleted,
+    async restoreDeleted(entryId) {
+      let restored = false;
+      await guarded('Could not restore', async () => {
+        const entry = await restore(entryId);
+        restored = true;
+        notices.show({
+          kind: 'success',
+          text:
+            entry.kind === 'session'
+              ? `Restored "${entry.title}".`
+              : `Restored a branch of "${entry.title}".`,
+        });
+      });
+      return restored;
+    },
+    deleteNow: (entryId) =>
+      guarded('Could not delete it for good', () => library.deleteForGood([entryId])),
+    expiresAt: (entry) => library.expiresAt(entry),
+    async start() {
+      try {
+        await library.purgeExpired();
+      } catch (error) {
+        notices.error(error, 'Could not empty the expired part of Recently deleted');
+      }
+      refreshQuietly();
+    },
     jumpTo: (nodeId) =>
       guarded('Could not show that branch', async () => {
         const sessionId = shownId();

@@ -8,7 +8,9 @@ export type StoreChange =
   | { type: 'sessions'; workspaceId: string; sessionId: string }
   | { type: 'restored' }
   /** A damaged row was moved to, or deleted from, the set-aside rows. */
-  | { type: 'setAside' };
+  | { type: 'setAside' }
+  /** A conversation or branch went into, or out of, the workspace's Recently deleted. */
+  | { type: 'trash'; workspaceId: string };
 
 /** A change and whether it came from this tab (`local`) or another one. */
 export interface ChangeNotice {

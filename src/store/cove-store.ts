@@ -6,6 +6,7 @@ import type { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
 import type { SetAsideStore } from './set-aside-store';
 import type { SettingsStore } from './settings-store';
+import type { TrashStore } from './trash-store';
 import type { StoreSnapshot } from './snapshot';
 import type { UsageStore } from './usage-store';
 import type { WorkspaceStore } from './workspace-store';
@@ -26,6 +27,11 @@ export interface CoveStore {
   readonly setAside: SetAsideStore;
   /** What each workspace and conversation holds (Settings → Storage). */
   readonly usage: UsageStore;
+  /**
+   * Recently deleted conversations and branches, kept whole until deleted for good (not
+   * part of snapshots, like checkpoints).
+   */
+  readonly trash: TrashStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

@@ -13,6 +13,7 @@ import type { LogRecord } from './log-store';
 import { repairStoredPaths, type PathRenamePlanner } from './path-repair-migration';
 import type { RunRecord, RunStepRecord } from './run-store';
 import type { SetAsideRecord } from './set-aside-store';
+import type { TrashRecord } from './trash-store';
 import { generateSecretKey, createAesGcmCipher } from './secret-cipher';
 import { isSecretSetting } from './settings-store';
 import { hasPlaintext, sealSecretValue } from './secret-values';
@@ -21,7 +22,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -59,6 +60,8 @@ export class CoveDatabase extends Dexie {
   logs!: EntityTable<LogRecord, 'seq'>;
   /** Damaged rows moved out of their tables by the row guard (dexie-row-guard.ts), since 5. */
   setAside!: EntityTable<SetAsideRecord, 'id'>;
+  /** Recently deleted conversations and branches (dexie-trash-store.ts), since 7. */
+  trash!: EntityTable<TrashRecord, 'id'>;
 
   /**
    * `now` stamps the profile key a migration creates. `planPathRenames` names the files the
@@ -138,5 +141,9 @@ export class CoveDatabase extends Dexie {
     this.version(6)
       .stores({})
       .upgrade((tx) => repairStoredPaths(tx, planPathRenames, now()));
+    // 7: `trash`, recently deleted conversations and branches, one row each with the rows
+    // to put back (trash-store.ts). A new table only: nothing moves in the upgrade. (6 is the
+    // file-name migration.)
+    this.version(7).stores({ trash: 'id, workspaceId, sessionId, deletedAt' });
   }
 }

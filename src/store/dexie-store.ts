@@ -3,11 +3,12 @@ import { CoveError, isQuotaError } from '../base/errors';
 import { storeError } from './store-errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
-import { referencedBlobs } from './checkpoint-rows';
 import { createDexieCheckpointStore } from './dexie-checkpoint-store';
 import { createDexieLogStore } from './dexie-log-store';
+import { deleteOwnedBySessions, deleteOwnedSettings } from './dexie-owned-rows';
 import { createDexieRunStore } from './dexie-run-store';
 import { createDexieUsageStore } from './dexie-usage-store';
+import { createDexieTrashStore } from './dexie-trash-store';
 import { guardRows } from './dexie-row-guard';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
@@ -25,7 +26,7 @@ import {
 } from './secret-values';
 import type { SessionStore } from './session-store';
 import type { SetAsideStore } from './set-aside-store';
-import { isOwnedSetting, isSecretSetting, type SettingsStore } from './settings-store';
+import { isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -185,8 +186,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     },
     async delete(id) {
       // Everything the workspace owned goes in the same transaction: its files, its
-      // conversations with their runs, checkpoints (and blobs no other checkpoint uses) and
-      // the settings of either.
+      // conversations with their runs, checkpoints (and blobs no other checkpoint uses),
+      // the settings of either, and its recently deleted conversations and branches.
       await guardWrite(() =>
         db.transaction(
           'rw',
@@ -201,18 +202,27 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             db.checkpoints,
             db.blobs,
             db.settings,
+            db.trash,
           ],
           async () => {
-            const sessionIds = (await db.sessions
+            const live = (await db.sessions
               .where('workspaceId')
               .equals(id)
               .primaryKeys()) as string[];
+            // A deleted conversation's checkpoints are still keyed by its session id.
+            const deleted = await db.trash.where('workspaceId').equals(id).toArray();
+            // By index, so a damaged entry (left out of the read above) goes too.
+            await db.trash.where('workspaceId').equals(id).delete();
+            const sessionIds = [
+              ...live,
+              ...deleted.filter((entry) => entry.kind === 'session').map((e) => e.sessionId),
+            ];
             await deleteFilesOf(id);
             await deleteSessionsOf(id);
             // Awaiting an async function that did no Dexie work ends the transaction early
             // (Dexie's zones): only call it with something to delete.
-            if (sessionIds.length) await deleteOwnedBySessions(sessionIds);
-            await deleteOwnedSettings(new Set([id, ...sessionIds]));
+            if (sessionIds.length) await deleteOwnedBySessions(db, sessionIds);
+            await deleteOwnedSettings(db, new Set([id, ...sessionIds]));
             await db.workspaces.delete(id);
           },
         ),
@@ -221,28 +231,6 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       changes.publish({ type: 'workspaces' });
     },
   };
-
-  /**
-   * Inside a transaction over runs, runSteps, checkpoints and blobs: removes the runs and
-   * checkpoints of these conversations, and the blobs no remaining checkpoint uses.
-   */
-  async function deleteOwnedBySessions(sessionIds: readonly string[]) {
-    const runIds = (await db.runs.where('sessionId').anyOf(sessionIds).primaryKeys()) as string[];
-    await db.runSteps.where('runId').anyOf(runIds).delete();
-    await db.runs.bulkDelete(runIds);
-    const gone = await db.checkpoints.where('sessionId').anyOf(sessionIds).toArray();
-    if (!gone.length) return;
-    await db.checkpoints.bulkDelete(gone.map((row) => row.id));
-    const kept = referencedBlobs(await db.checkpoints.toArray());
-    await db.blobs.bulkDelete([...referencedBlobs(gone)].filter((hash) => !kept.has(hash)));
-  }
-
-  /** Inside a transaction over settings: removes the settings these owners own. */
-  async function deleteOwnedSettings(ownerIds: ReadonlySet<string>) {
-    // Keys only: reading the rows would run the table's hooks (secrets are opened async).
-    const keys = (await db.settings.toCollection().primaryKeys()) as string[];
-    await db.settings.bulkDelete(keys.filter((key) => isOwnedSetting(key, ownerIds)));
-  }
 
   /** Inside a transaction over files and fileMeta: removes a workspace's files. */
   async function deleteFilesOf(workspaceId: string) {
@@ -296,7 +284,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             const runIds = (await db.runs.where('sessionId').equals(id).primaryKeys()) as string[];
             await db.runSteps.where('runId').anyOf(runIds).delete();
             await db.runs.bulkDelete(runIds);
-            await deleteOwnedSettings(new Set([id]));
+            await deleteOwnedSettings(db, new Set([id]));
             await db.sessions.delete(id);
           },
         ),
@@ -538,6 +526,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     logs: createDexieLogStore(db),
     setAside,
     usage: createDexieUsageStore(db),
+    trash: createDexieTrashStore({ db, guard: guardWrite, changes, nodeCache }),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({

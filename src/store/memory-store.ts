@@ -5,6 +5,7 @@ import { createMemoryCheckpointStore } from './memory-checkpoint-store';
 import { createMemoryLogStore } from './memory-log-store';
 import { createMemoryRunStore } from './memory-run-store';
 import { createMemorySetAsideStore, type MemorySetAsideStore } from './memory-set-aside-store';
+import { createMemoryTrashStore } from './memory-trash-store';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -71,6 +72,14 @@ export function createMemoryStore(
 
   const checkpoints = createMemoryCheckpointStore();
   const runs = createMemoryRunStore();
+  const trash = createMemoryTrashStore({
+    sessionRows,
+    nodeRows,
+    settingRows,
+    runs,
+    checkpoints,
+    changes,
+  });
   /** Removes the settings these workspaces or conversations own. */
   const deleteOwnedSettings = (ownerIds: ReadonlySet<string>) => {
     for (const key of [...settingRows.keys()]) {
@@ -96,6 +105,8 @@ export function createMemoryStore(
         .map((session) => session.id);
       for (const [key, row] of fileRows) if (row.workspaceId === id) fileRows.delete(key);
       deleteSessionsOf(id);
+      // Its recently deleted conversations go too, with their checkpoints.
+      sessionIds.push(...trash.deleteWorkspace(id));
       for (const sessionId of sessionIds) {
         await runs.deleteSession(sessionId);
         await checkpoints.deleteSession(sessionId);
@@ -275,6 +286,7 @@ export function createMemoryStore(
     runs,
     logs: createMemoryLogStore(),
     setAside,
+    trash,
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = copy({

@@ -9,13 +9,16 @@
  * errors, effects), runs and their steps, and the same rows in snapshots and restores.
  * Untouched: files and checkpoints (the person's work, byte for byte: invariant 14),
  * settings (the secrets themselves live there, encrypted), the change feed, the set-aside
- * rows (kept exactly as stored), and the log, which redacts its own entries.
+ * rows (kept exactly as stored), and the log, which redacts its own entries. Recently
+ * deleted entries hold rows that were redacted on the way in; what they show is redacted
+ * on the way out.
  */
 import type { SecretRedactor } from '../base/redact-credentials';
 import type { CoveStore } from './cove-store';
 import type { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
 import type { StoreSnapshot } from './snapshot';
+import type { TrashStore } from './trash-store';
 
 /** `store` with conversations and traces passed through `redactor` both ways. */
 export function createRedactingStore(store: CoveStore, redactor: SecretRedactor): CoveStore {
@@ -37,6 +40,7 @@ export function createRedactingStore(store: CoveStore, redactor: SecretRedactor)
     setAside: store.setAside,
     // Conversation titles are shown: redacted like the sessions they come from.
     usage: { usage: async () => redactor.redact(await store.usage.usage()) },
+    trash: redactingTrash(store.trash, redactor),
     changes: store.changes,
     snapshot: async (options) => redactSnapshot(await store.snapshot(options)),
     restore: (snapshot) => store.restore(redactSnapshot(snapshot)),
@@ -74,5 +78,19 @@ function redactingRuns(inner: RunStore, redactor: SecretRedactor): RunStore {
     delete: (id) => inner.delete(id),
     deleteSession: (sessionId) => inner.deleteSession(sessionId),
     prune: (keep) => inner.prune(keep),
+  };
+}
+
+/** Entries carry a title and the start of a message: shown without what Cove knows is secret. */
+function redactingTrash(inner: TrashStore, redactor: SecretRedactor): TrashStore {
+  const r = <T>(value: T) => redactor.redact(value);
+  return {
+    moveSession: async (id, sessionId, deletedAt) =>
+      r(await inner.moveSession(id, sessionId, deletedAt)),
+    moveBranch: async (removal) => r(await inner.moveBranch(removal)),
+    list: async (workspaceId) => r(await inner.list(workspaceId)),
+    restore: async (id) => r(await inner.restore(id)),
+    delete: (ids) => inner.delete(ids),
+    purge: (deletedBefore) => inner.purge(deletedBefore),
   };
 }

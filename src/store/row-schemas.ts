@@ -170,6 +170,29 @@ const profileKey = z.object({
 
 const setting = z.object({ key: z.string(), value: z.unknown() });
 
+// A recently deleted conversation or branch holds rows of the tables above, checked as such:
+// a restore writes them back as they are.
+const trashFields = { id, workspaceId: id, sessionId: id, title: z.string(), deletedAt: time };
+const trash = z.discriminatedUnion('kind', [
+  z.object({
+    ...trashFields,
+    kind: z.literal('session'),
+    session,
+    nodes: z.array(node),
+    runs: z.array(run),
+    runSteps: z.array(runStep),
+    settings: z.array(setting),
+  }),
+  z.object({
+    ...trashFields,
+    kind: z.literal('branch'),
+    rootId: id,
+    parentId: z.nullable(z.string()),
+    leafId: z.nullable(z.string()),
+    nodes: z.array(node),
+  }),
+]);
+
 /**
  * Settings whose values Cove dereferences at start, by key prefix (or whole key): the
  * others are read through their own checks (providers, MCP servers, agent settings) or
@@ -209,6 +232,7 @@ export const ROW_SCHEMAS = {
   runSteps: runStep,
   logs: log,
   profileKeys: profileKey,
+  trash,
 } as const;
 
 export type CheckedTable = keyof typeof ROW_SCHEMAS;

@@ -149,3 +149,61 @@ test('branches: the tree view jumps to a branch and deletes one; fork from a mes
   await expect(list.row('First question (imported)')).toHaveCount(1);
   await expect(list.row('First question (fork)')).toBeVisible();
 });
+
+test('a deleted conversation and a deleted branch come back from Recently deleted after a reload', async ({
+  cove,
+  provider,
+}) => {
+  const chat = new ChatPanel(cove);
+  const list = new SessionsPanel(cove);
+  await chat.connect(provider);
+  provider.script(
+    { content: 'Use datetime.strptime with a format string.' },
+    { content: 'Use zoneinfo.' },
+    { content: 'Use babel.' },
+    { content: 'A sine wave is sin(x).' },
+  );
+  await chat.ask('How do I parse dates?');
+  await expect.poll(() => provider.titleRequests.length).toBe(1);
+  await chat.ask('And time zones?');
+  await chat.edit(chat.questions.last(), 'And locales?');
+  await chat.idle();
+  await expect(chat.replies).toHaveText([/strptime/, /Use babel\./]);
+
+  // Delete the branch shown; the conversation goes back to the other one.
+  await list.openTree();
+  await list.treeItem(/^And locales\?/).click();
+  await cove.page.getByRole('button', { name: 'Delete branch' }).click();
+  await cove.dialog.getByRole('button', { name: 'Delete branch' }).click();
+  await expect(cove.notices).toContainText('Deleted a branch of "How do I parse dates".');
+  await expect(chat.replies).toHaveText([/strptime/, /Use zoneinfo\./]);
+  await list.treeToggle.click();
+
+  await cove.page.getByRole('button', { name: 'New conversation' }).click();
+  await chat.ask('Plot a sine wave');
+  await expect.poll(() => provider.titleRequests.length).toBe(2);
+  await list.open();
+  await list.delete('Plot a sine wave');
+  await expect(cove.notices).toContainText('Deleted "Plot a sine wave".');
+
+  // The notices' Undo lived in the tab; Recently deleted is stored and survives a reload.
+  await cove.reload();
+  await list.openRecentlyDeleted();
+  await expect(list.recentlyDeleted.getByRole('listitem')).toHaveCount(2);
+  await expect(list.deletedEntry('Plot a sine wave')).toContainText('2 messages');
+  await expect(list.deletedEntry('Branch of "How do I parse dates"')).toContainText('And locales?');
+  await list.panel.screenshot({ path: 'test-results/sessions-recently-deleted.png' });
+
+  await list.restore('Plot a sine wave');
+  await expect(cove.notices).toContainText('Restored "Plot a sine wave".');
+  await expect(chat.questions).toHaveText(['Plot a sine wave']);
+  await expect(chat.replies).toHaveText([/A sine wave is sin\(x\)\./]);
+
+  await list.restore('Branch of "How do I parse dates"');
+  // Back beside the other branch: the switcher at the question says so.
+  await expect(chat.questions).toHaveText(['How do I parse dates?', /^And locales\?\s*2 \/ 2/]);
+  await expect(chat.replies).toHaveText([/strptime/, /Use babel\./]);
+  await list.open();
+  await expect(list.row('Plot a sine wave', list.group('Today'))).toBeVisible();
+  await expect(list.recentlyDeletedToggle).toHaveCount(0);
+});

@@ -147,7 +147,7 @@ export function ChatPanel(props: {
     const answer = await dialogs.confirm({
       title: `Delete "${session.title}"?`,
       message:
-        'The conversation and all its messages, every branch included, will be deleted; the notice that follows has Undo. To keep it and start afresh, use New conversation instead.',
+        'The conversation and all its messages, every branch included, will be deleted; Undo, or Restore under Recently deleted for 30 days, brings it back. To keep it and start afresh, use New conversation instead.',
       confirmLabel: 'Delete conversation',
       danger: true,
     });

@@ -46,7 +46,7 @@ export function SessionTreeView(props: { services: AppServices; onClose: () => v
     if (!entry) return;
     const answer = await dialogs.confirm({
       title: 'Delete this branch?',
-      message: `"${entry.label}" and everything after it (${entry.count} messages here, and every branch under them) will be deleted. The conversation then shows a neighbouring branch.`,
+      message: `"${entry.label}" and everything after it (${entry.count} messages here, and every branch under them) will be deleted. The conversation then shows a neighbouring branch. Undo, or Restore under Recently deleted for 30 days, brings it back.`,
       confirmLabel: 'Delete branch',
       danger: true,
     });

@@ -4,6 +4,7 @@ import type { SessionMode, SessionRecord } from '../../store/records';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { Menu } from '../common/Menu';
+import { RecentlyDeleted } from './RecentlyDeleted';
 import { importSessionFile, downloadSession } from './session-files';
 import { SessionIcon } from './session-icons';
 import './sessions.css';
@@ -11,7 +12,8 @@ import './sessions.css';
 /**
  * The workspace's conversations as a person uses them every day: a search over titles and
  * messages, starred ones first, the rest by last activity grouped by day, and per
- * conversation its mode, star, rename and more (duplicate, export, delete with Undo).
+ * conversation its mode, star, rename and more (duplicate, export, delete with Undo), and
+ * below them what was deleted in the last 30 days, to restore or delete for good.
  */
 export function SessionsPanel(props: {
   services: AppServices;
@@ -47,7 +49,7 @@ export function SessionsPanel(props: {
     const answer = await dialogs.confirm({
       title: `Delete "${session.title}"?`,
       message:
-        'The conversation and all its messages, every branch included, will be deleted. The notice that follows has Undo, which brings it back whole.',
+        'The conversation and all its messages, every branch included, will be deleted. Undo brings it back whole, and so does Restore under Recently deleted for 30 days.',
       confirmLabel: 'Delete conversation',
       danger: true,
     });
@@ -170,6 +172,7 @@ export function SessionsPanel(props: {
             </div>
           )}
         </For>
+        <RecentlyDeleted sessions={sessions} onRestored={() => props.onClose()} />
       </div>
       <Show when={menu()} keyed>
         {(at) => {

@@ -100,6 +100,39 @@ export class SessionsPanel {
     ).setFiles([{ name, mimeType: 'application/json', buffer: Buffer.from(text) }]);
   }
 
+  /** The "Recently deleted" disclosure under the conversations (absent when empty). */
+  get recentlyDeletedToggle(): Locator {
+    return this.panel.getByRole('button', { name: /^Recently deleted/ });
+  }
+
+  get recentlyDeleted(): Locator {
+    return this.panel.getByRole('list', { name: 'Recently deleted' });
+  }
+
+  /** Opens the list and its Recently deleted section. */
+  async openRecentlyDeleted(): Promise<void> {
+    await this.open();
+    if ((await this.recentlyDeletedToggle.getAttribute('aria-expanded')) !== 'true')
+      await this.recentlyDeletedToggle.click();
+    await expect(this.recentlyDeleted).toBeVisible();
+  }
+
+  /** The entry of Recently deleted named `name` (a title, or 'Branch of "title"'). */
+  deletedEntry(name: string): Locator {
+    return this.recentlyDeleted.getByRole('listitem').filter({
+      has: this.cove.page.getByRole('button', { name: `Restore ${name}`, exact: true }),
+    });
+  }
+
+  /** Restores an entry of Recently deleted; the list closes on the conversation. */
+  async restore(name: string): Promise<void> {
+    await this.openRecentlyDeleted();
+    await this.deletedEntry(name)
+      .getByRole('button', { name: `Restore ${name}` })
+      .click();
+    await expect(this.panel).toBeHidden();
+  }
+
   get treeToggle(): Locator {
     return this.cove.page.getByRole('button', { name: 'Conversation tree' });
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSessionLibrary } from '../../../src/agent/session-library';
+import { createSessionLibrary, RECENTLY_DELETED_MS } from '../../../src/agent/session-library';
 import { activePath } from '../../../src/agent/session-tree';
 import { CoveError } from '../../../src/base/errors';
 import type { CoveStore } from '../../../src/store/cove-store';
@@ -39,6 +39,7 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     let n = 0;
     const library = createSessionLibrary({
       sessions: store.sessions,
+      trash: store.trash,
       clock,
       newId: () => `n${++n}`,
     });
@@ -83,8 +84,9 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
 
   it('deletes a branch in one write and moves the active path to its sibling', async () => {
     const { library } = await setup();
-    const leaf = await library.deleteBranch('s1', 'q2b');
-    expect(leaf).toBe('a2');
+    const entry = await library.deleteBranch('s1', 'q2b');
+    expect(entry).toMatchObject({ kind: 'branch', title: 'Session s1', messages: 2 });
+    expect((await store.sessions.get('s1'))?.leafId).toBe('a2');
     expect((await store.sessions.nodes('s1')).map((x) => x.id).sort()).toEqual(
       ['a1', 'a2', 'q1', 'q2'].sort(),
     );
@@ -104,17 +106,63 @@ describe.each(storeKinds)('session library over the $name store', ({ open }) => 
     expect(stored?.updatedAt).toBe(5);
   });
 
-  it('a deleted session comes back whole on undo', async () => {
+  const byId = (a: NodeRecord, b: NodeRecord) => a.id.localeCompare(b.id);
+
+  it('a deleted branch is listed with its conversation and goes back under its parent, shown', async () => {
     const { library } = await setup();
-    const before = await store.sessions.nodes('s1');
-    const taken = await library.take('s1');
-    await store.sessions.delete('s1');
-    expect(await store.sessions.get('s1')).toBeUndefined();
-    await library.restore(taken!);
-    expect(await store.sessions.get('s1')).toEqual(taken!.session);
-    const after = await store.sessions.nodes('s1');
-    const byId = (a: NodeRecord, b: NodeRecord) => a.id.localeCompare(b.id);
-    expect(after.sort(byId)).toEqual(before.sort(byId));
+    const before = (await store.sessions.nodes('s1')).sort(byId);
+    const entry = await library.deleteBranch('s1', 'q2b');
+    expect(await library.recentlyDeleted('w1')).toEqual([
+      expect.objectContaining({
+        id: entry.id,
+        kind: 'branch',
+        title: 'Session s1',
+        first: 'And locales?',
+      }),
+    ]);
+    await library.restoreDeleted(entry.id);
+    expect((await store.sessions.nodes('s1')).sort(byId)).toEqual(before);
+    // The branch that was shown when it was deleted is shown again.
+    expect(await contents('s1')).toEqual([
+      'How to parse dates',
+      'Use datetime.strptime',
+      'And locales?',
+      'Use babel',
+    ]);
+    expect(await library.recentlyDeleted('w1')).toEqual([]);
+  });
+
+  it('a branch whose conversation is deleted too goes back only after it, and says so', async () => {
+    const { library } = await setup();
+    const branch = await library.deleteBranch('s1', 'q2');
+    const whole = await store.trash.moveSession('whole', 's1', 2);
+    await expect(library.restoreDeleted(branch.id)).rejects.toMatchObject({
+      code: 'missing',
+      hint: expect.stringMatching(/Restore the conversation first/),
+    });
+    await library.restoreDeleted(whole!.id);
+    await library.restoreDeleted(branch.id);
+    expect(await store.sessions.nodes('s1')).toHaveLength(6);
+  });
+
+  it('deleting a conversation for good takes its deleted branches with it', async () => {
+    const { library } = await setup();
+    await library.deleteBranch('s1', 'q2');
+    const whole = await store.trash.moveSession('whole', 's1', 2);
+    expect(await library.recentlyDeleted('w1')).toHaveLength(2);
+    await library.deleteForGood([whole!.id]);
+    expect(await library.recentlyDeleted('w1')).toEqual([]);
+  });
+
+  it('entries expire RECENTLY_DELETED_MS after their delete, not before', async () => {
+    const { library, clock } = await setup();
+    const entry = await library.deleteBranch('s1', 'q2');
+    expect(library.expiresAt(entry)).toBe(clock.now() + RECENTLY_DELETED_MS);
+    await clock.advance(RECENTLY_DELETED_MS);
+    expect(await library.purgeExpired()).toBe(0);
+    await clock.advance(1);
+    expect(await library.purgeExpired()).toBe(1);
+    expect(await library.recentlyDeleted('w1')).toEqual([]);
   });
 
   it('searches titles and message contents, case-insensitively', async () => {

@@ -228,7 +228,7 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
   });
 
   // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
-  it('deletes the checkpoints and their blobs with the session', async () => {
+  it('keeps the checkpoints while the session is recently deleted, and deletes them with it', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
       call('c0', 'read_file', { path: 'a.txt' }),
@@ -242,7 +242,10 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     const sessionId = app.chat.activeSession()!.id;
     expect((await store.checkpoints.list(sessionId)).length).toBe(1);
     expect(await store.checkpoints.blobCount()).toBe(1);
-    await app.chat.deleteSession(sessionId);
+    const entry = await app.chat.deleteSession(sessionId);
+    // A restore brings back the rewinds too.
+    expect((await store.checkpoints.list(sessionId)).length).toBe(1);
+    await store.trash.delete([entry!.id]);
     expect(await store.checkpoints.list(sessionId)).toEqual([]);
     expect(await store.checkpoints.blobCount()).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { createRoot, createSignal } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import type { ChatService } from '../../../src/app/chat-service';
+import { RECENTLY_DELETED_MS } from '../../../src/agent/session-library';
 import { createNoticeService } from '../../../src/app/notice-service';
 import type { ProviderService } from '../../../src/app/provider-service';
 import { createSessionListService, UNDO_DELETE_MS } from '../../../src/app/session-list-service';
@@ -42,12 +43,6 @@ async function setup() {
     node('a2', 'a', 'a1', 'Use strptime'),
   ]);
   await store.sessions.insert(session('b', 'Plots', 1), []);
-  const deletedCheckpoints: string[] = [];
-  const checkpoints = store.checkpoints;
-  checkpoints.deleteSession = async (id) => {
-    deletedCheckpoints.push(id);
-    return { checkpoints: 0, blobs: 0 };
-  };
   const { service, chat } = createRoot(() => {
     const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
     const [active, setActive] = createSignal<string | undefined>('a');
@@ -61,10 +56,10 @@ async function setup() {
       async openSession(id: string) {
         setActive(id);
       },
-      async deleteSession(id: string, options?: { keepCheckpoints?: boolean }) {
-        await store.sessions.delete(id);
-        if (!options?.keepCheckpoints) await checkpoints.deleteSession(id);
+      async deleteSession(id: string) {
+        const entry = await store.trash.moveSession(`deleted-${id}`, id, clock.now());
         setSessions(await store.sessions.list('w'));
+        return entry;
       },
     } as unknown as ChatService;
     const service = createSessionListService({
@@ -86,7 +81,7 @@ async function setup() {
     return { service, chat };
   });
   await chat.reloadSessions();
-  return { store, clock, notices, service, chat, deletedCheckpoints };
+  return { store, clock, notices, service, chat };
 }
 
 describe('the sessions list service', () => {
@@ -106,28 +101,74 @@ describe('the sessions list service', () => {
   });
 
   it('a delete shows Undo, which brings back the session with every node', async () => {
-    const { service, store, notices, deletedCheckpoints } = await setup();
+    const { service, store, notices, chat } = await setup();
     await service.remove('a');
     expect(await store.sessions.get('a')).toBeUndefined();
     const notice = notices.notices().find((n) => n.text === 'Deleted "Dates".');
     expect(notice?.action?.label).toBe('Undo');
     notice!.action!.run();
-    await expect.poll(() => store.sessions.get('a')).toBeDefined();
+    await expect.poll(() => chat.activeSession()?.id).toBe('a');
     expect((await store.sessions.nodes('a')).map((n) => n.content).sort()).toEqual([
       'How to parse dates',
       'Use strptime',
     ]);
-    expect(deletedCheckpoints).toEqual([]);
+    expect(await store.trash.list('w')).toEqual([]);
   });
 
-  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
-  it('when Undo expires the notice goes and so do the checkpoints', async () => {
-    const { service, clock, notices, deletedCheckpoints } = await setup();
+  it('when Undo expires the notice goes; the conversation stays in Recently deleted', async () => {
+    const { service, clock, notices } = await setup();
     await service.remove('b');
-    expect(deletedCheckpoints).toEqual([]);
     await clock.advance(UNDO_DELETE_MS);
     expect(notices.notices().some((n) => n.text === 'Deleted "Plots".')).toBe(false);
-    expect(deletedCheckpoints).toEqual(['b']);
+    await service.refreshRecentlyDeleted();
+    expect(service.recentlyDeleted().map((entry) => [entry.kind, entry.title])).toEqual([
+      ['session', 'Plots'],
+    ]);
+    expect(await service.restoreDeleted(service.recentlyDeleted()[0]!.id)).toBe(true);
+    expect(notices.notices().at(-1)?.text).toBe('Restored "Plots".');
+    expect(service.groups().flatMap((g) => g.sessions.map((s) => s.title))).toContain('Plots');
+    await expect.poll(() => service.recentlyDeleted()).toEqual([]);
+  });
+
+  it('a deleted branch has Undo too, and is listed under its conversation', async () => {
+    const { service, store, notices } = await setup();
+    await service.deleteBranch('a2');
+    expect((await store.sessions.nodes('a')).map((n) => n.id)).toEqual(['a1']);
+    await expect
+      .poll(() => service.recentlyDeleted().map((entry) => [entry.kind, entry.title, entry.first]))
+      .toEqual([['branch', 'Dates', 'Use strptime']]);
+    notices
+      .notices()
+      .find((n) => n.text === 'Deleted a branch of "Dates".')!
+      .action!.run();
+    await expect.poll(async () => (await store.sessions.get('a'))?.leafId).toBe('a2');
+    await expect.poll(() => service.recentlyDeleted()).toEqual([]);
+  });
+
+  it('a restore that is refused says why and changes nothing', async () => {
+    const { service, store, notices } = await setup();
+    await service.remove('b');
+    // Another way brought a conversation with the same id back meanwhile.
+    await store.sessions.insert(session('b', 'Plots again', 3), []);
+    await service.refreshRecentlyDeleted();
+    expect(await service.restoreDeleted(service.recentlyDeleted()[0]!.id)).toBe(false);
+    expect(notices.notices().at(-1)?.text).toMatch(/"Plots".*is stored again/);
+    expect((await store.sessions.get('b'))?.title).toBe('Plots again');
+    expect(service.recentlyDeleted()).toHaveLength(1);
+    await service.deleteNow(service.recentlyDeleted()[0]!.id);
+    await expect.poll(() => service.recentlyDeleted()).toEqual([]);
+  });
+
+  it('at start, what was deleted more than 30 days ago is deleted for good', async () => {
+    const { service, store, clock } = await setup();
+    await service.remove('b');
+    await clock.advance(RECENTLY_DELETED_MS + 1);
+    await service.remove('a');
+    await service.start();
+    await expect
+      .poll(() => service.recentlyDeleted().map((entry) => entry.title))
+      .toEqual(['Dates']);
+    expect(await store.trash.list('w')).toHaveLength(1);
   });
 
   it('a bad import is refused as a notice and writes nothing', async () => {

@@ -5,6 +5,28 @@ import { ROW_SCHEMAS } from '../../../src/store/row-schemas';
 
 /** A sound row of every checked table, as Cove writes them. */
 const SOUND: Record<keyof typeof ROW_SCHEMAS, unknown> = {
+  trash: {
+    id: 't1',
+    workspaceId: 'w1',
+    sessionId: 's1',
+    title: 'T',
+    deletedAt: 5,
+    kind: 'branch',
+    rootId: 'n2',
+    parentId: 'n1',
+    leafId: null,
+    nodes: [
+      {
+        id: 'n2',
+        sessionId: 's1',
+        parentId: 'n1',
+        role: 'user',
+        content: 'Q',
+        status: 'complete',
+        startedAt: 2,
+      },
+    ],
+  },
   workspaces: { id: 'w1', name: 'A', createdAt: 1, updatedAt: 2 },
   files: {
     workspaceId: 'w1',

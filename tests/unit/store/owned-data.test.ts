@@ -100,6 +100,7 @@ async function rowsOf(store: CoveStore, workspaceId: string, sessionId: string) 
     settings:
       ((await store.settings.get(`editor.tabs.${workspaceId}`)) !== undefined ? 1 : 0) +
       ((await store.settings.get(`agent.policy.${sessionId}`)) !== undefined ? 1 : 0),
+    trash: (await store.trash.list(workspaceId)).length,
   };
 }
 
@@ -112,6 +113,7 @@ const FULL = {
   runSteps: 1,
   checkpoints: 1,
   settings: 2,
+  trash: 0,
 };
 const NONE = Object.fromEntries(Object.keys(FULL).map((table) => [table, 0]));
 
@@ -152,5 +154,70 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
     await store.checkpoints.deleteSession(s1);
     expect((await rowsOf(store, WS, s1)).checkpoints).toBe(0);
     expect(await store.checkpoints.blobCount()).toBe(0);
+  });
+
+  it('a conversation moved to Recently deleted holds all it owned; restore gives back every row', async () => {
+    store = await open();
+    const s1 = '66666666-6666-4666-8666-666666666666';
+    await fill(store, WS, s1, 'kept while deleted\n');
+    const before = {
+      session: await store.sessions.get(s1),
+      nodes: await store.sessions.nodes(s1),
+      run: await store.runs.get(`${s1}-run`),
+    };
+    const entry = await store.trash.moveSession('e1', s1, 10);
+    expect(entry).toMatchObject({ kind: 'session', sessionId: s1, title: s1, messages: 2 });
+    expect(await rowsOf(store, WS, s1)).toEqual({
+      ...NONE,
+      workspaces: 1,
+      files: 1,
+      checkpoints: 1,
+      settings: 1,
+      trash: 1,
+    });
+    await store.trash.restore('e1');
+    expect(await rowsOf(store, WS, s1)).toEqual(FULL);
+    expect(await store.sessions.get(s1)).toEqual(before.session);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect((await store.sessions.nodes(s1)).sort(byId)).toEqual(before.nodes.sort(byId));
+    expect(await store.runs.get(`${s1}-run`)).toEqual(before.run);
+    expect(await store.settings.get(`agent.policy.${s1}`)).toBe('auto');
+  });
+
+  it('deleting a conversation for good removes its entry, checkpoints and unshared blobs', async () => {
+    store = await open();
+    const s1 = '77777777-7777-4777-8777-777777777777';
+    await fill(store, WS, s1, 'gone for good\n');
+    await store.trash.moveSession('e1', s1, 10);
+    await store.trash.delete(['e1']);
+    expect(await rowsOf(store, WS, s1)).toEqual({
+      ...NONE,
+      workspaces: 1,
+      files: 1,
+      settings: 1,
+    });
+    expect(await store.checkpoints.blobCount()).toBe(0);
+  });
+
+  it('deleting a workspace removes its recently deleted entries and their checkpoints, only those', async () => {
+    store = await open();
+    const s1 = '88888888-8888-4888-8888-888888888888';
+    const s2 = '99999999-9999-4999-8999-999999999999';
+    await fill(store, WS, s1, 'deleted, then its workspace\n');
+    await fill(store, OTHER, s2, 'deleted elsewhere\n');
+    await store.trash.moveSession('e1', s1, 10);
+    await store.trash.moveSession('e2', s2, 10);
+    expect(await store.checkpoints.blobCount()).toBe(2);
+    await store.workspaces.delete(WS);
+    expect(await rowsOf(store, WS, s1)).toEqual(NONE);
+    expect(await store.checkpoints.blobCount()).toBe(1);
+    expect(await rowsOf(store, OTHER, s2)).toEqual({
+      ...NONE,
+      workspaces: 1,
+      files: 1,
+      checkpoints: 1,
+      settings: 1,
+      trash: 1,
+    });
   });
 });

@@ -85,6 +85,18 @@ const node = (id: string) => ({
   status: 'complete',
   startedAt: 1,
 });
+const deletedBranch = (id: string, nodes: { id: string; [field: string]: unknown }[]) => ({
+  kind: 'branch',
+  id,
+  workspaceId: 'w1',
+  sessionId: 's1',
+  title: 'Chat s1',
+  deletedAt: 5,
+  rootId: nodes[0]!.id,
+  parentId: null,
+  leafId: nodes[0]!.id,
+  nodes,
+});
 const checkpoint = (id: string, seq: number) => ({
   id,
   sessionId: 's1',
@@ -246,6 +258,19 @@ const cases: {
     expected: ['r1:0'],
     key: 'r1:1',
     problem: /toolCalls/,
+  },
+  {
+    table: 'trash',
+    rows: {
+      trash: [
+        deletedBranch('t1', [node('n1')]),
+        deletedBranch('t2', [{ ...node('n2'), role: 'robot' }]),
+      ],
+    },
+    read: async (store) => (await store.trash.list('w1')).map((entry) => entry.id),
+    expected: ['t1'],
+    key: 't2',
+    problem: /role/,
   },
   {
     table: 'logs',
