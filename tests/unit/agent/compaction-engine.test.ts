@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactedPath } from '../../../src/agent/compaction';
-import { createSessionEngine } from '../../../src/agent/session-engine';
-import { createMemorySessionLocks } from '../../../src/agent/session-locks';
-import { createSessionPersister } from '../../../src/agent/session-persister';
-import { activePath } from '../../../src/agent/session-tree';
-import { ManualClock } from '../../../src/base/clock';
-import { makeScriptedChatClient, type ProviderConfig, type ScriptStep } from '../../../src/llm';
-import { createMemoryStore } from '../../../src/store/memory-store';
+import { type ProviderConfig, type ScriptStep } from '../../../src/llm';
+import { engineHarness, type EngineHarness } from './support/engine-harness';
 
 /** A small window, so a few long replies fill it: the limit is 1,400 tokens. */
 const provider: ProviderConfig = {
@@ -21,47 +16,17 @@ const provider: ProviderConfig = {
 const SYSTEM_PROMPT = 'Answer briefly. '.repeat(125);
 
 function setup(steps: ScriptStep[]) {
-  const clock = new ManualClock(Date.UTC(2026, 11, 3));
-  const store = createMemoryStore();
-  const locks = createMemorySessionLocks();
-  const client = makeScriptedChatClient(steps, { clock });
-  let ids = 0;
-  const engine = createSessionEngine({
-    sessions: store.sessions,
-    clock,
-    locks,
-    client,
-    models: {
-      current: () => ({ ref: 'p1/m1', provider, modelId: 'm1' }),
-      streamOptionsUnsupported: () => undefined,
-    },
-    settings: () => ({ fileContext: false, customSystemPrompt: SYSTEM_PROMPT }),
-    context: {
-      workspaceName: () => 'demo',
-      activeDocument: () => undefined,
-      readFile: async () => undefined,
-    },
-    newId: () => `n${++ids}`,
+  return engineHarness(steps, {
+    provider,
+    systemPrompt: SYSTEM_PROMPT,
+    startsAt: Date.UTC(2026, 11, 3),
   });
-  const persister = createSessionPersister({
-    sessions: store.sessions,
-    clock,
-    locks,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  engine.subscribe((event) => persister.handle(event));
-  return { store, client, engine };
 }
 
 const long = (word: string) => `${word} `.repeat(250);
 const text = (content: unknown) => (typeof content === 'string' ? content : '');
 
-async function pathOf(ctx: ReturnType<typeof setup>, sessionId: string) {
-  const session = await ctx.store.sessions.get(sessionId);
-  return activePath(await ctx.store.sessions.nodes(sessionId), session!.leafId);
-}
+const pathOf = (ctx: EngineHarness, sessionId: string) => ctx.pathOf(sessionId);
 
 describe('compaction in the session engine', () => {
   it('compacts on its own when the context passes the limit; the question and the tail stay verbatim, nothing is deleted', async () => {

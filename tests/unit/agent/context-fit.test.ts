@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEndEvent } from '../../../src/agent/agent-events';
 import { compactedPath } from '../../../src/agent/compaction';
-import type { AgentPort } from '../../../src/agent/session-agent-run';
-import { createSessionEngine, type SessionEngineEvent } from '../../../src/agent/session-engine';
-import { createMemorySessionLocks } from '../../../src/agent/session-locks';
-import { createSessionPersister } from '../../../src/agent/session-persister';
-import { activePath } from '../../../src/agent/session-tree';
 import type { AgentTool } from '../../../src/agent/tool-catalog';
-import { ManualClock } from '../../../src/base/clock';
-import {
-  makeScriptedChatClient,
-  type ChatMessage,
-  type ProviderConfig,
-  type ScriptStep,
-} from '../../../src/llm';
-import { createMemoryStore } from '../../../src/store/memory-store';
+import { type ChatMessage, type ProviderConfig, type ScriptStep } from '../../../src/llm';
 import { makeGate } from '../../fakes/gate';
+import { engineHarness, type EngineHarness } from './support/engine-harness';
 
 /** A model nobody described: Cove assumes an 8,192-token window and 4,096 out. */
 const unknownModel: ProviderConfig = {
@@ -47,69 +36,24 @@ function setup(
   steps: ScriptStep[],
   options: { tools?: AgentTool[]; systemPrompt?: string; provider?: ProviderConfig } = {},
 ) {
-  const clock = new ManualClock(Date.UTC(2026, 11, 5));
-  const store = createMemoryStore();
-  const locks = createMemorySessionLocks();
-  const client = makeScriptedChatClient(steps, { clock });
-  const provider = options.provider ?? unknownModel;
-  const modelId = provider.models![0]!.id;
-  let ids = 0;
-  const port: AgentPort = {
-    toolbox: () =>
-      Promise.resolve({
-        tools: options.tools ?? [],
-        context: {},
-        dynamicPrompt: () => 'Today is 2026-12-05.',
-      }),
-    policy: () => ({ mode: 'auto' }),
-    approve: () => Promise.resolve({ type: 'approve' }),
-    sessionApproved: () => new Set(),
-  };
-  const problems: string[] = [];
-  const engine = createSessionEngine({
-    sessions: store.sessions,
-    clock,
-    locks,
-    client,
-    models: {
-      current: () => ({ ref: `p1/${modelId}`, provider, modelId }),
-      streamOptionsUnsupported: () => undefined,
-    },
-    settings: () => ({ fileContext: false, customSystemPrompt: options.systemPrompt ?? '' }),
-    context: {
-      workspaceName: () => 'demo',
-      activeDocument: () => undefined,
-      readFile: async () => undefined,
-    },
-    agent: port,
-    newId: () => `n${++ids}`,
-    onProblem: (_error, what) => void problems.push(what),
+  const ctx = engineHarness(steps, {
+    provider: options.provider ?? unknownModel,
+    tools: options.tools ?? [],
+    dynamicPrompt: 'Today is 2026-12-05.',
+    startsAt: Date.UTC(2026, 11, 5),
+    ...(options.systemPrompt ? { systemPrompt: options.systemPrompt } : {}),
   });
-  const persister = createSessionPersister({
-    sessions: store.sessions,
-    clock,
-    locks,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  engine.subscribe((event) => persister.handle(event));
-  const seen: SessionEngineEvent[] = [];
-  engine.subscribe((event) => void seen.push(event));
   const runEnds = () =>
-    seen.flatMap((e) =>
+    ctx.seen.flatMap((e) =>
       e.type === 'agent_event' && e.event.type === 'run_end' ? [e.event as RunEndEvent] : [],
     );
-  return { store, client, engine, seen, runEnds, problems };
+  return { ...ctx, runEnds };
 }
 
 const text = (message: ChatMessage) =>
   typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
 
-async function pathOf(ctx: ReturnType<typeof setup>, sessionId: string) {
-  const session = await ctx.store.sessions.get(sessionId);
-  return activePath(await ctx.store.sessions.nodes(sessionId), session!.leafId);
-}
+const pathOf = (ctx: EngineHarness, sessionId: string) => ctx.pathOf(sessionId);
 
 describe('the context budget in the session engine', () => {
   // Invariant 17: nothing is silently left out of what the model sees.

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_TOOL_RESULT, pathToMessages } from '../../../src/agent/context-builder';
-import type { AgentPort } from '../../../src/agent/session-agent-run';
-import { createSessionEngine } from '../../../src/agent/session-engine';
-import { createMemorySessionLocks } from '../../../src/agent/session-locks';
-import { createSessionPersister } from '../../../src/agent/session-persister';
 import type { AgentTool } from '../../../src/agent/tool-catalog';
-import { ManualClock } from '../../../src/base/clock';
-import { makeScriptedChatClient, type ProviderConfig, type ScriptStep } from '../../../src/llm';
-import { createMemoryStore } from '../../../src/store/memory-store';
+import { type ProviderConfig, type ScriptStep } from '../../../src/llm';
 import type { NodeRecord } from '../../../src/store/records';
 import { makeGate, type Gate } from '../../fakes/gate';
+import { engineHarness } from './support/engine-harness';
 
 const provider: ProviderConfig = {
   id: 'p1',
@@ -34,66 +29,16 @@ function waitTool(gate?: Gate): AgentTool {
 }
 
 async function setup(steps: ScriptStep[], options: { gate?: Gate; maxSteps?: number } = {}) {
-  const clock = new ManualClock(Date.UTC(2026, 11, 3));
-  const store = createMemoryStore();
-  const locks = createMemorySessionLocks();
-  const client = makeScriptedChatClient(steps, { clock });
-  let ids = 0;
-  const port: AgentPort = {
-    toolbox: () =>
-      Promise.resolve({
-        tools: [waitTool(options.gate)],
-        context: {},
-        dynamicPrompt: () => 'Today.',
-      }),
-    policy: () => ({ mode: 'auto' }),
-    approve: () => Promise.resolve({ type: 'approve' }),
-    sessionApproved: () => new Set(),
+  const { engine, store, client, pathOf } = engineHarness(steps, {
+    provider,
+    tools: [waitTool(options.gate)],
+    dynamicPrompt: 'Today.',
+    startsAt: Date.UTC(2026, 11, 3),
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-  };
-  const engine = createSessionEngine({
-    sessions: store.sessions,
-    clock,
-    locks,
-    client,
-    models: {
-      current: () => ({ ref: 'p1/m1', provider, modelId: 'm1' }),
-      streamOptionsUnsupported: () => undefined,
-    },
-    settings: () => ({ fileContext: false, customSystemPrompt: '' }),
-    context: {
-      workspaceName: () => 'demo',
-      activeDocument: () => undefined,
-      readFile: async () => undefined,
-    },
-    agent: port,
-    newId: () => `n${++ids}`,
   });
-  const persister = createSessionPersister({
-    sessions: store.sessions,
-    clock,
-    locks,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  engine.subscribe((event) => persister.handle(event));
   const session = await engine.create('w1', 'task');
   await engine.setMode(session.id, 'agent');
-  const path = async () => {
-    const stored = await store.sessions.get(session.id);
-    const nodes = await store.sessions.nodes(session.id);
-    const byId = new Map(nodes.map((n) => [n.id, n]));
-    const out: NodeRecord[] = [];
-    for (
-      let at = byId.get(stored!.leafId!);
-      at;
-      at = at.parentId ? byId.get(at.parentId) : undefined
-    ) {
-      out.unshift(at);
-    }
-    return out;
-  };
+  const path = () => pathOf(session.id);
   const shape = async () =>
     (await path()).map((n) =>
       n.role === 'tool'

@@ -1,67 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTINUE_INSTRUCTION,
-  createSessionEngine,
-  type ReplyModel,
-  type SessionEngineEvent,
-} from '../../../src/agent/session-engine';
-import { createMemorySessionLocks } from '../../../src/agent/session-locks';
-import { createSessionPersister } from '../../../src/agent/session-persister';
-import { ManualClock } from '../../../src/base/clock';
-import { makeScriptedChatClient, type ProviderConfig, type ScriptStep } from '../../../src/llm';
-import { createMemoryStore } from '../../../src/store/memory-store';
-
-const provider: ProviderConfig = {
-  id: 'p1',
-  name: 'Fake',
-  presetId: 'custom',
-  baseURL: 'http://127.0.0.1:9/v1',
-  models: [{ id: 'm1', capabilities: { contextWindow: 32_000, maxOutputTokens: 1000 } }],
-};
+import { CONTINUE_INSTRUCTION, type ReplyModel } from '../../../src/agent/session-engine';
+import { type ScriptStep } from '../../../src/llm';
+import { engineHarness } from './support/engine-harness';
 
 function setup(
   steps: ScriptStep[] = [],
   options: { model?: ReplyModel | null; activeDocument?: () => undefined } = {},
 ) {
-  const clock = new ManualClock(Date.UTC(2026, 11, 2));
-  const store = createMemoryStore();
-  const locks = createMemorySessionLocks();
-  const client = makeScriptedChatClient(steps, { clock });
-  let ids = 0;
-  const listenerErrors: unknown[] = [];
-  const engine = createSessionEngine({
-    sessions: store.sessions,
-    clock,
-    locks,
-    client,
-    models: {
-      current: () =>
-        options.model === null
-          ? undefined
-          : (options.model ?? { ref: 'p1/m1', provider, modelId: 'm1' }),
-      streamOptionsUnsupported: () => undefined,
-    },
-    settings: () => ({ fileContext: true, customSystemPrompt: '' }),
-    context: {
-      workspaceName: () => 'demo',
-      activeDocument: options.activeDocument ?? (() => undefined),
-      readFile: async () => undefined,
-    },
-    newId: () => `n${++ids}`,
-    onListenerError: (error) => listenerErrors.push(error),
-  });
-  const persister = createSessionPersister({
-    sessions: store.sessions,
-    clock,
-    locks,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  engine.subscribe((event) => persister.handle(event));
-  const seen: SessionEngineEvent[] = [];
-  engine.subscribe((event) => void seen.push(event));
-  return { clock, store, locks, client, engine, seen, listenerErrors };
+  return engineHarness(steps, { ...options, fileContext: true });
 }
 
 describe('session engine', () => {
