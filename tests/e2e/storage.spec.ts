@@ -37,7 +37,7 @@ test('Settings → Storage lists what each conversation holds; one deleted there
   await expect(storage.conversation('How do I parse dates')).toContainText('2 messages');
   await expect(storage.conversation('How do I parse dates')).toContainText('KB');
   await expect(storage.conversation('Plot a sine wave')).toContainText(SIZE);
-  await storage.section.screenshot({ path: '/tmp/pw-storage/storage-usage.png' });
+  await storage.section.screenshot({ path: test.info().outputPath('storage-usage.png') });
 
   await storage.deleteConversation('Plot a sine wave');
   await expect(storage.conversation('Plot a sine wave')).toHaveCount(0);
