@@ -47,7 +47,9 @@ export function createMemoryStore(
   const fileRows = new Map<string, FileRecord>();
   const settingRows = new Map<string, SettingRecord>();
   const sessionRows = new Map<string, SessionRecord>();
-  const nodeRows = new Map<string, NodeRecord>();
+  // Read by sharing, as the Dexie store's node cache shares them (a long conversation is not
+  // copied for every question); frozen, so no reader can change what is stored.
+  const nodeRows = new FrozenRows<NodeRecord>();
   const deleteSessionsOf = (workspaceId: string) => {
     for (const [id, session] of sessionRows) {
       if (session.workspaceId !== workspaceId) continue;
@@ -221,7 +223,7 @@ export function createMemoryStore(
         changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
     },
     async nodes(sessionId) {
-      return [...nodeRows.values()].filter((n) => n.sessionId === sessionId).map(copy);
+      return [...nodeRows.values()].filter((n) => n.sessionId === sessionId);
     },
     async append(node, updatedAt) {
       const session = sessionRows.get(node.sessionId);
@@ -342,4 +344,20 @@ export function createMemoryStore(
       changes.close();
     },
   };
+}
+
+/** A map whose values are frozen, deeply, as they are set: rows handed out as they are. */
+class FrozenRows<V extends object> extends Map<string, V> {
+  override set(key: string, value: V): this {
+    return super.set(key, deepFreeze(value));
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  // Typed arrays cannot be frozen; node rows hold none, file rows are not kept here.
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
+  if (Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
 }
