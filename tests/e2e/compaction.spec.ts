@@ -95,3 +95,28 @@ test('a long session compacts on its own before the window fills: marker with su
   await expect(context.outsideMessages.first()).toContainText('First question');
   await expect(chat.replies.last()).toContainText('Third answer, after the summary.');
 });
+
+// Invariant 17: nothing is silently left out of what the model sees.
+test('a conversation that cannot fit the model’s window is refused, saying what to change; nothing is sent', async ({
+  cove,
+  provider,
+}) => {
+  const chat = new ChatPanel(cove);
+  const context = new ContextPanel(cove);
+  await chat.connect(provider);
+  // 900 tokens, 400 kept for the reply: the system prompt and framing leave almost nothing.
+  await context.setModel('chat-model', { contextWindow: 900, maxOutput: 400 });
+  const question = 'Please review this function. '.repeat(60);
+  await chat.messageBox.fill(question);
+  await chat.messageBox.press('Enter');
+  const reply = chat.replies.last();
+  await expect(reply).toContainText('Nothing was sent.');
+  await expect(reply).toContainText(/larger window|real context window/);
+  // The emptied message box is small again: the refusal is in view, to its last line.
+  await expect(reply.getByText(/larger window|real context window/)).toBeInViewport({ ratio: 1 });
+  expect((await chat.messageBox.boundingBox())!.height).toBeLessThan(100);
+  await cove.page.screenshot({ path: test.info().outputPath('context-too-small.png') });
+  expect(provider.chatRequests()).toHaveLength(0);
+  // The question is kept, whole, to send again with another model.
+  await expect(chat.questions.last()).toHaveText(question.trim());
+});

@@ -97,6 +97,8 @@ export function ChatPanel(props: {
   };
   let scroller!: HTMLDivElement;
   let stickToBottom = true;
+  /** The content height at the last scroll looked at (see onScroll). */
+  let seenHeight = 0;
 
   // Follow a growing reply while the person is at the bottom; leave them be when they scroll up.
   const observer = new ResizeObserver(() => {
@@ -252,9 +254,21 @@ export function ChatPanel(props: {
       </Show>
       <div
         class="chat-scroll"
-        ref={scroller}
+        ref={(el) => {
+          scroller = el;
+          // The view shrinks too (the meter appears, the message box grows): stay at the end.
+          observer.observe(el);
+        }}
         onScroll={() => {
-          stickToBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+          // A scroll the layout made (a message view replaced, so the height dipped and the
+          // position was clamped) is not the person scrolling away: judge only scrolls over
+          // content whose height this has seen before.
+          const height = scroller.scrollHeight;
+          if (height !== seenHeight) {
+            seenHeight = height;
+            return;
+          }
+          stickToBottom = height - scroller.scrollTop - scroller.clientHeight < 40;
         }}
       >
         <section class="message-list" aria-label="Messages" ref={(el) => observer.observe(el)}>

@@ -1,4 +1,4 @@
-import { For, Show } from 'solid-js';
+import { createEffect, For, on, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { Icon } from '../common/icons';
 import type { PendingView } from '../../app/agent-views';
@@ -72,6 +72,10 @@ export function Composer(props: {
     input.style.height = 'auto';
     input.style.height = `${Math.min(input.scrollHeight, 240)}px`;
   };
+  // The draft also changes without typing (sent and cleared, filled by "Debug with AI",
+  // taken back to edit): the box follows it, or an emptied box stays tall and hides the
+  // conversation.
+  createEffect(on(chat.draft, () => queueMicrotask(grow), { defer: true }));
 
   return (
     <form
