@@ -97,8 +97,10 @@ export function ChatPanel(props: {
   };
   let scroller!: HTMLDivElement;
   let stickToBottom = true;
-  /** The content height at the last scroll looked at (see onScroll). */
-  let seenHeight = 0;
+  /** Until when a scroll counts as the person's (a wheel, touch or key just moved it). */
+  let gestureUntil = 0;
+  let pointerHeld = false;
+  const byPerson = () => (gestureUntil = performance.now() + 1000);
 
   // Follow a growing reply while the person is at the bottom; leave them be when they scroll up.
   const observer = new ResizeObserver(() => {
@@ -259,16 +261,19 @@ export function ChatPanel(props: {
           // The view shrinks too (the meter appears, the message box grows): stay at the end.
           observer.observe(el);
         }}
+        onWheel={byPerson}
+        onTouchMove={byPerson}
+        onKeyDown={byPerson}
+        onPointerDown={() => {
+          pointerHeld = true;
+          byPerson();
+        }}
+        onPointerUp={() => (pointerHeld = false)}
         onScroll={() => {
-          // A scroll the layout made (a message view replaced, so the height dipped and the
-          // position was clamped) is not the person scrolling away: judge only scrolls over
-          // content whose height this has seen before.
-          const height = scroller.scrollHeight;
-          if (height !== seenHeight) {
-            seenHeight = height;
-            return;
-          }
-          stickToBottom = height - scroller.scrollTop - scroller.clientHeight < 40;
+          // Only the person scrolls away from the end. A scroll the layout made (a message
+          // view replaced: the height dipped and the position was clamped) does not count.
+          if (!pointerHeld && performance.now() > gestureUntil) return;
+          stickToBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
         }}
       >
         <section class="message-list" aria-label="Messages" ref={(el) => observer.observe(el)}>
