@@ -270,7 +270,7 @@ export function createAgentService(deps: {
           batch(() => {
             // A failed request shows its error (with Retry) on the reply itself: once is enough.
             const onTheReply =
-              event.error?.code === 'llm' || event.error?.code === 'context_overflow';
+              event.error?.code === 'llm' || event.error?.code === 'context-overflow';
             setRunEnd(
               event.reason === 'done' || onTheReply
                 ? undefined

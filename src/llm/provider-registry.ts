@@ -261,7 +261,7 @@ export function missingProviderError(): CoveError {
 
 /** The same, as the failed result of a request (a connection test) for a provider that is gone. */
 export function missingProviderFailure(): LlmError {
-  return new LlmError({ kind: 'bad_request', message: MISSING_MESSAGE, hint: MISSING_HINT });
+  return new LlmError('bad-request', { reason: 'provider-missing' });
 }
 
 const MISSING_MESSAGE = 'This provider no longer exists.';

@@ -17,16 +17,33 @@ export type ModelFieldErrorCode =
 /** Settings → Chat's fields. */
 export type ChatOptionsErrorCode = 'chat-max-tokens' | 'chat-temperature';
 
-/** Every code of src/llm's settings errors. */
-export type ProviderSettingsErrorCode =
+/** Every code of src/llm's settings errors, for the catalog's test to walk. */
+export const PROVIDER_SETTINGS_ERROR_CODES = [
+  'provider-name',
+  'provider-base-url',
+  'provider-api-key',
+  'provider-headers',
+  'model-id',
+  'model-context-window',
+  'model-max-output',
+  'model-price',
+  'model-tool-calling',
+  'chat-max-tokens',
+  'chat-temperature',
+  /** An imported provider file that cannot be used. */
+  'provider-import',
+  /** The provider (or model) named no longer exists (deleted in another tab). */
+  'provider-missing',
+  'model-missing',
+] as const satisfies readonly (
   | ProviderFieldErrorCode
   | ModelFieldErrorCode
   | ChatOptionsErrorCode
-  /** An imported provider file that cannot be used. */
-  | 'provider-import'
-  /** The provider (or model) named no longer exists (deleted in another tab). */
-  | 'provider-missing'
-  | 'model-missing';
+  | `${'provider' | 'model'}-${'import' | 'missing'}`
+)[];
+
+/** One of {@link PROVIDER_SETTINGS_ERROR_CODES}. */
+export type ProviderSettingsErrorCode = (typeof PROVIDER_SETTINGS_ERROR_CODES)[number];
 
 /** A settings error: what is wrong, what to do, and the code of the field it is about. */
 export function settingsError(
