@@ -27,6 +27,7 @@ import {
   type RunEndView,
   type RunUsageView,
 } from './agent-views';
+import { errorText } from './messages/describe-error';
 
 /** Where a session's approval mode is kept (the session rows' schema stays as it is). */
 export const policyKey = (sessionId: string) => `agent.policy.${sessionId}`;
@@ -277,7 +278,7 @@ export function createAgentService(deps: {
                 : {
                     reason: event.reason,
                     ...(event.error
-                      ? { message: `${event.error.message} ${event.error.hint}`.trim() }
+                      ? { message: errorText(event.error) }
                       : event.repeatedCall
                         ? {
                             message: `${event.repeatedCall.toolName} failed the same way three times: ${event.repeatedCall.lastError}`,

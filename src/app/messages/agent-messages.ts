@@ -85,10 +85,17 @@ export const agentMessages = {
       ? llmMessages[kind as LlmErrorKind](p)
       : { message: 'The model request failed.', hint: 'Try again.' };
   },
-  'tool-error': (p) => ({ message: text(p, 'text') ?? 'The tool failed.', hint: '' }),
+  // A tool call's stored result: its first line says what happened; the agent reads all of it.
+  'tool-error': (p) => ({
+    message: text(p, 'text') ?? 'The tool failed.',
+    hint: 'The agent reads the error and decides what to do next.',
+  }),
   'tool-invalid': (p) => ({
     message: text(p, 'text') ?? 'The tool was called with invalid arguments.',
-    hint: '',
+    hint: 'The agent reads what was wrong and may call it again.',
   }),
-  rejected: (p) => ({ message: text(p, 'text') ?? 'The call was rejected.', hint: '' }),
+  rejected: (p) => ({
+    message: text(p, 'text') ?? 'The call was rejected.',
+    hint: 'The agent was told and may try another way.',
+  }),
 } satisfies Record<Exclude<AgentErrorCode, LlmErrorKind>, Wording>;

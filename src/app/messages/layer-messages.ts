@@ -100,7 +100,7 @@ export const settingsMessages = {
 /** The MCP client's and its settings' codes. */
 export const mcpMessages = {
   'mcp-timeout': says('The MCP server did not answer in time.', 'Try again later.'),
-  'mcp-cancelled': says('The MCP request was cancelled.'),
+  'mcp-cancelled': says('The MCP request was cancelled.', 'Run it again if that was not meant.'),
   'mcp-unauthorized': says(
     'The MCP server needs valid credentials.',
     'Check the Authorization header in the server’s settings.',
