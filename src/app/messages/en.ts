@@ -6,12 +6,8 @@
 import { normalizeErrorCode } from '../../store/stored-error';
 import { agentMessages } from './agent-messages';
 import type { AnyErrorCode } from './error-codes';
-import {
-  mcpMessages,
-  runtimeMessages,
-  settingsMessages,
-  workspaceMessages,
-} from './layer-messages';
+import { mcpMessages, runtimeMessages, workspaceMessages } from './layer-messages';
+import { settingsMessages } from './settings-messages';
 import { llmMessages } from './llm-messages';
 import type { ErrorParams, ErrorWording, Wording } from './wording';
 

@@ -1,11 +1,10 @@
 /**
  * The English of the layers that still word their own errors where they throw them (the
- * store, the workspace, the runtime, provider settings, MCP): such an error carries its
+ * store, the workspace, the runtime, MCP): such an error carries its
  * sentences, and describeError shows those. These entries make the catalog complete, so
  * moving a layer here means replacing its entry's sentence with one built from params.
  */
 import type { McpErrorCode } from '../../mcp/mcp-errors';
-import type { ProviderSettingsErrorCode } from '../../llm/settings-errors';
 import type { RuntimeErrorCode } from '../../runtime/runtime-errors';
 import type { WorkspaceErrorCode } from '../../workspace/workspace-errors';
 import type { Wording } from './wording';
@@ -69,33 +68,6 @@ export const runtimeMessages = {
   'lint-failed': says('The linter failed.', 'Try again.'),
   'format-failed': says('The formatter failed.', 'Try again.'),
 } satisfies Record<Exclude<RuntimeErrorCode, WorkspaceErrorCode>, Wording>;
-
-/** Provider, model and chat settings. */
-export const settingsMessages = {
-  'provider-name': says('The provider’s name is not valid.', FIX_FIELD),
-  'provider-base-url': says('The base URL is not valid.', FIX_FIELD),
-  'provider-api-key': says('The API key is not valid.', FIX_FIELD),
-  'provider-headers': says('An extra header is not valid.', FIX_FIELD),
-  'model-id': says('The model name is not valid.', FIX_FIELD),
-  'model-context-window': says('The context window is not valid.', FIX_FIELD),
-  'model-max-output': says('The output limit is not valid.', FIX_FIELD),
-  'model-price': says('A price is not valid.', FIX_FIELD),
-  'model-tool-calling': says('The tool-calling setting is not valid.', FIX_FIELD),
-  'chat-max-tokens': says('The reply length limit is not valid.', FIX_FIELD),
-  'chat-temperature': says('The temperature is not valid.', FIX_FIELD),
-  'provider-import': says(
-    'This provider file cannot be imported.',
-    'Choose a file exported from Cove.',
-  ),
-  'provider-missing': says(
-    'This provider no longer exists.',
-    'It may have been removed in another tab; add it again if you need it.',
-  ),
-  'model-missing': says(
-    'That model is not configured.',
-    'Pick one of the listed models, or refresh the provider’s models in Settings → Providers.',
-  ),
-} satisfies Record<ProviderSettingsErrorCode, Wording>;
 
 /** The MCP client's and its settings' codes. */
 export const mcpMessages = {
