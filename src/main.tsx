@@ -1,7 +1,9 @@
 // The composition root: the one place that builds Cove's services and hands them down.
 import { render } from 'solid-js/web';
 import { systemClock } from './base/clock';
-import { describeError } from './base/errors';
+import { installErrorWording } from './base/error-wording';
+import { englishWording } from './app/messages/en';
+import { errorText } from './app/messages/describe-error';
 import { createAppServices } from './app/services';
 import { createBackupService, type BackupService } from './app/backup-service';
 import { createTypingPause } from './app/typing-pause';
@@ -20,6 +22,9 @@ import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
 import './ui/theme.css';
+
+// Errors are data; the lower layers read their English (for logs and for the model) here.
+installErrorWording(englishWording);
 
 /** Set once the database is open: a start that fails after that offers backup and restore. */
 let recovery: BackupService | undefined;
@@ -158,5 +163,5 @@ const root = document.getElementById('root')!;
 start(root).catch((error: unknown) => {
   console.error('Cove could not start', error);
   root.textContent = '';
-  render(() => <FatalScreen message={describeError(error)} backups={recovery} />, root);
+  render(() => <FatalScreen message={errorText(error)} backups={recovery} />, root);
 });

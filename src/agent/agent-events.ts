@@ -1,3 +1,4 @@
+import type { ErrorParams } from '../base/errors';
 import type { AgentErrorCode } from './agent-errors';
 import type { AssistantReply, StopReason } from '../llm/assistant-reply';
 import type { ChatMessage } from '../llm/chat-message';
@@ -229,10 +230,13 @@ export type RunEndReason = 'done' | 'aborted' | 'error' | 'max_steps' | 'repeate
 /** Why a run ended with `error`, with a message and a hint a person can act on. */
 export interface AgentRunError {
   /**
-   * `context_overflow` has its own code so the UI can offer to start fresh or compact; the
+   * `context-overflow` has its own code so the UI can offer to start fresh or compact; the
    * agent layer's own codes say why the run was refused before its first request.
    */
-  code: 'context_overflow' | 'llm' | 'internal' | AgentErrorCode;
+  code: AgentErrorCode;
+  /** What the catalog words it from (src/app/messages/); for `llm`, the llm error's and its kind. */
+  params?: ErrorParams;
+  /** The English of `code` with `params`, for traces, logs and exports. */
   message: string;
   hint: string;
   llm?: LlmErrorData;

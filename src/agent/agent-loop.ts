@@ -1,6 +1,6 @@
 import type { Clock } from '../base/clock';
 import { DEFAULT_AGENT_SETTINGS } from './agent-settings';
-import { describeError } from '../base/errors';
+import { describeError, type CoveError } from '../base/errors';
 import type { AssistantReply } from '../llm/assistant-reply';
 import type { ChatClient, ChatRequest } from '../llm/chat-client';
 import type { ChatMessage } from '../llm/chat-message';
@@ -28,6 +28,7 @@ import { DEFAULT_REPEATED_FAILURE_LIMIT, ToolRepeatGuard } from './tool-repeat-g
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
 import { withAppliedStubs } from './applied-arguments';
 import { assistantMessage, figuresMessage, type AssistantMessage } from './run-messages';
+import { agentError, type AgentErrorCode } from './agent-errors';
 
 export { DEFAULT_MAX_STEPS } from './agent-settings';
 
@@ -182,11 +183,9 @@ class AgentRun<C extends ToolContext> {
       }
     } catch (error) {
       this.end('error', {
-        error: {
-          code: 'internal',
-          message: `The agent stopped because of a bug in Cove: ${describeError(error)}`,
-          hint: 'Try again; if it happens again, report it with the conversation.',
-        },
+        error: runError(
+          agentError('internal', { variant: 'agent-bug', detail: describeError(error) }),
+        ),
       });
     } finally {
       this.channel.close();
@@ -384,23 +383,22 @@ class AgentRun<C extends ToolContext> {
 
 /** The run's error for a request that failed for good. */
 function runErrorOf(error: LlmError | undefined): AgentRunError {
-  if (!error) {
+  if (!error) return runError(agentError('internal', { variant: 'no-reason' }));
+  const llm = error.toJSON();
+  if (error.kind === 'context-overflow') {
     return {
-      code: 'internal',
-      message: 'The model request failed without saying why.',
-      hint: 'Try again.',
+      ...runError(agentError('context-overflow', { ...error.params, variant: 'agent-stopped' })),
+      llm,
     };
   }
-  if (error.kind === 'context_overflow') {
-    return {
-      code: 'context_overflow',
-      message:
-        'The conversation no longer fits in the model’s context window, so the agent stopped.',
-      hint: 'Start a new session (or delete earlier messages) and describe where the task stands; a model with a larger window also helps.',
-      llm: error.toJSON(),
-    };
-  }
-  return { code: 'llm', message: error.message, hint: error.hint, llm: error.toJSON() };
+  // An llm error with its own sentences (old data, a test's script) has no params to pass on.
+  if (error.ownWording) return { code: 'llm', message: error.message, hint: error.hint, llm };
+  return { ...runError(agentError('llm', { ...error.params, kind: error.kind })), llm };
+}
+
+/** A run's error as plain data: its code, params and English (see AgentRunError). */
+function runError(error: CoveError<AgentErrorCode>): AgentRunError {
+  return { code: error.code, params: error.params, message: error.message, hint: error.hint };
 }
 
 function brokenStreamReply(now: number): AssistantReply {

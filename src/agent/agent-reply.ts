@@ -143,13 +143,7 @@ async function runOnce(
     // run_end like any other (everything stored stays).
     const error = internalError(failure);
     if (!ended) {
-      publish(
-        endBeforeStart('error', clock.now(), {
-          code: 'internal',
-          message: error.message,
-          hint: error.hint,
-        }),
-      );
+      publish(endBeforeStart('error', clock.now(), { ...error, code: 'internal' }));
     }
     return undefined;
   } finally {
@@ -175,7 +169,7 @@ export async function answerWithAgent(core: EngineCore, input: AgentReplyInput):
     const leaf = (await sessions.get(sessionId))?.leafId ?? from;
     if (
       end?.reason === 'error' &&
-      end.error?.code === 'context_overflow' &&
+      end.error?.code === 'context-overflow' &&
       !overflowRetried &&
       !signal.aborted
     ) {

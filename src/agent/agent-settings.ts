@@ -1,6 +1,6 @@
-import { CoveError } from '../base/errors';
 import type { ToolApprovalOverride } from './approval-policy';
 import { DEFAULT_TOOL_RESULT_CAP } from './tool-result-truncation';
+import { agentError } from './agent-errors';
 
 /** Turns a run may take before it ends with `max_steps`, unless told otherwise. */
 export const DEFAULT_MAX_STEPS = 50;
@@ -71,22 +71,13 @@ export type AgentSettingsErrorCode = 'agent-result-cap' | 'agent-max-steps';
  * allowed range, so nothing out of range is ever stored.
  */
 export function validateAgentSettings(settings: AgentSettings): AgentSettings {
-  const check = (
-    n: number,
-    range: { min: number; max: number },
-    code: AgentSettingsErrorCode,
-    what: string,
-  ) => {
+  const check = (n: number, range: { min: number; max: number }, code: AgentSettingsErrorCode) => {
     if (!Number.isInteger(n) || n < range.min || n > range.max) {
-      throw new CoveError(
-        code,
-        `${what} must be a whole number from ${range.min.toLocaleString('en')} to ${range.max.toLocaleString('en')}.`,
-        'Type a number in that range, or clear the field for the default.',
-      );
+      throw agentError(code, { min: range.min, max: range.max });
     }
   };
-  check(settings.toolResultCap, TOOL_RESULT_CAP_RANGE, 'agent-result-cap', 'The result limit');
-  check(settings.maxSteps, MAX_STEPS_RANGE, 'agent-max-steps', 'The step limit');
+  check(settings.toolResultCap, TOOL_RESULT_CAP_RANGE, 'agent-result-cap');
+  check(settings.maxSteps, MAX_STEPS_RANGE, 'agent-max-steps');
   const toolOverrides = Object.fromEntries(
     Object.entries(settings.toolOverrides).filter(([, choice]) => OVERRIDES.includes(choice)),
   );

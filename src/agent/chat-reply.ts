@@ -162,7 +162,7 @@ export async function answerWithChat(core: EngineCore, input: ChatReplyInput): P
 
   const first = await fit(input.parent.id, false);
   const ended = await ask(first);
-  if (ended?.error?.code !== 'context_overflow' || signal.aborted) return;
+  if (ended?.error?.code !== 'context-overflow' || signal.aborted) return;
   const again = await fit(first.fromId, true);
   // Nothing could be compacted: asking again would overflow again; the error stands.
   if (again.status === 'fits' && again.fromId === first.fromId) return;

@@ -102,20 +102,15 @@ async function requestSummary(
   })) {
     if (event.type === 'text_delta') text += event.delta;
     if (event.type === 'error') {
-      throw agentError(
-        'compaction-failed',
-        `The summary failed: ${event.error.message}`,
-        'Nothing was changed. Try /compact again, or start a new conversation.',
-      );
+      throw agentError('compaction-failed', {
+        reason: 'summary-failed',
+        detail: event.error.message,
+      });
     }
   }
   const summary = text.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
   if (!summary) {
-    throw agentError(
-      'compaction-failed',
-      'The model returned an empty summary.',
-      'Nothing was changed. Try /compact again.',
-    );
+    throw agentError('compaction-failed', { reason: 'empty-summary' });
   }
   return summary;
 }

@@ -101,33 +101,22 @@ export function fitsBudget(history: readonly ChatMessage[], budget: ContextBudge
   return historyTokens(history) <= budget.history;
 }
 
-const tokens = (n: number) => Math.max(0, Math.round(n)).toLocaleString('en');
-
 /**
  * Why a request was not sent: even after compacting, the conversation it must carry
  * (`needed` tokens: the summary, the question and what the run produced since) does not
  * fit the room the budget leaves. Says what takes the window and what to change.
  */
 export function contextTooSmall(budget: ContextBudget, needed: number): CoveError<AgentErrorCode> {
-  const tools = budget.toolCount
-    ? ` and the definitions of ${budget.toolCount} tool${budget.toolCount === 1 ? '' : 's'}`
-    : '';
-  const verb = budget.toolCount ? 'take' : 'takes';
-  const taken = `The system prompt${tools} ${verb} about ${tokens(budget.frame)} tokens of this model's ${tokens(budget.window)}-token window, and ${tokens(budget.reply)} are kept for the reply`;
-  const windowAdvice =
-    "choose a model with a larger window, or set this model's real context window in Settings → Models";
-  if (budget.history < needed && budget.history <= budget.window / 8) {
-    return agentError(
-      'context-too-small',
-      `${taken}: too little is left for the conversation (it needs about ${tokens(needed)}). Nothing was sent.`,
-      budget.toolCount
-        ? `Turn off tools or MCP servers you do not need here, ${windowAdvice}.`
-        : `Shorten the custom system prompt, ${windowAdvice}.`,
-    );
-  }
-  return agentError(
-    'context-too-small',
-    `Even after compacting, the latest message and what followed it need about ${tokens(needed)} tokens, but only ${tokens(budget.history)} are left (${taken.charAt(0).toLowerCase()}${taken.slice(1)}). Nothing was sent.`,
-    `Shorten the message or attach less, ${windowAdvice}.`,
-  );
+  // Too little room even for a short conversation: the frame is what to shrink. Otherwise
+  // the latest message and what followed it are what does not fit.
+  const noRoom = budget.history < needed && budget.history <= budget.window / 8;
+  return agentError('context-too-small', {
+    variant: noRoom ? 'no-room' : 'tail',
+    needed,
+    history: budget.history,
+    frame: budget.frame,
+    window: budget.window,
+    reply: budget.reply,
+    toolCount: budget.toolCount,
+  });
 }

@@ -8,6 +8,7 @@
 import { describeError, type CoveError } from '../base/errors';
 import type { ChatMessage } from '../llm/chat-message';
 import type { NodeRecord, StoredError } from '../store/records';
+import { toStoredError } from '../store/stored-error';
 import { agentError, type AgentErrorCode } from './agent-errors';
 import { autoCompactLimit, keptTokens, prepareCompaction } from './compaction-run';
 import {
@@ -113,9 +114,8 @@ export type FitResult =
   | { status: 'stopped'; fromId: string };
 
 const stored = (error: CoveError<AgentErrorCode>): RefusalError => ({
+  ...toStoredError(error),
   code: error.code,
-  message: error.message,
-  hint: error.hint,
 });
 
 /**
@@ -163,11 +163,7 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
           status: 'refused',
           fromId,
           error: stored(
-            agentError(
-              'compaction-failed',
-              `The conversation no longer fits this model's window, and the summary that would shorten it failed: ${describeError(failure)}`,
-              'Nothing was sent and nothing was lost. Try again, or choose a model with a larger window.',
-            ),
+            agentError('compaction-failed', { reason: 'no-fit', detail: describeError(failure) }),
           ),
         };
       }

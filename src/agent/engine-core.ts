@@ -18,6 +18,8 @@ import type {
   SessionEngineEvent,
   SessionEngineListener,
 } from './session-engine-types';
+import { agentError } from './agent-errors';
+import { toStoredError } from '../store/stored-error';
 
 /** A run in progress: the session it answers in and how to stop it. */
 interface ActiveRun {
@@ -56,12 +58,8 @@ export function internalError(failure: unknown): StoredError {
   const error =
     failure instanceof CoveError
       ? failure
-      : new CoveError(
-          'internal',
-          `Cove failed while answering: ${describeError(failure)}`,
-          'Try again; if it keeps failing, reload the page.',
-        );
-  return { code: error.code, message: error.message, hint: error.hint };
+      : agentError('internal', { variant: 'answering', detail: describeError(failure) });
+  return toStoredError(error);
 }
 
 /** The model's capabilities and the reply's output limit under the person's setting. */

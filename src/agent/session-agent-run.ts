@@ -17,6 +17,8 @@ import type { ApprovalDecision, ApprovalPolicy } from './approval-policy';
 import type { SessionEvent } from './session-events';
 import type { ApprovalRequest } from './tool-batch';
 import type { AgentTool } from './tool-catalog';
+import { agentError } from './agent-errors';
+import { toStoredError } from '../store/stored-error';
 
 /** The tools of one run and what they work on, as the app assembles them for a session. */
 export interface AgentToolbox {
@@ -96,10 +98,13 @@ function toolNodeState(
     case 'aborted':
       return { status: 'aborted' };
     case 'rejected':
-      return { status: 'error', error: { code: 'rejected', message: firstLine, hint: '' } };
+      return { status: 'error', error: toStoredError(agentError('rejected', { text: firstLine })) };
     case 'error':
     case 'invalid':
-      return { status: 'error', error: { code: `tool_${outcome}`, message: firstLine, hint: '' } };
+      return {
+        status: 'error',
+        error: toStoredError(agentError(`tool-${outcome}`, { text: firstLine })),
+      };
   }
 }
 

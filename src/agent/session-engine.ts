@@ -14,7 +14,7 @@
  *   (reply, streaming) → reply_start → node_event* → node_event{node_end} (awaited: stored
  *   and shown) → activity{idle}
  */
-import { CoveError } from '../base/errors';
+
 import type { NodeRecord, SessionRecord } from '../store/records';
 import { answerWithAgent } from './agent-reply';
 import { answerWithChat } from './chat-reply';
@@ -30,6 +30,7 @@ import type {
 } from './session-engine-types';
 import { sessionTitle } from './session-title';
 import { activePath, switchBranch as planBranchSwitch } from './session-tree';
+import { agentError } from './agent-errors';
 
 export { CONTINUE_INSTRUCTION } from './chat-reply';
 export type * from './session-engine-types';
@@ -220,7 +221,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     compact,
     async rename(sessionId, title) {
       const clean = title.trim().replace(/\s+/g, ' ');
-      if (!clean) throw new CoveError('bad-name', 'A conversation needs a title.', 'Type a title.');
+      if (!clean) throw agentError('bad-title');
       await sessions.update(sessionId, { title: clean.slice(0, MAX_TITLE_LENGTH) });
     },
     async setModel(sessionId, model) {

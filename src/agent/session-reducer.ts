@@ -14,6 +14,7 @@ import type {
   StoredUsage,
 } from '../store/records';
 import type { SessionEvent } from './session-events';
+import { toStoredError } from '../store/stored-error';
 
 /** A node as its events have built it so far. Immutable: every event makes a new draft. */
 export interface NodeDraft {
@@ -124,9 +125,7 @@ export function reduceNode(draft: NodeDraft, event: SessionEvent, at: number): N
         reasoning: event.message.reasoning,
         stopReason: event.message.stopReason,
         status: aborted ? 'aborted' : 'error',
-        error: aborted
-          ? undefined
-          : { code: event.error.code, message: event.error.message, hint: event.error.hint },
+        error: aborted ? undefined : toStoredError(event.error),
       });
     }
     case 'message_end': {
@@ -147,7 +146,12 @@ export function reduceNode(draft: NodeDraft, event: SessionEvent, at: number): N
         status: error ? (aborted ? 'aborted' : 'error') : 'complete',
         error:
           error && !aborted
-            ? { code: error.kind, message: error.message, hint: error.hint }
+            ? {
+                ...(error.params ? { params: error.params } : {}),
+                code: error.kind,
+                message: error.message,
+                hint: error.hint,
+              }
             : undefined,
       });
     }

@@ -27,6 +27,7 @@ import {
   type RunEndView,
   type RunUsageView,
 } from './agent-views';
+import { errorText } from './messages/describe-error';
 
 /** Where a session's approval mode is kept (the session rows' schema stays as it is). */
 export const policyKey = (sessionId: string) => `agent.policy.${sessionId}`;
@@ -270,14 +271,14 @@ export function createAgentService(deps: {
           batch(() => {
             // A failed request shows its error (with Retry) on the reply itself: once is enough.
             const onTheReply =
-              event.error?.code === 'llm' || event.error?.code === 'context_overflow';
+              event.error?.code === 'llm' || event.error?.code === 'context-overflow';
             setRunEnd(
               event.reason === 'done' || onTheReply
                 ? undefined
                 : {
                     reason: event.reason,
                     ...(event.error
-                      ? { message: `${event.error.message} ${event.error.hint}`.trim() }
+                      ? { message: errorText(event.error) }
                       : event.repeatedCall
                         ? {
                             message: `${event.repeatedCall.toolName} failed the same way three times: ${event.repeatedCall.lastError}`,

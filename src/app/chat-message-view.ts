@@ -15,6 +15,7 @@ import type {
   StoredUsage,
 } from '../store/records';
 import type { ToolCallView } from './agent-views';
+import { describeError, type ErrorView } from './messages/describe-error';
 
 /** One message of the active conversation; the parts that change while streaming are signals. */
 export interface ChatMessageView {
@@ -33,7 +34,8 @@ export interface ChatMessageView {
   /** Milliseconds the model spent reasoning, once known. */
   readonly reasoningMs: Accessor<number | undefined>;
   readonly status: Accessor<NodeStatus>;
-  readonly error: Accessor<StoredError | undefined>;
+  /** The reply's error as the person reads it (worded by the catalog, old codes mapped). */
+  readonly error: Accessor<ErrorView | undefined>;
   readonly usage: Accessor<StoredUsage | undefined>;
   /** "providerId/modelId" of the reply. */
   readonly model: string | undefined;
@@ -58,7 +60,7 @@ export interface MutableView extends ChatMessageView {
   setReasoning: Setter<string>;
   setReasoningMs: Setter<number | undefined>;
   setStatus: Setter<NodeStatus>;
-  setError: Setter<StoredError | undefined>;
+  setError: Setter<ErrorView | undefined>;
   setUsage: Setter<StoredUsage | undefined>;
   setBranch: Setter<BranchPosition | undefined>;
   setToolCalls: Setter<readonly ToolCallView[]>;
@@ -71,7 +73,7 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   const [reasoning, setReasoning] = createSignal(node.reasoning ?? '');
   const [reasoningMs, setReasoningMs] = createSignal(node.reasoningMs);
   const [status, setStatus] = createSignal<NodeStatus>(node.status);
-  const [error, setError] = createSignal(node.error);
+  const [error, setError] = createSignal(errorViewOf(node.error));
   const [usage, setUsage] = createSignal(node.usage);
   const [branchAt, setBranch] = createSignal(branch);
   const [toolCalls, setToolCalls] = createSignal<readonly ToolCallView[]>([]);
@@ -106,6 +108,14 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
   };
 }
 
+/**
+ * A stored error as the view shows it: the one place a node's error (a row of any version,
+ * or a live draft's) is turned back into words.
+ */
+function errorViewOf(error: StoredError | undefined): ErrorView | undefined {
+  return error && describeError(error);
+}
+
 /** Copies a draft into a view's signals (a signal set to its own value notifies nobody). */
 export function showDraft(view: MutableView, draft: NodeDraft) {
   batch(() => {
@@ -113,7 +123,7 @@ export function showDraft(view: MutableView, draft: NodeDraft) {
     view.setReasoning(draft.reasoning);
     view.setReasoningMs(draft.reasoningMs);
     view.setStatus(draft.status);
-    view.setError(draft.error);
+    view.setError(errorViewOf(draft.error));
     view.setUsage(draft.usage);
   });
 }
@@ -130,7 +140,7 @@ function showsNode(view: MutableView, node: NodeRecord): boolean {
     view.content() === node.content &&
     view.status() === node.status &&
     view.reasoning() === (node.reasoning ?? '') &&
-    view.error()?.message === node.error?.message
+    view.error()?.message === errorViewOf(node.error)?.message
   );
 }
 

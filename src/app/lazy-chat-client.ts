@@ -25,7 +25,7 @@ export function createLazyChatClient(
   const clean = (error: LlmError): LlmError => {
     const data = error.toJSON();
     const redacted = redactor.redact(data);
-    return redacted === data ? error : new LlmError(redacted);
+    return redacted === data ? error : LlmError.fromJSON(redacted);
   };
   let client: Promise<ChatClient> | undefined;
   return {
@@ -85,13 +85,12 @@ function messageOf(error: unknown): string {
 }
 
 function loadFailure(error: unknown, context: FailureContext): LlmError {
-  return new LlmError({
-    kind: 'connection',
-    message: 'Cove could not load the part of itself that talks to the model.',
-    hint: 'Check the connection and send again; if Cove was just updated, reload the page.',
-    // The browser's words (which chunk, why) for a bug report, not for the headline.
-    detail: redactSecret(messageOf(error), context.apiKey),
-  });
+  // The browser's words (which chunk, why) are a detail for a bug report, not the headline.
+  return new LlmError(
+    'connection',
+    { reason: 'load-failed' },
+    { detail: redactSecret(messageOf(error), context.apiKey) },
+  );
 }
 
 /** A bug below: the implementation threw, or ended without its `done` or `error` event. */

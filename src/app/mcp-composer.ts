@@ -4,7 +4,8 @@
  * (`/<server>:<prompt> args`) whose messages fill the draft. Failures are CoveErrors with
  * the server named; a server that cannot connect is listed with its problem.
  */
-import { CoveError, describeError } from '../base/errors';
+import { CoveError } from '../base/errors';
+import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
 import { parsePromptCommand, promptArguments } from '../mcp/prompt-command';
 import { getPrompt, listPrompts, listResources, readResource } from '../mcp/resources-prompts';
@@ -69,7 +70,7 @@ export function createMcpComposer(mcp: McpService): McpComposer {
             ]);
             return { ...base, resources, prompts };
           } catch (error) {
-            return { ...base, resources: [], prompts: [], problem: describeError(error) };
+            return { ...base, resources: [], prompts: [], problem: errorText(error) };
           }
         }),
       );

@@ -7,7 +7,8 @@
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
-import { CoveError, describeError } from '../base/errors';
+import { CoveError } from '../base/errors';
+import { errorText } from './messages/describe-error';
 import { newId } from '../base/ids';
 import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
@@ -276,7 +277,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         connections.delete(id);
         live.stop();
         void live.connection?.close();
-        setState(id, { status: 'failed', message: describeError(error) });
+        setState(id, { status: 'failed', message: errorText(error) });
       });
       return live.ready;
     },

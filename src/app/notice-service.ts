@@ -1,6 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
-import { describeError } from '../base/errors';
+import { errorText } from './messages/describe-error';
 
 /** A message shown to the person in the notice area (toasts). */
 export interface Notice {
@@ -98,7 +98,7 @@ export function createNoticeService(
     error(error, context) {
       if (onError) onError(error, context);
       else console.error(context ?? 'Cove error', error);
-      const text = describeError(error);
+      const text = errorText(error);
       display({ kind: 'error', text: context ? `${context}: ${text}` : text });
     },
   };

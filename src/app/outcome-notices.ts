@@ -4,6 +4,7 @@
  * reports codes (ReplyOutcome, CompactOutcome); the words live here.
  */
 import type { CompactOutcome, ReplyOutcome } from '../agent/session-engine';
+import { errorText } from './messages/describe-error';
 
 export interface OutcomeNotice {
   kind: 'error' | 'info' | 'success';
@@ -53,6 +54,6 @@ export function compactOutcomeNotice(result: CompactOutcome): OutcomeNotice {
     case 'no_model':
       return { kind: 'error', text: NO_MODEL };
     case 'failed':
-      return { kind: 'error', text: `${result.error.message} ${result.error.hint}`.trim() };
+      return { kind: 'error', text: errorText(result.error) };
   }
 }

@@ -144,7 +144,7 @@ export async function* runAttempt(
     (assembler.finish && assembler.finish !== 'error' && streamError === undefined)
   ) {
     if (assembler.finish === 'error') {
-      return fail(makeFailure('server_error', context, { streamProblem: 'error_finish' }));
+      return fail(makeFailure('server-error', context, { streamProblem: 'error_finish' }));
     }
     if (!assembler.finish) return fail(makeFailure('connection', context, { midStream: true }));
     return {
@@ -161,7 +161,7 @@ export async function* runAttempt(
   if (streamError !== undefined)
     return fail(classifyStreamError(streamError, context, clock.now()));
   if (caught instanceof SyntaxError) {
-    return fail(makeFailure('server_error', context, { streamProblem: 'malformed' }));
+    return fail(makeFailure('server-error', context, { streamProblem: 'malformed' }));
   }
   if (!responded && caught instanceof TypeError) {
     const reachability = await probeReachability(input.fetch, input.baseURL, clock, {

@@ -37,11 +37,7 @@ export function validateChatOptions(options: ChatOptions): ChatOptions {
       options.maxTokens <= 0 ||
       options.maxTokens > MAX_TOKENS_LIMIT
     ) {
-      throw settingsError(
-        'chat-max-tokens',
-        'Max tokens must be a whole number above 0.',
-        'Leave it empty to let the model decide how long a reply may be.',
-      );
+      throw settingsError('chat-max-tokens');
     }
     clean.maxTokens = options.maxTokens;
   }
@@ -51,11 +47,7 @@ export function validateChatOptions(options: ChatOptions): ChatOptions {
       options.temperature < 0 ||
       options.temperature > 2
     ) {
-      throw settingsError(
-        'chat-temperature',
-        'The temperature must be between 0 and 2.',
-        'Lower is more focused, higher more varied; leave it empty for the provider’s default.',
-      );
+      throw settingsError('chat-temperature');
     }
     clean.temperature = options.temperature;
   }

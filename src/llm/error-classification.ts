@@ -23,7 +23,7 @@ const RATE_LIMIT = /rate[ _]?limit|too many requests/;
  * Classifies an HTTP error response (status, headers, body) into an {@link LlmError}.
  * `now` dates an HTTP-date Retry-After. The order matters: a 429 that says "insufficient
  * quota" is `quota` (waiting will not help), a 400 about the context window is
- * `context_overflow` (compaction will).
+ * `context-overflow` (compaction will).
  */
 export function classifyHttpFailure(
   failure: HttpFailure,
@@ -33,7 +33,7 @@ export function classifyHttpFailure(
   const details = extractErrorDetails(failure.bodyText);
   const kind = kindOf(failure.status, details);
   const retryAfterMs =
-    kind === 'rate_limit' || kind === 'overloaded' || kind === 'server_error' || kind === 'timeout'
+    kind === 'rate-limit' || kind === 'overloaded' || kind === 'server-error' || kind === 'timeout'
       ? parseRetryAfter(failure.headers, now, details.message)
       : undefined;
   return makeFailure(kind, context, {
@@ -46,7 +46,7 @@ export function classifyHttpFailure(
 /**
  * Classifies an error object that arrived inside a successful stream (OpenRouter sends
  * `{error: {code: 502, message}}` chunks with HTTP 200). A numeric code is read as an HTTP
- * status; otherwise the code and message decide, and an unknown error is a `server_error`.
+ * status; otherwise the code and message decide, and an unknown error is a `server-error`.
  */
 export function classifyStreamError(
   errorObject: unknown,
@@ -56,7 +56,7 @@ export function classifyStreamError(
   const details = extractErrorDetails({ error: errorObject });
   const kind = kindOf(details.status, details);
   const retryAfterMs =
-    kind === 'rate_limit' || kind === 'overloaded'
+    kind === 'rate-limit' || kind === 'overloaded'
       ? parseRetryAfter(undefined, now, details.message)
       : undefined;
   return makeFailure(kind, context, {
@@ -82,8 +82,8 @@ function kindOf(status: number | undefined, details: ProviderErrorDetails): LlmE
   if (status === 401) return 'auth';
   if (status === 402 || QUOTA.test(text)) return 'quota';
   if (status === 403) return 'auth';
-  if (status === 413 || CONTEXT_OVERFLOW.test(text)) return 'context_overflow';
-  if (status === 429) return 'rate_limit';
+  if (status === 413 || CONTEXT_OVERFLOW.test(text)) return 'context-overflow';
+  if (status === 429) return 'rate-limit';
   if (status === 408 || status === 504) return 'timeout';
   if (
     status === 503 ||
@@ -92,10 +92,10 @@ function kindOf(status: number | undefined, details: ProviderErrorDetails): LlmE
   ) {
     return 'overloaded';
   }
-  if (status !== undefined && status >= 500) return 'server_error';
-  if (status !== undefined && status >= 400) return 'bad_request';
+  if (status !== undefined && status >= 500) return 'server-error';
+  if (status !== undefined && status >= 400) return 'bad-request';
   if (AUTH_CODES.test(text)) return 'auth';
-  if (RATE_LIMIT.test(text)) return 'rate_limit';
+  if (RATE_LIMIT.test(text)) return 'rate-limit';
   if (OVERLOADED.test(text)) return 'overloaded';
-  return 'server_error';
+  return 'server-error';
 }

@@ -1,51 +1,62 @@
-import { CoveError } from '../base/errors';
+import { CoveError, type ErrorParams } from '../base/errors';
+import { normalizeErrorCode } from '../store/stored-error';
 
 /**
  * Why an LLM request failed, in the terms a person can act on. Stable strings: the UI, the
- * retry policy and stored nodes rely on them.
+ * retry policy and stored nodes rely on them (older versions stored some in snake_case:
+ * src/store/stored-error.ts reads them). The wording is the catalog's (src/app/messages/).
  *
  * - `auth`: the key is missing, wrong, or may not use this model (401, 403).
- * - `rate_limit`: too many requests for now (429).
+ * - `rate-limit`: too many requests for now (429).
  * - `quota`: no credit or quota left (402, `insufficient_quota`); waiting does not help.
- * - `context_overflow`: the request is longer than the model's window.
- * - `bad_request`: the provider refused the request as invalid (400, 404, 422…).
- * - `server_error`: the provider failed (500, 502…), or sent a stream Cove cannot read.
+ * - `context-overflow`: the request is longer than the model's window.
+ * - `bad-request`: the provider refused the request as invalid (400, 404, 422…).
+ * - `server-error`: the provider failed (500, 502…), or sent a stream Cove cannot read.
  * - `overloaded`: the provider is temporarily over capacity (503, 529).
  * - `timeout`: no data arrived within the stall timeout (or 408, 504).
  * - `connection`: the server could not be reached, or the connection broke.
  * - `cors`: the server answered but its CORS settings block this page.
  * - `aborted`: the user (or the caller's signal) stopped the request.
- * - `key_origin`: the saved key is bound to another origin than the base URL; the user must
+ * - `key-origin`: the saved key is bound to another origin than the base URL; the user must
  *   confirm before it is sent there (RELIABILITY.md invariant 8).
  * - `internal`: a bug in Cove; never retried.
  */
-export type LlmErrorKind =
-  | 'auth'
-  | 'rate_limit'
-  | 'quota'
-  | 'context_overflow'
-  | 'bad_request'
-  | 'server_error'
-  | 'overloaded'
-  | 'timeout'
-  | 'connection'
-  | 'cors'
-  | 'aborted'
-  | 'key_origin'
-  | 'internal';
+export const LLM_ERROR_KINDS = [
+  'auth',
+  'rate-limit',
+  'quota',
+  'context-overflow',
+  'bad-request',
+  'server-error',
+  'overloaded',
+  'timeout',
+  'connection',
+  'cors',
+  'aborted',
+  'key-origin',
+  'internal',
+] as const;
+
+/** One of {@link LLM_ERROR_KINDS}. */
+export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
 
 /** The kinds that a later attempt may cure on its own, so Cove retries them with backoff. */
 export const RETRYABLE_KINDS: ReadonlySet<LlmErrorKind> = new Set<LlmErrorKind>([
-  'rate_limit',
-  'server_error',
+  'rate-limit',
+  'server-error',
   'overloaded',
   'timeout',
   'connection',
 ]);
 
-/** The plain-data form of an {@link LlmError}, for IndexedDB, traces and exports. */
+/**
+ * The plain-data form of an {@link LlmError}, for IndexedDB, traces and exports. `message`
+ * and `hint` are the English of when it was made; `params` (absent in data written before
+ * errors carried them) are what the catalog words it from.
+ */
 export interface LlmErrorData {
   kind: LlmErrorKind;
+  params?: ErrorParams;
   message: string;
   hint: string;
   status?: number;
@@ -53,26 +64,44 @@ export interface LlmErrorData {
   detail?: string;
 }
 
-/**
- * A classified LLM failure. `code` is the {@link LlmErrorKind}; `message` says what happened
- * and `hint` what to do next. Built only from redacted text: no field ever holds an API key,
- * and no raw SDK error is attached as `cause` (it could carry an echoed key).
- */
-export class LlmError extends CoveError {
-  override name = 'LlmError';
-  declare readonly code: LlmErrorKind;
+/** What an {@link LlmError} carries beside its kind and params. */
+export interface LlmErrorFacts {
   /** HTTP status of the failed response, when there was one. */
-  readonly status: number | undefined;
+  status?: number;
   /** How long the server asked Cove to wait (Retry-After), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
+  retryAfterMs?: number;
   /** The provider's own words about the failure, redacted and shortened. */
+  detail?: string;
+}
+
+/**
+ * A classified LLM failure. `code` is the {@link LlmErrorKind}, `params` what its wording
+ * needs (the host, the status, the provider's words…); `message` and `hint` are the
+ * catalog's English (see src/base/errors.ts). Built only from redacted text: no field ever
+ * holds an API key, and no raw SDK error is attached as `cause` (it could carry an echoed
+ * key).
+ */
+export class LlmError extends CoveError<LlmErrorKind> {
+  override name = 'LlmError';
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
   readonly detail: string | undefined;
 
-  constructor(init: LlmErrorData) {
-    super(init.kind, init.message, init.hint);
-    this.status = init.status;
-    this.retryAfterMs = init.retryAfterMs;
-    this.detail = init.detail;
+  /**
+   * `wording` is for data stored before errors carried params (see {@link fromJSON}): its
+   * sentences are all there is, so they are shown as they are.
+   */
+  constructor(
+    kind: LlmErrorKind,
+    params: ErrorParams = {},
+    facts: LlmErrorFacts = {},
+    wording?: { message: string; hint: string },
+  ) {
+    if (wording) super(kind, wording.message, wording.hint);
+    else super(kind, params);
+    this.status = facts.status;
+    this.retryAfterMs = facts.retryAfterMs;
+    this.detail = facts.detail;
   }
 
   /** Same as `code`, under the name the rest of the llm layer uses. */
@@ -88,14 +117,26 @@ export class LlmError extends CoveError {
   /** Plain data for storage; {@link LlmError.fromJSON} restores it. */
   toJSON(): LlmErrorData {
     const data: LlmErrorData = { kind: this.code, message: this.message, hint: this.hint };
+    // An error with its own sentences has no params to word it from: readers use the text.
+    if (!this.ownWording) data.params = this.params;
     if (this.status !== undefined) data.status = this.status;
     if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs;
     if (this.detail !== undefined) data.detail = this.detail;
     return data;
   }
 
-  /** Rebuilds an error stored with {@link LlmError.toJSON}. */
+  /**
+   * Rebuilds an error stored with {@link LlmError.toJSON}. Data from before params (an old
+   * trace, a test's script) keeps its sentences; its snake_case kind is read as today's.
+   */
   static fromJSON(data: LlmErrorData): LlmError {
-    return new LlmError(data);
+    const facts: LlmErrorFacts = {};
+    if (data.status !== undefined) facts.status = data.status;
+    if (data.retryAfterMs !== undefined) facts.retryAfterMs = data.retryAfterMs;
+    if (data.detail !== undefined) facts.detail = data.detail;
+    const kind = normalizeErrorCode(data.kind) as LlmErrorKind;
+    return data.params
+      ? new LlmError(kind, data.params, facts)
+      : new LlmError(kind, {}, facts, { message: data.message, hint: data.hint });
   }
 }

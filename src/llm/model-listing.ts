@@ -39,7 +39,7 @@ const DEFAULT_LIST_TIMEOUT_MS = 20_000;
  * Lists the provider's models with `GET {baseURL}/models` through the SDK. Accepts the
  * OpenAI shape `{data: [{id}]}`, a bare array, and `{models: [{name}]}`. Errors are
  * classified like chat errors (auth, cors, connection…); a 2xx answer that is not a model
- * list is a `bad_request` pointing at the base URL. Never throws.
+ * list is a `bad-request` pointing at the base URL. Never throws.
  */
 export async function listModels(
   provider: ProviderConfig,
@@ -121,11 +121,7 @@ export async function listModels(
 }
 
 function notAModelList(baseURL: string): LlmError {
-  return new LlmError({
-    kind: 'bad_request',
-    message: `${baseURL}/models answered, but not with a list of models.`,
-    hint: 'Check the base URL: for OpenAI-compatible servers it usually ends in /v1.',
-  });
+  return new LlmError('bad-request', { reason: 'not-a-model-list', baseURL });
 }
 
 /** Reads a `/models` answer; undefined when it is not a list of models. */

@@ -13,11 +13,7 @@ const MAX_TOKENS = 100_000_000;
 export function validateModelConfig(model: ModelConfig): ModelConfig {
   const id = model.id.trim();
   if (!id) {
-    throw settingsError(
-      'model-id',
-      'The model needs an id.',
-      'Type the id the server knows it by, e.g. gpt-4o-mini or qwen3:8b.',
-    );
+    throw settingsError('model-id');
   }
   const clean: ModelConfig = { id };
   const label = model.label?.trim();
@@ -25,37 +21,25 @@ export function validateModelConfig(model: ModelConfig): ModelConfig {
   if (model.sendReasoningBack !== undefined) clean.sendReasoningBack = model.sendReasoningBack;
   const caps = model.capabilities ?? {};
   const out: Partial<ModelCapabilities> = {};
-  const whole = (value: number | undefined, code: ModelFieldErrorCode, what: string) => {
+  const whole = (value: number | undefined, code: ModelFieldErrorCode) => {
     if (value === undefined) return undefined;
     if (!Number.isInteger(value) || value <= 0 || value > MAX_TOKENS) {
-      throw settingsError(
-        code,
-        `The ${what} must be a whole number of tokens above 0.`,
-        'Leave it empty to use the default.',
-      );
+      throw settingsError(code, { reason: 'not-whole' });
     }
     return value;
   };
-  const contextWindow = whole(caps.contextWindow, 'model-context-window', 'context window');
+  const contextWindow = whole(caps.contextWindow, 'model-context-window');
   if (contextWindow) out.contextWindow = contextWindow;
-  const maxOutput = whole(caps.maxOutputTokens, 'model-max-output', 'maximum output');
+  const maxOutput = whole(caps.maxOutputTokens, 'model-max-output');
   if (maxOutput) out.maxOutputTokens = maxOutput;
   if (contextWindow && maxOutput && maxOutput > contextWindow) {
-    throw settingsError(
-      'model-max-output',
-      'The maximum output is larger than the context window.',
-      'Output tokens count toward the window; make it smaller than the window.',
-    );
+    throw settingsError('model-max-output', { reason: 'over-window' });
   }
   if (caps.vision !== undefined) out.vision = caps.vision;
   if (caps.reasoning !== undefined) out.reasoning = caps.reasoning;
   if (caps.toolCalling !== undefined) {
     if (!['native', 'text', 'none'].includes(caps.toolCalling)) {
-      throw settingsError(
-        'model-tool-calling',
-        'Tool calling must be native, text or none.',
-        'Pick one of the three.',
-      );
+      throw settingsError('model-tool-calling');
     }
     out.toolCalling = caps.toolCalling;
   }
@@ -70,11 +54,7 @@ export function validateModelConfig(model: ModelConfig): ModelConfig {
       inputPerMillion === undefined ||
       outputPerMillion === undefined
     ) {
-      throw settingsError(
-        'model-price',
-        'Prices need both an input and an output price, in dollars per million tokens, 0 or more.',
-        'Fill in both, or leave both empty when you do not know the price.',
-      );
+      throw settingsError('model-price');
     }
     out.price = {
       inputPerMillion,

@@ -49,50 +49,38 @@ export function validateProviderDraft(
   const preset = getPreset(draft.presetId);
   const name = draft.name.trim().replace(/\s+/g, ' ');
   if (!name) {
-    throw settingsError(
-      'provider-name',
-      'The provider needs a name.',
-      'Type a name that tells it apart, e.g. the service or the machine it runs on.',
-    );
+    throw settingsError('provider-name', { reason: 'empty' });
   }
   const taken = providers.some(
     (provider) => provider.id !== ownId && provider.name.toLowerCase() === name.toLowerCase(),
   );
   if (taken) {
-    throw settingsError(
-      'provider-name',
-      `Another provider is already called “${name}”.`,
-      'Choose another name, so model pickers can tell the two apart.',
-    );
+    throw settingsError('provider-name', { reason: 'taken', name });
   }
-  const usual = preset.baseURL
-    ? `For ${preset.label} it is usually ${preset.baseURL}.`
-    : 'Use the address of the OpenAI-compatible API; it usually ends in /v1.';
+  const usual = { presetLabel: preset.label, presetBaseURL: preset.baseURL };
   if (!draft.baseURL.trim()) {
-    throw settingsError('provider-base-url', 'The base URL is empty.', usual);
+    throw settingsError('provider-base-url', usual);
   }
   const base = normalizeBaseURL(draft.baseURL);
-  if (!base.ok) throw settingsError('provider-base-url', base.problem, usual);
+  if (!base.ok) throw settingsError('provider-base-url', { ...usual, problem: base.problem });
   const apiKey = normalizeApiKey(draft.apiKey);
   const keyProblem = apiKey ? apiKeyProblem(apiKey) : undefined;
   if (keyProblem) {
-    throw settingsError(
-      'provider-api-key',
-      keyProblem,
-      'Paste it straight from the provider’s key page.',
-    );
+    throw settingsError('provider-api-key', { problem: keyProblem });
   }
   if (!apiKey && preset.key === 'required') {
-    throw settingsError(
-      'provider-api-key',
-      `${preset.label} needs an API key.`,
-      preset.keyPage
-        ? `Paste your key; you can create one at ${preset.keyPage}.`
-        : 'Paste the key the provider gave you.',
-    );
+    throw settingsError('provider-api-key', {
+      presetLabel: preset.label,
+      keyPage: preset.keyPage,
+    });
   }
   const headers = checkRequestHeaders(draft.headers, PROVIDER_RESERVED_HEADERS);
-  if (!headers.ok) throw settingsError('provider-headers', headers.problem, headers.hint);
+  if (!headers.ok) {
+    throw settingsError('provider-headers', {
+      problem: headers.problem,
+      problemHint: headers.hint,
+    });
+  }
   return {
     name,
     presetId: preset.id,

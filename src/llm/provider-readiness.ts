@@ -10,7 +10,7 @@ const HEADER_VALUE = /^[\t\x20-\x7E]*$/;
 /**
  * Checks a provider before anything is sent, so that configuration mistakes get their own
  * message instead of surfacing as a network failure: a bad base URL or extra header, a
- * missing or unsendable key, a key bound to another origin (`key_origin`). Returns the
+ * missing or unsendable key, a key bound to another origin (`key-origin`). Returns the
  * error, or undefined when requests may go.
  */
 export function checkProviderReady(
@@ -18,12 +18,10 @@ export function checkProviderReady(
   context: FailureContext,
 ): LlmError | undefined {
   const base = normalizeBaseURL(provider.baseURL);
-  if (!base.ok) return configProblem(base.problem);
+  if (!base.ok) return new LlmError('bad-request', { reason: 'config', problem: base.problem });
   for (const [name, value] of Object.entries(provider.headers ?? {})) {
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
-      return configProblem(
-        `The extra header "${name}" has characters a request header cannot carry.`,
-      );
+      return new LlmError('bad-request', { reason: 'bad-header', header: name });
     }
   }
   const preset = getPreset(provider.presetId);
@@ -34,20 +32,11 @@ export function checkProviderReady(
   if (keyProblem) return makeFailure('auth', context, { detail: keyProblem });
   const decision = keySendDecision(provider);
   if (decision.status === 'needs_confirmation') {
-    return makeFailure('key_origin', context, {
+    return makeFailure('key-origin', context, {
       ...(decision.keyOrigin ? { keyOrigin: decision.keyOrigin } : {}),
       targetOrigin: decision.targetOrigin,
     });
   }
-  if (decision.status === 'invalid_url')
-    return configProblem('The base URL is not a valid http(s) URL.');
+  if (decision.status === 'invalid_url') return new LlmError('bad-request', { reason: 'bad-url' });
   return undefined;
-}
-
-function configProblem(problem: string): LlmError {
-  return new LlmError({
-    kind: 'bad_request',
-    message: problem,
-    hint: 'Fix it in Settings → Providers.',
-  });
 }

@@ -247,25 +247,18 @@ export function importProviders(
  */
 export function requireModel(registry: ProviderRegistry, ref: string): void {
   if (hasModelRef(registry.providers, ref)) return;
-  throw settingsError(
-    'model-missing',
-    'That model is not configured.',
-    'Pick one of the listed models, or refresh the provider’s models in Settings → Providers.',
-  );
+  throw settingsError('model-missing');
 }
 
 /** The error of an operation on a provider that is gone (another tab may have removed it). */
 export function missingProviderError(): CoveError {
-  return settingsError('provider-missing', MISSING_MESSAGE, MISSING_HINT);
+  return settingsError('provider-missing');
 }
 
 /** The same, as the failed result of a request (a connection test) for a provider that is gone. */
 export function missingProviderFailure(): LlmError {
-  return new LlmError({ kind: 'bad_request', message: MISSING_MESSAGE, hint: MISSING_HINT });
+  return new LlmError('bad-request', { reason: 'provider-missing' });
 }
-
-const MISSING_MESSAGE = 'This provider no longer exists.';
-const MISSING_HINT = 'It may have been removed in another tab; add it again if you need it.';
 
 function providerIn(registry: ProviderRegistry, id: string): StoredProvider {
   const found = registry.providers.find((provider) => provider.id === id);

@@ -229,11 +229,7 @@ export function planProviderImport(json: string, existing: ProviderConfig[]): Pr
 function failure(message: string): ProviderImportPlan {
   return {
     ok: false,
-    error: settingsError(
-      'provider-import',
-      message,
-      'Choose a file exported from Cove’s provider settings.',
-    ),
+    error: settingsError('provider-import', { problem: message }),
   };
 }
 

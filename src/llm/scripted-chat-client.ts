@@ -65,11 +65,7 @@ export function makeScriptedChatClient(
       const step = queue.shift();
       if (!step) {
         yield failed(
-          new LlmError({
-            kind: 'internal',
-            message: 'The scripted chat client has no reply left for this request.',
-            hint: 'Script one more reply in the test.',
-          }),
+          new LlmError('internal', { reason: 'script-empty' }),
           new DeltaAssembler(),
           startedAt,
           now(),
@@ -131,11 +127,7 @@ function untilOrAbort(gate: PromiseLike<void>, signal: AbortSignal | undefined):
 }
 
 function abortedError(): LlmError {
-  return new LlmError({
-    kind: 'aborted',
-    message: 'Stopped.',
-    hint: 'Send again or regenerate to continue.',
-  });
+  return new LlmError('aborted');
 }
 
 function failed(

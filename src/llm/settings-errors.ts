@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { CoveError, type ErrorParams } from '../base/errors';
 
 /**
  * The codes of the errors thrown when a provider, a model or the chat options are checked.
@@ -17,24 +17,45 @@ export type ModelFieldErrorCode =
 /** Settings → Chat's fields. */
 export type ChatOptionsErrorCode = 'chat-max-tokens' | 'chat-temperature';
 
-/** Every code of src/llm's settings errors. */
-export type ProviderSettingsErrorCode =
+/** Every code of src/llm's settings errors, for the catalog's test to walk. */
+export const PROVIDER_SETTINGS_ERROR_CODES = [
+  'provider-name',
+  'provider-base-url',
+  'provider-api-key',
+  'provider-headers',
+  'model-id',
+  'model-context-window',
+  'model-max-output',
+  'model-price',
+  'model-tool-calling',
+  'chat-max-tokens',
+  'chat-temperature',
+  /** An imported provider file that cannot be used. */
+  'provider-import',
+  /** The provider (or model) named no longer exists (deleted in another tab). */
+  'provider-missing',
+  'model-missing',
+] as const satisfies readonly (
   | ProviderFieldErrorCode
   | ModelFieldErrorCode
   | ChatOptionsErrorCode
-  /** An imported provider file that cannot be used. */
-  | 'provider-import'
-  /** The provider (or model) named no longer exists (deleted in another tab). */
-  | 'provider-missing'
-  | 'model-missing';
+  | `${'provider' | 'model'}-${'import' | 'missing'}`
+)[];
 
-/** A settings error: what is wrong, what to do, and the code of the field it is about. */
+/** One of {@link PROVIDER_SETTINGS_ERROR_CODES}. */
+export type ProviderSettingsErrorCode = (typeof PROVIDER_SETTINGS_ERROR_CODES)[number];
+
+/**
+ * A settings error: the code of the field it is about and the parameters of its wording
+ * (src/app/messages/settings-messages.ts). A `problem` or `problemHint` param is English
+ * from a check this layer shares with others (normalizeBaseURL, apiKeyProblem, the header
+ * check, the import's reasons) and is shown as it is.
+ */
 export function settingsError(
   code: ProviderSettingsErrorCode,
-  message: string,
-  hint: string,
+  params: ErrorParams = {},
 ): CoveError<ProviderSettingsErrorCode> {
-  return new CoveError(code, message, hint);
+  return new CoveError(code, params);
 }
 
 /** True when `error` is a settings error with one of `codes`. */

@@ -14,6 +14,33 @@ import { crossesIntoLocalNetwork, isMixedContent, originOf } from '../llm/networ
  * `no-cors` reachability probe (src/llm/cors-probe.ts).
  */
 
+/**
+ * The codes of the MCP client's errors, its server settings' included (server-config.ts),
+ * for the catalog (src/app/messages/) to word each one.
+ */
+export const MCP_ERROR_CODES = [
+  'mcp-timeout',
+  'mcp-cancelled',
+  'mcp-unauthorized',
+  'mcp-session-header',
+  'mcp-mixed-content',
+  'mcp-local-network',
+  'mcp-cors',
+  'mcp-unreachable',
+  'mcp-http',
+  'mcp-server-error',
+  'mcp-failed',
+  /** A request on a connection that was closed. */
+  'mcp-closed',
+  /** Settings → MCP: a field of a server's settings that cannot be saved. */
+  'mcp-invalid-name',
+  'mcp-invalid-url',
+  'mcp-invalid-headers',
+] as const;
+
+/** One of {@link MCP_ERROR_CODES}. */
+export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
+
 /** The request headers an MCP client sends, which a server's CORS preflight must allow. */
 export const MCP_CORS_REQUEST_HEADERS = [
   'content-type',

@@ -4,18 +4,22 @@ import { CoveError } from '../base/errors';
  * The codes of the errors the Python runtime and Ruff throw (src/runtime), typed so a
  * renamed code is a compile error wherever it is tested.
  */
-export type RuntimeErrorCode =
+export const RUNTIME_ERROR_CODES = [
   /** A runtime setting out of range (time limit, package index URL). */
-  | 'bad-setting'
+  'bad-setting',
   /** A run request that cannot be run as it is (no code, a bad path). */
-  | 'bad-run'
-  | 'bad-path'
+  'bad-run',
+  'bad-path',
   /** The runtime was shut down (the page is going away, or tests disposed it). */
-  | 'disposed'
+  'disposed',
   /** Python could not start (the worker or its files failed to load). */
-  | 'python-start'
-  | 'lint-failed'
-  | 'format-failed';
+  'python-start',
+  'lint-failed',
+  'format-failed',
+] as const;
+
+/** One of {@link RUNTIME_ERROR_CODES}. */
+export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
 
 export function runtimeError(
   code: RuntimeErrorCode,

@@ -3,6 +3,8 @@
  * Dexie here, so every layer may import these types.
  */
 
+import type { ErrorParams } from '../base/errors';
+
 export interface WorkspaceRecord {
   id: string;
   name: string;
@@ -95,8 +97,16 @@ export interface CompactionInfo {
   tokensAfter: number;
 }
 
+/**
+ * A failure as a node (or a run) keeps it. `code` and `params` are what the UI words it
+ * from (src/app/messages/); `message` and `hint` are the English of when it was written,
+ * kept for exports, logs and older versions of Cove. Rows written before errors carried
+ * params have no `params` and may have a snake_case code: read them through
+ * src/store/stored-error.ts's normalizeErrorCode.
+ */
 export interface StoredError {
   code: string;
+  params?: ErrorParams;
   message: string;
   hint: string;
 }

@@ -4,22 +4,26 @@ import { CoveError } from '../base/errors';
  * The codes of the errors the store throws (src/store). Callers test them with
  * {@link isStoreError}, typed by this union, so a renamed code is a compile error.
  */
-export type StoreErrorCode =
+export const STORE_ERROR_CODES = [
   /** The row changed since the caller read it (another tab, another write). */
-  | 'conflict'
-  | 'exists'
-  | 'missing'
+  'conflict',
+  'exists',
+  'missing',
   /** A snapshot (backup) that cannot be restored as it is. */
-  | 'backup-invalid'
+  'backup-invalid',
   /** The database was closed (a newer version opened elsewhere). */
-  | 'database-closed'
+  'database-closed',
   /** The database on disk is newer than this version of Cove. */
-  | 'old-version'
+  'old-version',
   /** A sealed secret can no longer be opened (the profile's key was lost). */
-  | 'secret-unreadable'
-  | 'storage-full'
-  | 'storage-unavailable'
-  | 'write-failed';
+  'secret-unreadable',
+  'storage-full',
+  'storage-unavailable',
+  'write-failed',
+] as const;
+
+/** One of {@link STORE_ERROR_CODES}. */
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
 
 export function storeError(
   code: StoreErrorCode,

@@ -6,22 +6,25 @@ import type { StoreErrorCode } from '../store/store-errors';
  * since they pass through. Callers (the file tools, bash, the editor) test them with
  * {@link isWorkspaceError}, typed by this union, so a renamed code is a compile error.
  */
-export type WorkspaceErrorCode =
-  | StoreErrorCode
-  | 'bad-name'
-  | 'bad-path'
-  | 'is-folder'
-  | 'not-a-folder'
-  | 'move-into-itself'
-  | 'too-large'
+export const WORKSPACE_ERROR_CODES = [
+  'bad-name',
+  'bad-path',
+  'is-folder',
+  'not-a-folder',
+  'move-into-itself',
+  'too-large',
   /** A checkpoint or rewind of another workspace than the open one. */
-  | 'wrong-workspace'
-  | 'zip-damaged'
-  | 'zip-too-large'
+  'wrong-workspace',
+  'zip-damaged',
+  'zip-too-large',
   /** A zip import that stopped for another reason than its archive (its worker failed). */
-  | 'zip-import-failed'
+  'zip-import-failed',
   /** A backup made by a newer version of Cove. */
-  | 'backup-newer';
+  'backup-newer',
+] as const;
+
+/** One of {@link WORKSPACE_ERROR_CODES}, or a store error passing through. */
+export type WorkspaceErrorCode = StoreErrorCode | (typeof WORKSPACE_ERROR_CODES)[number];
 
 export function workspaceError(
   code: WorkspaceErrorCode,

@@ -270,7 +270,7 @@ export function MessageItem(props: {
               <strong>{error().message}</strong> {error().hint}
             </p>
             <Show
-              when={error().code === 'key_origin'}
+              when={error().code === 'key-origin'}
               fallback={
                 <button
                   type="button"

@@ -1,5 +1,5 @@
 import { ErrorBoundary, type JSX } from 'solid-js';
-import { describeError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 import './panel-boundary.css';
 
 /**
@@ -20,7 +20,7 @@ export function PanelBoundary(props: {
         return (
           <section class="panel-failed" role="alert" aria-label={`${props.name} failed`}>
             <p>
-              <strong>The {props.name} panel failed.</strong> {describeError(error)}
+              <strong>The {props.name} panel failed.</strong> {errorText(error)}
             </p>
             <p>
               Your files and conversations are safe. Reload the panel; if it fails again, the Logs

@@ -1,5 +1,5 @@
 import { createContext, createSignal, For, Show, useContext, type JSX } from 'solid-js';
-import { describeError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 
 /** A question that needs a typed answer; `submit` throws to keep the dialog open with the error. */
 export interface PromptRequest {
@@ -120,7 +120,7 @@ function PromptDialog(props: { request: PromptRequest; onDone: (ok: boolean) => 
       await props.request.submit(value());
       props.onDone(true);
     } catch (failure) {
-      setError(describeError(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { createSignal } from 'solid-js';
-import { CoveError, describeError } from '../../base/errors';
+import { CoveError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 
 /**
  * The one error a form shows at a time, tied to the field it is about: the field is marked
@@ -33,7 +34,7 @@ export function createFieldErrors<Field extends string>(options: {
       const target =
         (failure instanceof CoveError ? options.fieldOfCode[failure.code] : undefined) ??
         options.formField;
-      setError({ field: target, text: describeError(failure) });
+      setError({ field: target, text: errorText(failure) });
       queueMicrotask(() => fields[target]?.focus());
     },
   };

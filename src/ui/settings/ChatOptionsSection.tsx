@@ -1,7 +1,7 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js';
 import type { ChatOptions, ModelChoice } from '../../app/provider-service';
 import type { AppServices } from '../../app/services';
-import { describeError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 import { isSettingsError } from '../../llm/settings-errors';
 import './providers.css';
 
@@ -57,7 +57,7 @@ export function ChatOptionsSection(props: { services: AppServices }) {
         : isSettingsError(failure, 'chat-temperature')
           ? 'temperature'
           : field;
-      setError({ field: target, text: describeError(failure) });
+      setError({ field: target, text: errorText(failure) });
     } finally {
       setSaving((count) => count - 1);
     }

@@ -1,7 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { StoredMcpServer } from '../../app/mcp-server-store';
 import type { AppServices } from '../../app/services';
-import { describeError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 import type { McpServerReport } from '../../mcp/mcp-connection';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
@@ -32,7 +32,7 @@ export function McpSection(props: { services: AppServices }) {
     try {
       setTest(server.id, { kind: 'ok', report: await mcp.test(server.id) });
     } catch (error) {
-      setTest(server.id, { kind: 'error', text: describeError(error) });
+      setTest(server.id, { kind: 'error', text: errorText(error) });
     }
   };
 

@@ -121,11 +121,11 @@ export function ModelEditor(props: {
     const model = build();
     if (!props.model && props.provider.models?.some((candidate) => candidate.id === model.id)) {
       show(
-        settingsError(
-          'model-id',
-          `${props.provider.name} already has a model “${model.id}”.`,
-          'Edit that one instead, or type another id.',
-        ),
+        settingsError('model-id', {
+          reason: 'taken',
+          provider: props.provider.name,
+          model: model.id,
+        }),
       );
       return;
     }

@@ -1,5 +1,5 @@
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { describeError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 import { passphraseProblem } from '../../base/passphrase-box';
 import { FieldError, FormDialog } from './FormDialog';
 import './passphrase.css';
@@ -71,7 +71,7 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
       props.onClose();
     } catch (failure) {
       setWorking(undefined);
-      setError(describeError(failure));
+      setError(errorText(failure));
       // The fields take input again: back to the passphrase, to type it again.
       queueMicrotask(() => {
         passphraseInput?.focus();

@@ -102,13 +102,7 @@ export function ProviderForm(props: {
     if (busy()) return;
     const twice = headerRows.duplicate();
     if (twice) {
-      showError(
-        settingsError(
-          'provider-headers',
-          `The header “${twice}” is given twice.`,
-          'Keep one row per header name.',
-        ),
-      );
+      showError(settingsError('provider-headers', { reason: 'duplicate', header: twice }));
       return;
     }
     const keepKey = Boolean(existing?.apiKey) && !apiKey().trim() && !forgetKey();

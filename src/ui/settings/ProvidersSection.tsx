@@ -16,6 +16,7 @@ import {
 import { ProviderForm } from './ProviderForm';
 import { countModels, hostOf } from './provider-display';
 import './providers.css';
+import { describeError } from '../../app/messages/describe-error';
 
 /** Provider exports are small; anything bigger is not one. */
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -60,7 +61,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
       id,
       result.ok
         ? { kind: 'ok', text: success(result.modelCount) }
-        : { kind: 'error', message: result.error.message, hint: result.error.hint },
+        : { kind: 'error', ...describeError(result.error) },
     );
 
   const test = async (id: string) => {

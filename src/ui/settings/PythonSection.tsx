@@ -1,6 +1,6 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
-import { describeError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 import { DEFAULT_PACKAGE_INDEX_URL } from '../../runtime/runtime-settings';
 import { PYTHON_NETWORK_ACCESS, type PythonNetworkAccess } from '../../runtime/python-network';
 
@@ -43,7 +43,7 @@ export function PythonSection(props: { services: AppServices }) {
       });
       notices.show({ kind: 'success', text: 'Python settings saved.' });
     } catch (failure) {
-      setError(describeError(failure));
+      setError(errorText(failure));
     }
   };
 

@@ -1,6 +1,7 @@
 import { createSignal, Show } from 'solid-js';
 import type { BackupService, PendingRestore } from '../../app/backup-service';
-import { CoveError, describeError } from '../../base/errors';
+import { CoveError } from '../../base/errors';
+import { errorText } from '../../app/messages/describe-error';
 import { downloadBytes, pickFiles } from '../common/download';
 
 /**
@@ -39,7 +40,7 @@ function Recovery(props: { backups: BackupService }) {
   const [passphrase, setPassphrase] = createSignal('');
   const working = () => state().step === 'working';
   const fail = (what: string, error: unknown) =>
-    setState({ step: 'failed', text: `${what}: ${describeError(error)}` });
+    setState({ step: 'failed', text: `${what}: ${errorText(error)}` });
 
   const download = async () => {
     setState({ step: 'working', text: 'Making the backup…' });

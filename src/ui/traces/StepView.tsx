@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { RunStepRecord } from '../../store/run-store';
 import { stepFacts, stepTitle } from './trace-format';
+import { describeError } from '../../app/messages/describe-error';
 
 /** Arguments as the model wrote them, pretty when they are JSON. */
 function prettyArguments(text: string): string {
@@ -49,7 +50,7 @@ export function StepView(props: { step: RunStepRecord; open?: boolean }) {
               <Show when={model().error}>
                 {(error) => (
                   <p class="trace-error">
-                    {error().kind}: {error().message}
+                    {describeError(error()).code}: {describeError(error()).message}
                   </p>
                 )}
               </Show>

@@ -24,6 +24,7 @@ import {
   statusLabel,
 } from './trace-format';
 import './traces.css';
+import { describeError } from '../../app/messages/describe-error';
 
 type View = { kind: 'list' } | { kind: 'run'; id: string } | { kind: 'replay'; id: string };
 
@@ -202,7 +203,9 @@ function RunView(props: {
               <span class={`trace-status ${current().run.status}`}>
                 {statusLabel(current().run.status)}
               </span>
-              <Show when={current().run.error}>{(error) => <> — {error().message}</>}</Show>
+              <Show when={current().run.error}>
+                {(error) => <> — {describeError(error()).message}</>}
+              </Show>
             </dd>
             <dt>Steps</dt>
             <dd>

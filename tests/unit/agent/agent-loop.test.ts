@@ -78,7 +78,7 @@ describe('runAgent: turns', () => {
     const run = startRun([
       {
         error: {
-          kind: 'context_overflow',
+          kind: 'context-overflow',
           message: 'The request is longer than the model allows.',
           hint: 'Shorten it.',
         },
@@ -86,7 +86,7 @@ describe('runAgent: turns', () => {
     ]);
     const end = await run.done;
     expect(end.reason).toBe('error');
-    expect(end.error?.code).toBe('context_overflow');
+    expect(end.error?.code).toBe('context-overflow');
     expect(end.error?.message).toMatch(/no longer fits in the model’s context window/);
     expect(end.error?.hint).toMatch(/new session/);
   });
@@ -106,8 +106,8 @@ describe('runAgent: turns', () => {
     const scripted = makeScriptedChatClient([{ text: 'Back.' }]);
     const client = {
       async *stream(request: Parameters<typeof scripted.stream>[0]) {
-        const error = new LlmError({
-          kind: 'rate_limit',
+        const error = LlmError.fromJSON({
+          kind: 'rate-limit',
           message: 'Too many requests.',
           hint: 'Wait.',
         });
@@ -123,7 +123,7 @@ describe('runAgent: turns', () => {
         turn: 1,
         attempt: 1,
         delayMs: 2_000,
-        error: { kind: 'rate_limit', message: 'Too many requests.', hint: 'Wait.' },
+        error: { kind: 'rate-limit', message: 'Too many requests.', hint: 'Wait.' },
       },
     ]);
   });

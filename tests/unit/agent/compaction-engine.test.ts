@@ -79,7 +79,7 @@ describe('compaction in the session engine', () => {
       { text: 'one' },
       {
         error: {
-          kind: 'context_overflow',
+          kind: 'context-overflow',
           message: 'The conversation is longer than the model accepts.',
           hint: '',
         },
@@ -110,7 +110,7 @@ describe('compaction in the session engine', () => {
     const ctx = setup([
       { text: 'one' },
       { text: 'two' },
-      { error: { kind: 'server_error', message: 'The server failed (500).', hint: '' } },
+      { error: { kind: 'server-error', message: 'The server failed (500).', hint: '' } },
       { text: '## Goal\nFocus kept.' },
     ]);
     const session = await ctx.engine.create('w', 'first');

@@ -149,7 +149,7 @@ describe('the context budget in the session engine', () => {
     const ctx = setup(
       [
         { text: 'r '.repeat(9_000) },
-        { error: { kind: 'server_error', message: 'The server failed (500).', hint: '' } },
+        { error: { kind: 'server-error', message: 'The server failed (500).', hint: '' } },
         { text: 'answered anyway' },
       ],
       { systemPrompt: 'Be brief. '.repeat(300) },

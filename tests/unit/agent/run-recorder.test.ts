@@ -141,11 +141,15 @@ describe('run recorder', () => {
   it('counts retries and keeps a failed call’s error', async () => {
     const clock = new ManualClock(1_000);
     const scripted = makeScriptedChatClient([
-      { error: { kind: 'server_error', message: 'Bad gateway.', hint: 'Later.' } },
+      { error: { kind: 'server-error', message: 'Bad gateway.', hint: 'Later.' } },
     ]);
     const client = {
       async *stream(request: Parameters<typeof scripted.stream>[0]) {
-        const error = new LlmError({ kind: 'rate_limit', message: 'Slow down.', hint: 'Wait.' });
+        const error = LlmError.fromJSON({
+          kind: 'rate-limit',
+          message: 'Slow down.',
+          hint: 'Wait.',
+        });
         yield { type: 'retry_scheduled' as const, attempt: 1, delayMs: 1_000, error };
         yield { type: 'retry_scheduled' as const, attempt: 2, delayMs: 2_000, error };
         yield* scripted.stream(request);
@@ -158,7 +162,7 @@ describe('run recorder', () => {
       kind: 'model',
       retries: 2,
       stopReason: 'error',
-      error: { kind: 'server_error', message: 'Bad gateway.' },
+      error: { kind: 'server-error', message: 'Bad gateway.' },
     });
     expect(recorder.run()).toMatchObject({ status: 'error', error: { code: 'llm' } });
   });

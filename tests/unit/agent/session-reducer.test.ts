@@ -41,12 +41,12 @@ function fold(events: [number, SessionEvent][]): NodeDraft {
   return events.reduce((draft, [at, event]) => reduceNode(draft, event, at), draftOf(reply));
 }
 
-const refused = new LlmError({
+const refused = LlmError.fromJSON({
   kind: 'auth',
   message: 'The API key was refused.',
   hint: 'Check the key in Settings.',
 });
-const stopped = new LlmError({ kind: 'aborted', message: 'Stopped.', hint: '' });
+const stopped = LlmError.fromJSON({ kind: 'aborted', message: 'Stopped.', hint: '' });
 
 describe('session reducer', () => {
   it.each<[string, [number, SessionEvent][], Partial<NodeDraft>]>([

@@ -104,7 +104,7 @@ describe('chat service', () => {
     await ctx.chat.send('Hello');
     const failed = ctx.chat.messages()[1]!;
     expect(failed.status()).toBe('error');
-    expect(failed.error()).toEqual({
+    expect(failed.error()).toMatchObject({
       code: 'auth',
       message: 'The API key was refused.',
       hint: 'Check the key in Settings.',

@@ -8,7 +8,7 @@ const open = (steps: ScriptStep[]) => openChatApp(createMemoryStore(), steps);
 const text = (content: unknown) => (typeof content === 'string' ? content : '');
 const overflow = {
   error: {
-    kind: 'context_overflow' as const,
+    kind: 'context-overflow' as const,
     message: 'The conversation is longer than the model accepts.',
     hint: '',
   },
@@ -44,7 +44,7 @@ describe('compaction from the chat panel', () => {
     const app = await open([
       { text: 'one' },
       { text: 'two' },
-      { error: { kind: 'server_error', message: 'The server failed (500).', hint: '' } },
+      { error: { kind: 'server-error', message: 'The server failed (500).', hint: '' } },
     ]);
     await app.chat.send('/compact');
     expect(app.notices.notices().at(-1)!.text).toContain('Nothing to compact yet');

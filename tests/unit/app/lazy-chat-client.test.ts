@@ -94,7 +94,7 @@ describe('createLazyChatClient', () => {
     const inner = makeScriptedChatClient([
       {
         error: {
-          kind: 'bad_request',
+          kind: 'bad-request',
           message: `The server quoted ${token}.`,
           hint: 'Check the request.',
           status: 400,
@@ -111,7 +111,7 @@ describe('createLazyChatClient', () => {
     expect(error).toBeInstanceOf(LlmError);
     expect(message.error).toBe(error);
     expect(error.toJSON()).toEqual({
-      kind: 'bad_request',
+      kind: 'bad-request',
       message: 'The server quoted [redacted].',
       hint: 'Check the request.',
       status: 400,

@@ -173,7 +173,7 @@ describe('provider service: key binding', () => {
       targetOrigin: 'http://127.0.0.2:9',
     });
     const refused = await providers.testConnection(id);
-    expect(refused.ok === false && refused.error.kind).toBe('key_origin');
+    expect(refused.ok === false && refused.error.kind).toBe('key-origin');
     await providers.confirmKeyOrigin(id);
     expect(providers.providers()[0]!.keyOrigin).toBe('http://127.0.0.2:9');
   });

@@ -45,12 +45,12 @@ describe('classifyHttpFailure', () => {
     [
       429,
       openaiError('Rate limit reached for gpt-4o on requests per min (RPM)', 'rate_limit_exceeded'),
-      'rate_limit',
+      'rate-limit',
     ],
     [
       400,
       openaiError("This model's maximum context length is 8192 tokens.", 'context_length_exceeded'),
-      'context_overflow',
+      'context-overflow',
     ],
     [
       400,
@@ -60,7 +60,7 @@ describe('classifyHttpFailure', () => {
           type: 'exceed_context_size_error',
         },
       },
-      'context_overflow',
+      'context-overflow',
     ],
     [
       400,
@@ -70,23 +70,23 @@ describe('classifyHttpFailure', () => {
           'Prompt contains 40000 tokens, too large for model with 32768 maximum context length',
         type: 'invalid_request_error',
       },
-      'context_overflow',
+      'context-overflow',
     ],
-    [413, 'Request Entity Too Large', 'context_overflow'],
-    [400, openaiError("Invalid value for 'tool_choice'"), 'bad_request'],
-    [404, openaiError('The model `gpt-9` does not exist', 'model_not_found'), 'bad_request'],
+    [413, 'Request Entity Too Large', 'context-overflow'],
+    [400, openaiError("Invalid value for 'tool_choice'"), 'bad-request'],
+    [404, openaiError('The model `gpt-9` does not exist', 'model_not_found'), 'bad-request'],
     [
       422,
       { detail: [{ loc: ['body', 'temperature'], msg: 'Input should be less than 2' }] },
-      'bad_request',
+      'bad-request',
     ],
-    [500, openaiError('The server had an error', null, 'server_error'), 'server_error'],
+    [500, openaiError('The server had an error', null, 'server-error'), 'server-error'],
     [
       502,
       '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
-      'server_error',
+      'server-error',
     ],
-    [503, openaiError('Service Unavailable', null, 'server_error'), 'overloaded'],
+    [503, openaiError('Service Unavailable', null, 'server-error'), 'overloaded'],
     [
       529,
       { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
@@ -138,12 +138,12 @@ describe('classifyHttpFailure', () => {
 
 describe('classifyStreamError', () => {
   it.each([
-    [{ code: 502, message: 'Provider returned error' }, 'server_error', 502],
-    [{ code: 429, message: 'Rate limited upstream' }, 'rate_limit', 429],
-    [{ code: 'context_length_exceeded', message: 'Too long' }, 'context_overflow', undefined],
+    [{ code: 502, message: 'Provider returned error' }, 'server-error', 502],
+    [{ code: 429, message: 'Rate limited upstream' }, 'rate-limit', 429],
+    [{ code: 'context_length_exceeded', message: 'Too long' }, 'context-overflow', undefined],
     [{ message: 'Model is overloaded' }, 'overloaded', undefined],
-    [{ message: 'Something odd' }, 'server_error', undefined],
-    ['a bare string error', 'server_error', undefined],
+    [{ message: 'Something odd' }, 'server-error', undefined],
+    ['a bare string error', 'server-error', undefined],
   ])('%j is %s', (errorObject, kind, status) => {
     const error = classifyStreamError(errorObject, context, 0);
     expect(error.kind).toBe(kind);
@@ -223,7 +223,7 @@ describe('LlmError', () => {
     const error = http(429, openaiError('slow down'), { 'retry-after': '3' });
     const restored = LlmError.fromJSON(JSON.parse(JSON.stringify(error)));
     expect(restored.toJSON()).toEqual(error.toJSON());
-    expect(restored.kind).toBe('rate_limit');
+    expect(restored.kind).toBe('rate-limit');
     expect(restored.userText).toBe(error.userText);
   });
 });

@@ -117,7 +117,7 @@ describe('keys and origins', () => {
   it('refuses to send a key bound to another origin, before any request', async () => {
     const events = await chat(provider({ keyOrigin: 'https://api.openai.com' }));
     const error = errorOf(events).error;
-    expect(error.kind).toBe('key_origin');
+    expect(error.kind).toBe('key-origin');
     expect(error.message).toContain('https://api.openai.com');
     expect(error.hint).toContain(server.url);
     expect(server.requests).toHaveLength(0);

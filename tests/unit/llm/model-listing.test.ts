@@ -71,7 +71,7 @@ describe('listModels and testConnection', () => {
       fetch,
       clock: new ManualClock(),
     });
-    expect(result.ok === false && result.error.kind).toBe('bad_request');
+    expect(result.ok === false && result.error.kind).toBe('bad-request');
     expect(result.ok === false && result.error.hint).toMatch(/base URL/);
   });
 

@@ -127,14 +127,14 @@ describe('streamed bytes', () => {
     };
     const { events } = run([{ pieces: [sseBody([chunk({ content: 'Par' }), errorChunk])] }]);
     const error = errorOf(await events);
-    expect(error.error.kind).toBe('rate_limit');
+    expect(error.error.kind).toBe('rate-limit');
     expect(error.error.status).toBe(429);
     expect(error.message.content).toBe('Par');
   });
 
   it('treats finish_reason "error" without an error object as a server error', async () => {
     const { events } = run([{ pieces: [sseBody([chunk({ content: 'x' }), chunk({}, 'error')])] }]);
-    expect(errorOf(await events).error.kind).toBe('server_error');
+    expect(errorOf(await events).error.kind).toBe('server-error');
   });
 
   it('reports a malformed chunk as a server error, not a crash', async () => {
@@ -142,7 +142,7 @@ describe('streamed bytes', () => {
       { pieces: [sseBody([chunk({ content: 'ok' }), '{"choices": [{"delta": {"content": "br'])] },
     ]);
     const error = errorOf(await events);
-    expect(error.error.kind).toBe('server_error');
+    expect(error.error.kind).toBe('server-error');
     expect(error.error.message).toMatch(/could not read/);
   });
 

@@ -305,7 +305,7 @@ describe('broken streams', () => {
     const events = await collect(
       client({ retryPolicy: DEFAULT_RETRY_POLICY }).stream(request({ model: 'fake-malformed' })),
     );
-    expect(errorOf(events).error.kind).toBe('server_error');
+    expect(errorOf(events).error.kind).toBe('server-error');
     expect(errorOf(events).message.content).toBe('Echo');
   });
 
@@ -313,7 +313,7 @@ describe('broken streams', () => {
     const error = errorOf(
       await collect(client().stream(request({ model: 'fake-stream-error' }))),
     ).error;
-    expect(error.kind).toBe('server_error');
+    expect(error.kind).toBe('server-error');
     expect(error.status).toBe(502);
     expect(error.detail).toBe('Upstream provider returned an error (fake).');
   });
@@ -356,7 +356,7 @@ describe('stream_options fallback', () => {
     };
     server.script(refusal, refusal);
     const events = await collect(client({ retryPolicy: DEFAULT_RETRY_POLICY }).stream(request()));
-    expect(errorOf(events).error.kind).toBe('bad_request');
+    expect(errorOf(events).error.kind).toBe('bad-request');
     expect(server.chatRequests()).toHaveLength(2);
   });
 });
@@ -366,9 +366,9 @@ describe('HTTP errors', () => {
   it.each([
     ['fake-401', 'auth', 401],
     ['fake-403', 'auth', 403],
-    ['fake-404', 'bad_request', 404],
+    ['fake-404', 'bad-request', 404],
     ['fake-quota', 'quota', 429],
-    ['fake-context-overflow', 'context_overflow', 400],
+    ['fake-context-overflow', 'context-overflow', 400],
   ])('%s is %s and is not retried', async (model, kind, status) => {
     const events = await collect(
       client({ retryPolicy: DEFAULT_RETRY_POLICY }).stream(request({ model })),
@@ -418,11 +418,11 @@ describe('retries', () => {
     ]);
     const retries = events.filter((e) => e.type === 'retry_scheduled');
     expect(retries.map((e) => [e.attempt, e.delayMs, e.error.kind])).toEqual([
-      [1, 2000, 'server_error'],
-      [2, 4000, 'server_error'],
-      [3, 8000, 'server_error'],
+      [1, 2000, 'server-error'],
+      [2, 4000, 'server-error'],
+      [3, 8000, 'server-error'],
     ]);
-    expect(errorOf(events).error.kind).toBe('server_error');
+    expect(errorOf(events).error.kind).toBe('server-error');
     expect(errorOf(events).message.attempts).toBe(4);
     expect(server.chatRequests()).toHaveLength(4);
   });
@@ -466,7 +466,7 @@ describe('retries', () => {
     server.script({ status: 429, headers: { 'retry-after': '120' } });
     const events = await collect(client({ retryPolicy: DEFAULT_RETRY_POLICY }).stream(request()));
     const error = errorOf(events).error;
-    expect(error.kind).toBe('rate_limit');
+    expect(error.kind).toBe('rate-limit');
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.hint).toBe('Retry in 120 s.');
     expect(events.some((e) => e.type === 'retry_scheduled')).toBe(false);

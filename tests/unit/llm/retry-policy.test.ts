@@ -4,7 +4,7 @@ import { parseRetryAfter } from '../../../src/llm/retry-after';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/llm/retry-policy';
 
 const error = (kind: LlmErrorKind, retryAfterMs?: number) =>
-  new LlmError({
+  LlmError.fromJSON({
     kind,
     message: 'm',
     hint: 'h',
@@ -14,7 +14,7 @@ const error = (kind: LlmErrorKind, retryAfterMs?: number) =>
 describe('retryDelayMs', () => {
   // Invariant 7: automatic retries only for retryable errors.
   it('backs off 2, 4, 8 seconds and stops after 3 retries', () => {
-    expect([0, 1, 2, 3].map((n) => retryDelayMs(error('server_error'), n))).toEqual([
+    expect([0, 1, 2, 3].map((n) => retryDelayMs(error('server-error'), n))).toEqual([
       2000,
       4000,
       8000,
@@ -23,7 +23,7 @@ describe('retryDelayMs', () => {
   });
 
   // Invariant 7: automatic retries only for retryable errors.
-  it.each(['rate_limit', 'server_error', 'overloaded', 'timeout', 'connection'] as const)(
+  it.each(['rate-limit', 'server-error', 'overloaded', 'timeout', 'connection'] as const)(
     'retries %s',
     (kind) => {
       expect(retryDelayMs(error(kind), 0)).toBe(2000);
@@ -34,22 +34,22 @@ describe('retryDelayMs', () => {
   it.each([
     'auth',
     'quota',
-    'bad_request',
-    'context_overflow',
+    'bad-request',
+    'context-overflow',
     'cors',
     'aborted',
-    'key_origin',
+    'key-origin',
     'internal',
   ] as const)('never retries %s', (kind) => {
     expect(retryDelayMs(error(kind), 0)).toBeNull();
   });
 
   it('uses Retry-After instead of the backoff, up to the maximum', () => {
-    expect(retryDelayMs(error('rate_limit', 500), 2)).toBe(500);
-    expect(retryDelayMs(error('rate_limit', 0), 0)).toBe(0);
-    expect(retryDelayMs(error('rate_limit', 60_000), 0)).toBe(60_000);
-    expect(retryDelayMs(error('rate_limit', 60_001), 0)).toBeNull();
-    expect(retryDelayMs(error('rate_limit', 500), 3)).toBeNull();
+    expect(retryDelayMs(error('rate-limit', 500), 2)).toBe(500);
+    expect(retryDelayMs(error('rate-limit', 0), 0)).toBe(0);
+    expect(retryDelayMs(error('rate-limit', 60_000), 0)).toBe(60_000);
+    expect(retryDelayMs(error('rate-limit', 60_001), 0)).toBeNull();
+    expect(retryDelayMs(error('rate-limit', 500), 3)).toBeNull();
   });
 
   it('follows a custom policy', () => {

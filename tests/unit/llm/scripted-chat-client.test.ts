@@ -56,13 +56,13 @@ describe('makeScriptedChatClient', () => {
     const client = makeScriptedChatClient([
       (req) => ({
         text: `model ${req.model}`,
-        error: { kind: 'rate_limit', message: 'Slow down.', hint: 'Wait.', retryAfterMs: 1000 },
+        error: { kind: 'rate-limit', message: 'Slow down.', hint: 'Wait.', retryAfterMs: 1000 },
       }),
     ]);
     const events = await collect(client.stream(request()));
     const error = errorOf(events);
     expect(error.message).toMatchObject({ content: 'model scripted', stopReason: 'error' });
-    expect(error.error).toMatchObject({ kind: 'rate_limit', retryAfterMs: 1000, retryable: true });
+    expect(error.error).toMatchObject({ kind: 'rate-limit', retryAfterMs: 1000, retryable: true });
   });
 
   it('stops at an aborted signal and reports an empty script', async () => {

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { CoveError } from '../../../../src/base/errors';
+import { agentError } from '../../../../src/agent/agent-errors';
+import { contextTooSmall } from '../../../../src/agent/context-budget';
+import { en } from '../../../../src/app/messages/en';
+import { describeError, errorText } from '../../../../src/app/messages/describe-error';
+import { ERROR_CODES_BY_LAYER } from '../../../../src/app/messages/error-codes';
+import { makeFailure } from '../../../../src/llm/llm-failures';
+import { LlmError } from '../../../../src/llm/llm-error';
+
+const openai = { baseURL: 'https://api.openai.com/v1', presetId: 'openai' };
+
+describe('the error catalog', () => {
+  // Walks the layers' code lists, so a code added without wording fails here (and in tsc).
+  const all = Object.entries(ERROR_CODES_BY_LAYER).flatMap(([layer, codes]) =>
+    codes.map((code) => [layer, code] as const),
+  );
+
+  it.each(all)('words %s’s %s with a message and a hint, even without params', (_, code) => {
+    const { message, hint } = en[code]({});
+    expect(message.trim()).not.toBe('');
+    expect(hint.trim()).not.toBe('');
+  });
+
+  it('uses one kebab-case style for every code', () => {
+    for (const [, code] of all) expect(code).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+});
+
+describe('describeError keeps the texts people read', () => {
+  it('words a rate limit with its status and Retry-After', () => {
+    const error = makeFailure('rate-limit', openai, { status: 429, retryAfterMs: 4_200 });
+    expect(describeError(error)).toMatchObject({
+      code: 'rate-limit',
+      title: 'The model request failed',
+      message: 'api.openai.com is rate-limiting requests (HTTP 429).',
+      hint: 'Retry in 5 s.',
+    });
+    // The error's own English (logs, the model) is the same catalog's.
+    expect(error.message).toBe('api.openai.com is rate-limiting requests (HTTP 429).');
+  });
+
+  it('words a refused key with the preset’s key page and the provider’s words', () => {
+    const error = makeFailure('auth', openai, { status: 401, detail: 'Incorrect API key' });
+    expect(errorText(error)).toBe(
+      'api.openai.com rejected the API key (HTTP 401): Incorrect API key ' +
+        'Check the key in Settings → Providers, or create a new one at https://platform.openai.com/api-keys.',
+    );
+  });
+
+  it('words a server that cannot be reached, local or not', () => {
+    const local = makeFailure('connection', {
+      baseURL: 'http://localhost:11434/v1',
+      presetId: 'ollama',
+    });
+    expect(describeError(local).message).toBe('Cannot reach localhost:11434.');
+    expect(describeError(local).hint).toBe(
+      'Check that the server at localhost:11434 is running and that the base URL (host and port) is right.',
+    );
+    const broke = makeFailure('connection', openai, { midStream: true });
+    expect(errorText(broke)).toBe(
+      'The connection to api.openai.com broke before the reply was complete. Retry; check your network connection if it happens again.',
+    );
+  });
+
+  it('words the agent’s refusal of a window too small', () => {
+    const budget = { window: 8_192, frame: 6_000, reply: 1_000, history: 1_000, toolCount: 3 };
+    const error = contextTooSmall(budget as Parameters<typeof contextTooSmall>[0], 4_000);
+    expect(describeError(error)).toMatchObject({
+      code: 'context-too-small',
+      message:
+        "The system prompt and the definitions of 3 tools take about 6,000 tokens of this model's 8,192-token window, and 1,000 are kept for the reply: too little is left for the conversation (it needs about 4,000). Nothing was sent.",
+      hint: "Turn off tools or MCP servers you do not need here, choose a model with a larger window, or set this model's real context window in Settings → Models.",
+    });
+  });
+
+  it('words an empty summary', () => {
+    expect(errorText(agentError('compaction-failed', { reason: 'empty-summary' }))).toBe(
+      'The model returned an empty summary. Nothing was changed. Try /compact again.',
+    );
+  });
+
+  it('shows the sentences of an error worded where it was thrown (layers not moved yet)', () => {
+    const error = new CoveError('storage-full', 'The disk is full.', 'Free some space.');
+    expect(describeError(error)).toMatchObject({
+      message: 'The disk is full.',
+      hint: 'Free some space.',
+    });
+  });
+
+  it('shows any other thrown value as its message', () => {
+    expect(describeError(new TypeError('boom'))).toMatchObject({ message: 'boom', hint: '' });
+    expect(errorText('plain')).toBe('plain');
+  });
+});
+
+describe('errors stored by older versions', () => {
+  it('reads an old reply error: snake_case code, no params, its own sentences', () => {
+    const oldRow = {
+      code: 'key_origin',
+      message:
+        'The API key was saved for https://a.example, but the provider now points at https://b.example, so Cove did not send it.',
+      hint: 'Confirm in Settings → Providers that the key may be sent to https://b.example, or enter a new key.',
+    };
+    expect(describeError(oldRow)).toEqual({
+      code: 'key-origin',
+      title: 'The model request failed',
+      message: oldRow.message,
+      hint: oldRow.hint,
+    });
+  });
+
+  it('reads an old run end and an old tool result', () => {
+    expect(
+      describeError({ code: 'context_overflow', message: 'Too long.', hint: 'Start anew.' }),
+    ).toMatchObject({ code: 'context-overflow', message: 'Too long.', hint: 'Start anew.' });
+    expect(
+      describeError({ code: 'tool_error', message: 'Error: no such file', hint: '' }),
+    ).toMatchObject({ code: 'tool-error', message: 'Error: no such file', hint: '' });
+  });
+
+  it('rebuilds an old trace’s llm error under its new kind, with its sentences', () => {
+    const error = LlmError.fromJSON({
+      kind: 'rate_limit' as never,
+      message: 'api.x.com is rate-limiting requests (HTTP 429).',
+      hint: 'Retry in 3 s.',
+      status: 429,
+    });
+    expect(error.kind).toBe('rate-limit');
+    expect(error.retryable).toBe(true);
+    expect(errorText(error)).toBe('api.x.com is rate-limiting requests (HTTP 429). Retry in 3 s.');
+  });
+
+  it('words a new row from its params, not from the English stored beside them', () => {
+    const row = {
+      code: 'compaction-failed',
+      params: { reason: 'empty-summary' },
+      message: 'x',
+      hint: 'y',
+    };
+    expect(describeError(row).message).toBe('The model returned an empty summary.');
+  });
+});
