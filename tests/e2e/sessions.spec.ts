@@ -150,6 +150,7 @@ test('branches: the tree view jumps to a branch and deletes one; fork from a mes
   await expect(list.row('First question (fork)')).toBeVisible();
 });
 
+// Invariant 20: deleting a workspace or conversation removes what it owned, only that.
 test('a deleted conversation and a deleted branch come back from Recently deleted after a reload', async ({
   cove,
   provider,

@@ -156,6 +156,7 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
     expect(await store.checkpoints.blobCount()).toBe(0);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('a conversation moved to Recently deleted holds all it owned; restore gives back every row', async () => {
     store = await open();
     const s1 = '66666666-6666-4666-8666-666666666666';
@@ -184,6 +185,7 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
     expect(await store.settings.get(`agent.policy.${s1}`)).toBe('auto');
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deleting a conversation for good removes its entry, checkpoints and unshared blobs', async () => {
     store = await open();
     const s1 = '77777777-7777-4777-8777-777777777777';
@@ -199,6 +201,7 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
     expect(await store.checkpoints.blobCount()).toBe(0);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deleting a workspace removes its recently deleted entries and their checkpoints, only those', async () => {
     store = await open();
     const s1 = '88888888-8888-4888-8888-888888888888';

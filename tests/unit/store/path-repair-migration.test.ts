@@ -123,6 +123,7 @@ describe('migration to schema 6: blank and space-padded names', () => {
     expect(await store.setAside.list()).toEqual([]);
   });
 
+  // Invariant 5: a failed migration or import leaves the previous data readable.
   it('without a planner the upgrade fails and leaves schema 5 as it was', async () => {
     const name = `cove-paths-${Date.now()}-${counter++}`;
     await createV5Database(name);

@@ -80,6 +80,7 @@ describe.each(storeKinds)('Recently deleted over the $name store', ({ open }) =>
     ]);
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('a conversation stored again under its id is not overwritten; the entry stays', async () => {
     store = await open();
     await fill(store, 's1');
@@ -103,6 +104,7 @@ describe.each(storeKinds)('Recently deleted over the $name store', ({ open }) =>
     await expect(store.trash.restore('e1')).rejects.toMatchObject({ code: 'missing' });
   });
 
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('a delete that fails writes nothing: the conversation stays whole', async () => {
     store = await open();
     await fill(store, 's1');
