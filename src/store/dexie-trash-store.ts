@@ -13,6 +13,7 @@ import {
   type DeletedSessionRecord,
   type TrashRecord,
   type TrashStore,
+  deletedSessionRecord,
 } from './trash-store';
 
 /**
@@ -94,19 +95,12 @@ export function createDexieTrashStore(deps: {
             const settings = keys.length
               ? (await db.settings.bulkGet(keys)).filter((row): row is SettingRecord => !!row)
               : [];
-            const moved: DeletedSessionRecord = {
-              kind: 'session',
-              id,
-              workspaceId: session.workspaceId,
-              sessionId,
-              title: session.title,
-              deletedAt,
-              session,
+            const moved = deletedSessionRecord(id, session, deletedAt, {
               nodes,
               runs,
               runSteps,
               settings,
-            };
+            });
             await db.trash.add(moved);
             // By the ids read: a damaged row, left out of the reads, stays for the guard.
             await db.nodes.bulkDelete(nodes.map((node) => node.id));

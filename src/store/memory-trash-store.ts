@@ -10,6 +10,7 @@ import {
   trashEntry,
   type TrashRecord,
   type TrashStore,
+  deletedSessionRecord,
 } from './trash-store';
 
 /** An entry id used twice: IndexedDB refuses the add, and so does this. */
@@ -80,19 +81,14 @@ export function createMemoryTrashStore(deps: {
       const settings = [...settingRows.values()].filter((row) =>
         isOwnedSetting(row.key, new Set([sessionId])),
       );
-      const record: TrashRecord = copy({
-        kind: 'session',
-        id,
-        workspaceId: session.workspaceId,
-        sessionId,
-        title: session.title,
-        deletedAt,
-        session,
-        nodes,
-        runs: ownRuns,
-        runSteps,
-        settings,
-      });
+      const record: TrashRecord = copy(
+        deletedSessionRecord(id, session, deletedAt, {
+          nodes,
+          runs: ownRuns,
+          runSteps,
+          settings,
+        }),
+      );
       rows.set(id, record);
       for (const node of nodes) nodeRows.delete(node.id);
       await runs.deleteSession(sessionId);

@@ -48,6 +48,25 @@ export interface DeletedBranchRecord extends TrashBase {
 /** A row of `trash` (schema version 7). */
 export type TrashRecord = DeletedSessionRecord | DeletedBranchRecord;
 
+/** The trash row of conversation `session`, deleted at `deletedAt` with what it owned. */
+export function deletedSessionRecord(
+  id: string,
+  session: SessionRecord,
+  deletedAt: number,
+  owned: Pick<DeletedSessionRecord, 'nodes' | 'runs' | 'runSteps' | 'settings'>,
+): DeletedSessionRecord {
+  return {
+    kind: 'session',
+    id,
+    workspaceId: session.workspaceId,
+    sessionId: session.id,
+    title: session.title,
+    deletedAt,
+    session,
+    ...owned,
+  };
+}
+
 /** An entry as the Recently deleted list shows it: no rows, only what describes it. */
 export interface TrashEntry {
   id: string;
