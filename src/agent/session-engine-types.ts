@@ -4,7 +4,7 @@
  */
 import type { ChatClient, ProviderConfig } from '../llm';
 import type { NodeRecord, SessionMode, SessionRecord, StoredError } from '../store/records';
-import type { SessionStore } from '../store/session-store';
+import type { OpenedSession, SessionStore } from '../store/session-store';
 import type { Clock } from '../base/clock';
 import type { AgentEvent } from './agent-events';
 import type { AgentInbox } from './agent-inbox';
@@ -134,8 +134,12 @@ export interface SessionEngine {
   subscribe(listener: SessionEngineListener): () => void;
   /** Every session of a workspace, chat and agent alike, most recently updated first. */
   list(workspaceId: string): Promise<SessionRecord[]>;
-  /** A session as stored now and all its nodes. */
-  load(sessionId: string): Promise<{ session: SessionRecord | undefined; nodes: NodeRecord[] }>;
+  /**
+   * A session as stored now: its tree without bodies and its active path with them (all
+   * a conversation needs to be shown). The rest of its nodes are read meanwhile, so what
+   * follows (a send, a branch switch) finds them in memory.
+   */
+  load(sessionId: string): Promise<OpenedSession>;
   /**
    * Creates and stores an empty session titled after its first message, in one write: its
    * mode (chat unless said) and its model ("providerId/modelId") as chosen.

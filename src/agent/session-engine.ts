@@ -146,11 +146,11 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     inbox: core.inbox,
     list: (workspaceId) => sessions.list(workspaceId),
     async load(sessionId) {
-      const [session, nodes] = await Promise.all([
-        sessions.get(sessionId),
-        sessions.nodes(sessionId),
-      ]);
-      return { session, nodes };
+      const opened = await sessions.open(sessionId);
+      // Warms the store's cache for the next command; a failure here is met (and reported)
+      // again by the command that needs the nodes.
+      sessions.nodes(sessionId).catch(() => undefined);
+      return opened;
     },
     async create(workspaceId, firstMessage, { model, mode = 'chat' } = {}) {
       const now = clock.now();

@@ -7,6 +7,7 @@
  * Every function tolerates a damaged tree (a missing parent, a cycle, duplicate ids from an
  * old import): it stops walking rather than looping or throwing.
  */
+import { pathTo } from '../store/node-outline';
 
 /** The part of a stored node the tree needs. */
 export interface TreeNode {
@@ -34,19 +35,11 @@ function byAge<N extends TreeNode>(nodes: readonly N[]): N[] {
   return [...nodes].sort((a, b) => a.startedAt - b.startedAt);
 }
 
-/** The path from `leafId` up to the root, root first. Stops at a cycle or a missing parent. */
-export function activePath<N extends TreeNode>(nodes: readonly N[], leafId: string | null): N[] {
-  const byId = new Map(nodes.map((node) => [node.id, node]));
-  const path: N[] = [];
-  const seen = new Set<string>();
-  let current = leafId ? byId.get(leafId) : undefined;
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
-    path.push(current);
-    current = current.parentId ? byId.get(current.parentId) : undefined;
-  }
-  return path.reverse();
-}
+/**
+ * The path from `leafId` up to the root, root first. Stops at a cycle or a missing parent.
+ * The store opens a session by the same walk, so it lives there.
+ */
+export const activePath = pathTo;
 
 /** A node list's nodes by id and children by parent id (oldest first), built once per list. */
 interface TreeIndex {

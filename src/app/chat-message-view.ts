@@ -7,6 +7,7 @@ import type { NodeDraft } from '../agent/session-reducer';
 import { activePath, branchPosition, type BranchPosition } from '../agent/session-tree';
 import { Listeners } from '../base/listeners';
 import { compactedPath } from '../agent/compaction';
+import type { NodeOutline } from '../store/node-outline';
 import type {
   CompactionInfo,
   NodeRecord,
@@ -145,19 +146,21 @@ function showsNode(view: MutableView, node: NodeRecord): boolean {
 }
 
 /**
- * The views of the path to `leafId` (user and assistant messages, root first). Messages
- * already shown in `shown` with the same text keep their views (and their rendered
- * Markdown); the rest are made anew. A reply this tab is streaming shows its `live` draft,
- * which is ahead of what is stored.
+ * The views of the path to `leafId` in `tree` (user and assistant messages, root first),
+ * with their text from `bodies`, which hold at least the path's nodes. Messages already
+ * shown in `shown` with the same text keep their views (and their rendered Markdown); the
+ * rest are made anew. A reply this tab is streaming shows its `live` draft, which is ahead
+ * of what is stored.
  */
 export function viewsForPath(
   shown: readonly MutableView[],
-  nodes: readonly NodeRecord[],
+  tree: readonly NodeOutline[],
+  bodies: ReadonlyMap<string, NodeRecord>,
   leafId: string | null,
   live: ReadonlyMap<string, NodeDraft>,
 ): MutableView[] {
   const byId = new Map(shown.map((view) => [view.id, view]));
-  const path = activePath(nodes, leafId);
+  const path = activePath(tree, leafId).flatMap((node) => bodies.get(node.id) ?? []);
   const { outside } = compactedPath(path);
   return path
     .filter(
@@ -168,7 +171,7 @@ export function viewsForPath(
     )
     .map((stored) => {
       const node = withDraft(stored, live.get(stored.id));
-      const branch = branchPosition(nodes, node.id);
+      const branch = branchPosition(tree, node.id);
       const kept = byId.get(node.id);
       if (kept && showsNode(kept, node)) {
         kept.setBranch(branch);

@@ -2,7 +2,7 @@ import { createSignal } from 'solid-js';
 import { type ReplyOutcome, type SessionEngineEvent } from '../agent/session-engine';
 import type { AgentEvent } from '../agent/agent-events';
 import { IDLE_RUN, reduceRunState, type RetryState, type RunState } from '../agent/run-state';
-import { activePath, replyParent } from '../agent/session-tree';
+import { replyParent } from '../agent/session-tree';
 import { newId } from '../base/ids';
 import type { SessionMode, SessionRecord } from '../store/records';
 import { createRewindService } from './rewind-service';
@@ -113,7 +113,7 @@ export function createChatService(
         return undefined;
       case 'leaf_moved':
         markLeaf(event.sessionId, event.leafId);
-        if (activeId() === event.sessionId) view.show(event.nodes, event.leafId);
+        if (activeId() === event.sessionId) view.show(event.nodes, event.nodes, event.leafId);
         return undefined;
       case 'activity':
         // Calls the run left without a result now say why (a cut stream, a failed write).
@@ -153,11 +153,11 @@ export function createChatService(
       view.clear();
       return;
     }
-    const { session, nodes } = await engine.load(sessionId);
+    const { session, outline, path } = await engine.load(sessionId);
     if (activeId() !== sessionId) return;
     if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
-    view.show(nodes, session?.leafId ?? null);
-    agent.restoreChanges(sessionId, activePath(nodes, session?.leafId ?? null));
+    view.show(outline, path, session?.leafId ?? null);
+    agent.restoreChanges(sessionId, path);
     await rewind.refresh();
   }
 
@@ -245,7 +245,7 @@ export function createChatService(
         // The question follows what the person sees: the last message shown, and the tool
         // results its chips show (the model must read them too).
         const shownLeaf = replyParent(
-          view.nodes(),
+          view.tree(),
           messages().at(-1)?.id,
           activeSession()?.leafId ?? null,
         );

@@ -8,16 +8,20 @@ import { createSignal, type Accessor } from 'solid-js';
 import type { AgentEvent } from '../agent/agent-events';
 import type { SessionEvent } from '../agent/session-events';
 import { finalPatch, type NodeDraft } from '../agent/session-reducer';
+import { outlineOf, type NodeOutline } from '../store/node-outline';
 import type { NodeRecord } from '../store/records';
 import { ToolCallViews, type ToolCallTools } from './agent-tool-calls';
 import { showDraft, viewsForPath, type MutableView } from './chat-message-view';
 
 export interface ConversationView {
   readonly messages: Accessor<MutableView[]>;
-  /** The nodes of the session shown, as far as this tab knows them. */
-  nodes(): readonly NodeRecord[];
-  /** Shows the path to `leafId` over `nodes`, keeping the views that did not change. */
-  show(nodes: readonly NodeRecord[], leafId: string | null): void;
+  /** The tree of the session shown (without bodies), as far as this tab knows it. */
+  tree(): readonly NodeOutline[];
+  /**
+   * Shows the path to `leafId` in `tree`, keeping the views that did not change. `bodies`
+   * hold at least the nodes of that path (the store opens a session with no more).
+   */
+  show(tree: readonly NodeOutline[], bodies: readonly NodeRecord[], leafId: string | null): void;
   /** Shows nothing (a new conversation). */
   clear(): void;
   /** A node of the session shown was stored and the leaf moved to it. */
@@ -30,8 +34,8 @@ export interface ConversationView {
   settle(): void;
 }
 
-/** The tool result nodes of a session, by the id of the call they answer. */
-function resultsOf(nodes: readonly NodeRecord[]): Map<string, NodeRecord> {
+/** The tool result nodes known, by the id of the call they answer. */
+function resultsOf(nodes: Iterable<NodeRecord>): Map<string, NodeRecord> {
   const results = new Map<string, NodeRecord>();
   for (const node of nodes) {
     if (node.role === 'tool' && node.toolCallId) results.set(node.toolCallId, node);
@@ -48,7 +52,10 @@ export function createConversationView(
   const [messages, setMessages] = createSignal<MutableView[]>([]);
   /** Replies this tab streams now, as far as they have grown. */
   const live = new Map<string, NodeDraft>();
-  let shownNodes: readonly NodeRecord[] = [];
+  /** The session shown, its tree, and the bodies known of it (at least its path's). */
+  let shownSession: string | undefined;
+  let shownTree: readonly NodeOutline[] = [];
+  let bodies = new Map<string, NodeRecord>();
   const toolCalls = new ToolCallViews(tools);
 
   /** What a call of reply `view` without a result is: still pending, or why it never will be. */
@@ -59,12 +66,11 @@ export function createConversationView(
     return running() ? 'pending' : 'interrupted';
   }
 
-  function show(nodes: readonly NodeRecord[], leafId: string | null) {
-    shownNodes = nodes;
-    const views = viewsForPath(messages(), nodes, leafId, live);
-    const results = resultsOf(nodes);
+  function render(leafId: string | null) {
+    const views = viewsForPath(messages(), shownTree, bodies, leafId, live);
+    const results = resultsOf(bodies.values());
     for (const view of views) {
-      const calls = live.get(view.id)?.toolCalls ?? nodes.find((n) => n.id === view.id)?.toolCalls;
+      const calls = live.get(view.id)?.toolCalls ?? bodies.get(view.id)?.toolCalls;
       view.setToolCalls(
         calls?.length ? toolCalls.forMessage(calls, results, unanswered(view)) : [],
       );
@@ -74,21 +80,32 @@ export function createConversationView(
 
   return {
     messages,
-    nodes: () => shownNodes,
-    show,
+    tree: () => shownTree,
+    show(tree, known, leafId) {
+      shownTree = tree;
+      bodies = new Map(known.map((node) => [node.id, node]));
+      shownSession = known[0]?.sessionId;
+      render(leafId);
+    },
     clear() {
       setMessages([]);
     },
     append(node) {
       // Only the new node travels; the rest of the session is what is shown already.
-      const others = shownNodes.filter((n) => n.sessionId === node.sessionId && n.id !== node.id);
-      show([...others, node], node.id);
+      if (shownSession !== undefined && shownSession !== node.sessionId) {
+        shownTree = [];
+        bodies = new Map();
+      }
+      shownSession = node.sessionId;
+      shownTree = [...shownTree.filter((n) => n.id !== node.id), outlineOf(node)];
+      bodies.set(node.id, node);
+      render(node.id);
     },
     fold(nodeId, event, draft) {
       const view = messages().find((m) => m.id === nodeId);
       if (view) showDraft(view, draft);
       if (view && draft.toolCalls.length) {
-        view.setToolCalls(toolCalls.forMessage(draft.toolCalls, resultsOf(shownNodes)));
+        view.setToolCalls(toolCalls.forMessage(draft.toolCalls, resultsOf(bodies.values())));
       }
       if (view && event.type === 'text_delta') view.textDeltas.emit(event.delta);
       if (event.type !== 'node_end') {
@@ -98,7 +115,8 @@ export function createConversationView(
       live.delete(nodeId);
       // The node as stored now, so the nodes shown stay true without reading them back.
       const done = finalPatch(draft);
-      shownNodes = shownNodes.map((n) => (n.id === nodeId ? { ...n, ...done } : n));
+      const body = bodies.get(nodeId);
+      if (body) bodies.set(nodeId, { ...body, ...done });
     },
     applyAgent: (event) => toolCalls.apply(event),
     settle() {

@@ -10,6 +10,7 @@ import {
   type WorkspaceRecord,
 } from './records';
 import type { LogRecord } from './log-store';
+import type { OutlineRecord } from './node-outline';
 import { repairStoredPaths, type PathRenamePlanner } from './path-repair-migration';
 import type { RunRecord, RunStepRecord } from './run-store';
 import type { SetAsideRecord } from './set-aside-store';
@@ -22,7 +23,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -62,6 +63,8 @@ export class CoveDatabase extends Dexie {
   setAside!: EntityTable<SetAsideRecord, 'id'>;
   /** Recently deleted conversations and branches (dexie-trash-store.ts), since 7. */
   trash!: EntityTable<TrashRecord, 'id'>;
+  /** Each session's tree without bodies, a cache checked on every read (node-outline.ts), since 8. */
+  outlines!: EntityTable<OutlineRecord, 'sessionId'>;
 
   /**
    * `now` stamps the profile key a migration creates. `planPathRenames` names the files the
@@ -145,5 +148,9 @@ export class CoveDatabase extends Dexie {
     // to put back (trash-store.ts). A new table only: nothing moves in the upgrade. (6 is the
     // file-name migration.)
     this.version(7).stores({ trash: 'id, workspaceId, sessionId, deletedAt' });
+    // 8: `outlines`, each session's tree without message bodies, so opening a long
+    // conversation reads one row and its active path instead of every message. A cache:
+    // written when a session is opened, nothing to migrate (node-outline.ts).
+    this.version(8).stores({ outlines: 'sessionId' });
   }
 }

@@ -13,6 +13,7 @@ import { guardRows } from './dexie-row-guard';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
 import { NodeCache } from './node-cache';
+import { createSessionOpener } from './dexie-session-open';
 import type { PathRenamePlanner } from './path-repair-migration';
 import type { FileChange, FileStore } from './file-store';
 import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
@@ -197,6 +198,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             db.fileMeta,
             db.sessions,
             db.nodes,
+            db.outlines,
             db.runs,
             db.runSteps,
             db.checkpoints,
@@ -246,6 +248,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       .primaryKeys()) as string[];
     if (!ids.length) return;
     await db.nodes.where('sessionId').anyOf(ids).delete();
+    await db.outlines.bulkDelete(ids);
     await db.sessions.bulkDelete(ids);
   }
 
@@ -253,6 +256,12 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     const session = await db.sessions.get(sessionId);
     if (session) changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId });
   };
+
+  const openSession = createSessionOpener({
+    db,
+    nodeCache,
+    nodes: (sessionId) => sessions.nodes(sessionId),
+  });
 
   const sessions: SessionStore = {
     list: async (workspaceId) =>
@@ -278,9 +287,10 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       await guardWrite(() =>
         db.transaction(
           'rw',
-          [db.sessions, db.nodes, db.runs, db.runSteps, db.settings],
+          [db.sessions, db.nodes, db.outlines, db.runs, db.runSteps, db.settings],
           async () => {
             await db.nodes.where('sessionId').equals(id).delete();
+            await db.outlines.delete(id);
             const runIds = (await db.runs.where('sessionId').equals(id).primaryKeys()) as string[];
             await db.runSteps.where('runId').anyOf(runIds).delete();
             await db.runs.bulkDelete(runIds);
@@ -293,13 +303,9 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       if (session)
         changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
     },
-    async nodes(sessionId) {
-      const cached = nodeCache.get(sessionId);
-      if (cached) return cached;
-      const rows = await db.nodes.where('sessionId').equals(sessionId).toArray();
-      nodeCache.set(sessionId, rows);
-      return [...rows];
-    },
+    nodes: (sessionId) =>
+      nodeCache.read(sessionId, () => db.nodes.where('sessionId').equals(sessionId).toArray()),
+    open: (sessionId) => openSession(sessionId),
     async append(node, updatedAt) {
       await guardWrite(() =>
         db.transaction('rw', db.sessions, db.nodes, async () => {
@@ -551,7 +557,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       );
       const snapshot = { ...input, settings: sealed };
       await guardWrite(() =>
-        db.transaction('rw', [...tables, db.fileMeta], async () => {
+        db.transaction('rw', [...tables, db.fileMeta, db.outlines], async () => {
           for (const workspace of snapshot.workspaces) {
             await deleteFilesOf(workspace.id);
             await deleteSessionsOf(workspace.id);

@@ -83,7 +83,7 @@ export function createDexieTrashStore(deps: {
       const record = await guard(() =>
         db.transaction(
           'rw',
-          [db.trash, db.sessions, db.nodes, db.runs, db.runSteps, db.settings],
+          [db.trash, db.sessions, db.nodes, db.outlines, db.runs, db.runSteps, db.settings],
           async (): Promise<DeletedSessionRecord | undefined> => {
             const session = await db.sessions.get(sessionId);
             if (!session) return undefined;
@@ -107,6 +107,7 @@ export function createDexieTrashStore(deps: {
             await db.runSteps.bulkDelete(runSteps.map((step) => step.id));
             await db.runs.bulkDelete(runIds);
             await db.settings.bulkDelete(settings.map((row) => row.key));
+            await db.outlines.delete(sessionId);
             await db.sessions.delete(sessionId);
             return moved;
           },

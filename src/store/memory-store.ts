@@ -24,6 +24,7 @@ import {
   snapshotSettings,
 } from './secret-values';
 import type { SessionStore } from './session-store';
+import { pathTo } from './node-outline';
 import { isOwnedSetting, isSecretSetting, type SettingsStore } from './settings-store';
 import type { StoreSnapshot } from './snapshot';
 import { makeUsageTally } from './usage-tally';
@@ -224,6 +225,11 @@ export function createMemoryStore(
     },
     async nodes(sessionId) {
       return [...nodeRows.values()].filter((n) => n.sessionId === sessionId);
+    },
+    async open(sessionId) {
+      const session = await sessions.get(sessionId);
+      const nodes = await sessions.nodes(sessionId);
+      return { session, outline: nodes, path: pathTo(nodes, session?.leafId ?? null) };
     },
     async append(node, updatedAt) {
       const session = sessionRows.get(node.sessionId);

@@ -58,6 +58,11 @@ function redactingSessions(inner: SessionStore, redactor: SecretRedactor): Sessi
     update: (id, patch) => inner.update(id, r(patch)),
     delete: (id) => inner.delete(id),
     nodes: async (sessionId) => r(await inner.nodes(sessionId)),
+    async open(sessionId) {
+      // The outline holds ids, roles and times only: nothing of it is ever secret.
+      const opened = await inner.open(sessionId);
+      return { ...opened, session: r(opened.session), path: r(opened.path) };
+    },
     append: (node, updatedAt) => inner.append(r(node), updatedAt),
     updateNode: (id, patch) => inner.updateNode(id, r(patch)),
     streamingNodes: async () => r(await inner.streamingNodes()),

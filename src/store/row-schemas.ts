@@ -237,7 +237,10 @@ export const ROW_SCHEMAS = {
 
 export type CheckedTable = keyof typeof ROW_SCHEMAS;
 
-/** Whether rows of `table` are checked (`setAside` and the unused `mcpServers` are not). */
+/**
+ * Whether rows of `table` are checked: `setAside` and the unused `mcpServers` are not, nor
+ * `outlines`, a cache its reader checks entry by entry (node-outline.ts).
+ */
 export function isCheckedTable(table: string): table is CheckedTable {
   return Object.hasOwn(ROW_SCHEMAS, table);
 }

@@ -1,4 +1,14 @@
+import type { NodeOutline } from './node-outline';
 import type { NodeRecord, SessionRecord } from './records';
+
+/** A conversation as opening it needs it: its tree without bodies, and the active path. */
+export interface OpenedSession {
+  readonly session: SessionRecord | undefined;
+  /** Every node of the session, without bodies, in no particular order. */
+  readonly outline: readonly NodeOutline[];
+  /** The nodes from a root to the session's leaf, root first, with their bodies. */
+  readonly path: readonly NodeRecord[];
+}
 
 /**
  * Sessions and their message trees. Writes that belong together are one transaction:
@@ -15,6 +25,11 @@ export interface SessionStore {
   delete(id: string): Promise<void>;
   /** Every node of a session, in no particular order. */
   nodes(sessionId: string): Promise<NodeRecord[]>;
+  /**
+   * The session, its tree and the bodies of its active path only: what showing a
+   * conversation needs, without reading every message of a long one.
+   */
+  open(sessionId: string): Promise<OpenedSession>;
   /** Stores a new node and makes it the session's leaf, in one transaction. */
   append(node: NodeRecord, updatedAt: number): Promise<void>;
   /** Rewrites part of a node (a growing reply, its final status). */

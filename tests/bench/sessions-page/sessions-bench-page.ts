@@ -1,6 +1,6 @@
 // The page tests/bench/sessions.bench.mjs builds and opens in Chromium: Cove's real IndexedDB
-// store and session engine, and the chat service's view building (viewsForPath), with no
-// other UI. It exposes `window.coveSessionsBench` for the suite to drive.
+// store and session engine, and the chat panel's conversation view (conversation-view.ts),
+// with no other UI. It exposes `window.coveSessionsBench` for the suite to drive.
 //
 // The session: 10,000 nodes with 100 branch points. A trunk of 100 exchanges (200 nodes) is
 // the active conversation; at each of its 100 questions an edit starts a side branch of 49
@@ -16,7 +16,7 @@ import {
 } from '../../../src/agent/session-engine';
 import { createMemorySessionLocks } from '../../../src/agent/session-locks';
 import { activePath } from '../../../src/agent/session-tree';
-import { viewsForPath, type MutableView } from '../../../src/app/chat-message-view';
+import { createConversationView, type ConversationView } from '../../../src/app/conversation-view';
 import { systemClock } from '../../../src/base/clock';
 import type { ChatClient } from '../../../src/llm/chat-client';
 import type { CoveStore } from '../../../src/store/cove-store';
@@ -41,25 +41,24 @@ const reply = (i: number) =>
 let store: CoveStore | undefined;
 let databaseName = '';
 let engine: SessionEngine | undefined;
-let shown: MutableView[] = [];
+let view: ConversationView | undefined;
 let trunkQuestions: string[] = [];
 /** The last reply of the trunk: the leaf when the session is first opened. */
 let trunkLeaf: string | null = null;
 let dispose: (() => void) | undefined;
 
-/** The nodes last shown, as the chat service keeps them. */
-let shownNodes: readonly NodeRecord[] = [];
-
-/** Shows the path the engine reports, as the chat service does on leaf_moved. */
-function show(nodes: readonly NodeRecord[], leafId: string | null): number {
-  shownNodes = nodes;
-  createRoot((release) => {
+/** A new conversation view, as the chat panel holds one (nothing shown yet). */
+function freshView(): ConversationView {
+  return createRoot((release) => {
     dispose?.();
     dispose = release;
-    shown = viewsForPath(shown, nodes, leafId, new Map());
+    view = createConversationView(() => false);
+    return view;
   });
-  return shown.length;
 }
+
+/** Messages the view shows now. */
+const shownCount = () => view?.messages().length ?? 0;
 
 /** What the engine runs on here: the store, and a model it never asks. */
 function engineDeps(): SessionEngineDeps {
@@ -88,8 +87,9 @@ function engineDeps(): SessionEngineDeps {
 function startEngine(): void {
   engine = createSessionEngine(engineDeps());
   engine.subscribe((event) => {
-    if (event.type === 'leaf_moved') show(event.nodes, event.leafId);
-    if (event.type === 'node_appended') show([...shownNodes, event.node], event.node.id);
+    // As the chat service passes them on (chat-service.ts, mirror).
+    if (event.type === 'leaf_moved') view?.show(event.nodes, event.nodes, event.leafId);
+    if (event.type === 'node_appended') view?.append(event.node);
   });
 }
 
@@ -165,20 +165,22 @@ const api = {
       store!.close();
       store = await openDexieStore({ name: databaseName });
       startEngine();
+    } else {
+      // This tab has read the session before: the read that opening starts has ended.
+      await store!.sessions.nodes(SESSION);
     }
-    shown = [];
-    let count = 0;
+    const shown = freshView();
     const ms = await time(async () => {
-      const { session, nodes } = await engine!.load(SESSION);
-      count = show(nodes, session?.leafId ?? null);
+      const { session, outline, path } = await engine!.load(SESSION);
+      shown.show(outline, path, session?.leafId ?? null);
     });
-    return { ms, shown: count };
+    return { ms, shown: shownCount() };
   },
   /** One branch switch at the 50th question (next, then back): ms of each, path length after. */
   async timeSwitch(direction: 'next' | 'previous'): Promise<{ ms: number; shown: number }> {
     const at = direction === 'next' ? trunkQuestions[50]! : await sideSiblingOf50();
     const ms = await time(() => engine!.switchBranch(SESSION, at, direction));
-    return { ms, shown: shown.length };
+    return { ms, shown: shownCount() };
   },
   /** Building the request for the next message from the trunk's 200 messages (nodes in memory). */
   async timeContext(): Promise<{ ms: number; messages: number }> {
@@ -233,11 +235,12 @@ const api = {
       },
       nodes,
     );
-    const { nodes: loaded, session } = await engine!.load(id);
-    show(loaded, session?.leafId ?? null);
+    const shown = freshView();
+    const { session, outline, path } = await engine!.load(id);
+    shown.show(outline, path, session?.leafId ?? null);
     const core = createEngineCore(engineDeps());
     core.subscribe((event) => {
-      if (event.type === 'node_appended') show([...shownNodes, event.node], event.node.id);
+      if (event.type === 'node_appended') shown.append(event.node);
     });
     const times: number[] = [];
     let parent = leaf;
@@ -255,7 +258,7 @@ const api = {
       parent = node.id;
     }
     times.sort((a, b) => a - b);
-    return { ms: times[Math.floor(times.length / 2)]!, shown: shown.length };
+    return { ms: times[Math.floor(times.length / 2)]!, shown: shownCount() };
   },
   /** JS heap in use, in bytes (Chromium's performance.memory), with the session shown. */
   heap(): number {

@@ -68,7 +68,7 @@ describe('session engine', () => {
         [other.id, 'chat'],
       ].sort(),
     );
-    expect((await ctx.engine.load(chat.id)).nodes).toHaveLength(2);
+    expect((await ctx.engine.load(chat.id)).path).toHaveLength(2);
     await ctx.engine.setMode(chat.id, 'chat');
     expect((await ctx.store.sessions.get(chat.id))?.mode).toBe('chat');
   });

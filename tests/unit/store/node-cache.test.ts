@@ -3,6 +3,7 @@ import { Listeners } from '../../../src/base/listeners';
 import type { ChangeFeed, ChangeNotice, StoreChange } from '../../../src/store/change-feed';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { openDexieStore } from '../../../src/store/dexie-store';
+import { NodeCache } from '../../../src/store/node-cache';
 import type { NodeRecord } from '../../../src/store/records';
 
 /** Two tabs' change feeds: what one publishes reaches the other as not local. */
@@ -92,5 +93,53 @@ describe('the Dexie store keeps the nodes it read in memory', () => {
     await a.sessions.updateNode('q', { content: 'edited in tab A' });
     const rows = await b.sessions.nodes('s');
     expect(rows.map((r) => r.content).sort()).toEqual(['edited in tab A', 'written in tab A']);
+  });
+});
+
+describe('a read of the nodes that a write overtakes', () => {
+  /** A load the test resolves when it wants: the database answering late. */
+  function lateLoad() {
+    let resolve!: (rows: NodeRecord[]) => void;
+    const rows = new Promise<NodeRecord[]>((r) => (resolve = r));
+    return { load: () => rows, answer: resolve };
+  }
+
+  it('is handed to its caller but not kept, so the next read asks the database again', async () => {
+    const cache = new NodeCache();
+    const late = lateLoad();
+    const reading = cache.read('s', late.load);
+    // The question is stored while the read (which began before it) is under way.
+    cache.added(node('r', 'q'));
+    late.answer([node('q', null)]);
+    expect((await reading).map((row) => row.id)).toEqual(['q']);
+    expect(cache.get('s')).toBeUndefined();
+    expect((await cache.read('s', async () => [node('q', null), node('r', 'q')])).length).toBe(2);
+    expect(cache.get('s')?.map((row) => row.id)).toEqual(['q', 'r']);
+  });
+
+  it('is shared by callers until a write overtakes it; a change elsewhere overtakes all', async () => {
+    const cache = new NodeCache();
+    const late = lateLoad();
+    let loads = 0;
+    const first = cache.read('s', () => (loads++, late.load()));
+    const joined = cache.read('s', () => (loads++, late.load()));
+    expect(cache.pending('s')).toBeDefined();
+    // An update of a node this cache does not hold may belong to the session being read.
+    cache.changed('unknown', { content: 'grown' });
+    expect(cache.pending('s')).toBeUndefined();
+    late.answer([node('q', null)]);
+    expect(await first).toEqual(await joined);
+    expect(loads).toBe(1);
+    expect(cache.get('s')).toBeUndefined();
+  });
+
+  it('that nothing overtook is kept', async () => {
+    const cache = new NodeCache();
+    const late = lateLoad();
+    const reading = cache.read('s', late.load);
+    cache.added({ ...node('x', null), sessionId: 'another' });
+    late.answer([node('q', null)]);
+    await reading;
+    expect(cache.get('s')?.map((row) => row.id)).toEqual(['q']);
   });
 });

@@ -14,7 +14,9 @@ import { createV2Database } from './migrations/schema-v2';
 import { createV3Database } from './migrations/schema-v3';
 import { createV4Database, V4_ROWS } from './migrations/schema-v4';
 import { createV5Database } from './migrations/schema-v5';
+import { createV7Database } from './migrations/schema-v7';
 import { planPathRepairs } from '../../../src/workspace/path-repair';
+import { activePath } from '../../../src/agent/session-tree';
 
 let counter = 0;
 const opened: { store: CoveStore; name: string }[] = [];
@@ -379,6 +381,7 @@ describe('migration to the current schema (frozen fixtures)', () => {
     { version: 3, create: createV3Database },
     { version: 4, create: createV4Database },
     { version: 5, create: createV5Database },
+    { version: 7, create: createV7Database },
   ];
   for (const { version, create } of fixtures) {
     it(`from schema ${version}: every row an older Cove wrote passes the guard`, async () => {
@@ -394,7 +397,11 @@ describe('migration to the current schema (frozen fixtures)', () => {
       const snapshot = await store.snapshot();
       for (const workspace of snapshot.workspaces) await store.files.list(workspace.id);
       for (const session of snapshot.sessions) {
-        await store.sessions.nodes(session.id);
+        // No outline is stored yet: opening builds it from the nodes.
+        const first = await store.sessions.open(session.id);
+        const nodes = await store.sessions.nodes(session.id);
+        expect(first.path).toEqual(activePath(nodes, session.leafId));
+        expect(first.outline.map((n) => n.id).sort()).toEqual(nodes.map((n) => n.id).sort());
         await store.checkpoints.list(session.id);
       }
       const runs = await store.runs.list();
@@ -406,12 +413,24 @@ describe('migration to the current schema (frozen fixtures)', () => {
         version === 5 ? ['files'] : [],
       );
       if (version >= 4) {
-        expect(snapshot.nodes.map((n) => n.id).sort()).toEqual(['n1', 'n2', 'n3']);
+        expect(snapshot.nodes.map((n) => n.id).sort()).toEqual(
+          version === 7 ? ['n1', 'n2', 'n3', 'n4', 'n5'] : ['n1', 'n2', 'n3'],
+        );
         expect(runs.map((r) => r.id).sort()).toEqual(['run-done', 'run-old']);
         expect((await store.runs.get('run-done'))!.steps).toHaveLength(2);
         expect(await store.settings.get('editor.tabs.w1')).toEqual(
           V4_ROWS.settings.find((row) => row.key === 'editor.tabs.w1')!.value,
         );
+      }
+      if (version === 7) {
+        expect((await store.sessions.open('s1')).path.map((n) => n.id)).toEqual(['n4', 'n5']);
+        // A conversation deleted before the upgrade comes back from the trash, whole.
+        expect((await store.trash.list('w1')).map((entry) => entry.id)).toEqual(['t1']);
+        await store.trash.restore('t1');
+        expect((await store.sessions.open('s2')).path.map((n) => n.content)).toEqual([
+          'What is 2 + 2?',
+          '4',
+        ]);
       }
     });
   }

@@ -1,0 +1,54 @@
+import { createRoot } from 'solid-js';
+import { describe, expect, it } from 'vitest';
+import { createConversationView } from '../../../src/app/conversation-view';
+import { outlineOf } from '../../../src/store/node-outline';
+import type { NodeRecord } from '../../../src/store/records';
+
+const node = (id: string, parentId: string | null, startedAt: number): NodeRecord => ({
+  id,
+  sessionId: 's',
+  parentId,
+  role: id.startsWith('q') ? 'user' : 'assistant',
+  content: `text of ${id}`,
+  status: 'complete',
+  startedAt,
+});
+
+// q1 → a1, then an edited question q1b → a1b (the leaf): two branches at the root.
+const TREE = [
+  node('q1', null, 1),
+  node('a1', 'q1', 2),
+  node('q1b', null, 3),
+  node('a1b', 'q1b', 4),
+];
+const PATH = TREE.slice(2);
+
+describe('the conversation view over a tree without bodies', () => {
+  it('shows the path from its bodies and the branches from the tree', () => {
+    createRoot((dispose) => {
+      const view = createConversationView(() => false);
+      view.show(TREE.map(outlineOf), PATH, 'a1b');
+      const [question, reply] = view.messages();
+      expect(view.messages().map((m) => m.content())).toEqual(['text of q1b', 'text of a1b']);
+      // The other branch's text was never read; its place among the siblings still shows.
+      expect(question!.branch()).toMatchObject({ index: 1, count: 2, previousId: 'q1' });
+      expect(reply!.branch()).toMatchObject({ index: 0, count: 1 });
+      dispose();
+    });
+  });
+
+  it('a message appended after opening joins the path; the tree keeps every node', () => {
+    createRoot((dispose) => {
+      const view = createConversationView(() => false);
+      view.show(TREE.map(outlineOf), PATH, 'a1b');
+      view.append(node('q2', 'a1b', 5));
+      expect(view.messages().map((m) => m.id)).toEqual(['q1b', 'a1b', 'q2']);
+      expect(view.tree().map((n) => n.id)).toEqual(['q1', 'a1', 'q1b', 'a1b', 'q2']);
+      // A node of another conversation starts the view over rather than joining this tree.
+      view.append({ ...node('q9', null, 6), sessionId: 'other' });
+      expect(view.messages().map((m) => m.id)).toEqual(['q9']);
+      expect(view.tree().map((n) => n.id)).toEqual(['q9']);
+      dispose();
+    });
+  });
+});
