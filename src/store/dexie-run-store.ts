@@ -14,14 +14,15 @@ export function createDexieRunStore(
   guard: WriteGuard = (write) => write(),
 ): RunStore {
   return {
-    async save(run, steps) {
-      await guard(() =>
-        db.transaction('rw', db.runs, db.runSteps, async () => {
+    save: (run, steps) =>
+      guard(() =>
+        db.transaction('rw', db.sessions, db.runs, db.runSteps, async () => {
+          if (!(await db.sessions.get(run.sessionId))) return false;
           await db.runs.put(run);
           if (steps.length) await db.runSteps.bulkPut([...steps]);
+          return true;
         }),
-      );
-    },
+      ),
     list: (limit = 200) => db.runs.orderBy('startedAt').reverse().limit(limit).toArray(),
     async get(id) {
       return db.transaction('r', db.runs, db.runSteps, async () => {

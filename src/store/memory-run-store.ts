@@ -7,8 +7,14 @@ export type MemoryRunStore = RunStore & {
   tallyInto(tally: UsageTally): void;
 };
 
-/** Runs in memory, same contract as the Dexie one; rows are copied in and out. */
-export function createMemoryRunStore(): MemoryRunStore {
+/**
+ * Runs in memory, same contract as the Dexie one; rows are copied in and out.
+ * `sessionStored` says whether a conversation is stored (a run of one that is not is not
+ * written); alone, every conversation counts as stored.
+ */
+export function createMemoryRunStore(
+  sessionStored: (sessionId: string) => boolean = () => true,
+): MemoryRunStore {
   const runs = new Map<string, RunRecord>();
   const steps = new Map<string, RunStepRecord>();
   const copy = <T>(value: T): T => structuredClone(value);
@@ -22,8 +28,10 @@ export function createMemoryRunStore(): MemoryRunStore {
       for (const step of steps.values()) tally.step(step);
     },
     async save(run, changed) {
+      if (!sessionStored(run.sessionId)) return false;
       runs.set(run.id, copy(run));
       for (const step of changed) steps.set(step.id, copy(step));
+      return true;
     },
     async list(limit = 200) {
       return [...runs.values()]

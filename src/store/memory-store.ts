@@ -74,7 +74,7 @@ export function createMemoryStore(
   };
 
   const checkpoints = createMemoryCheckpointStore();
-  const runs = createMemoryRunStore();
+  const runs = createMemoryRunStore((sessionId) => sessionRows.has(sessionId));
   const trash = createMemoryTrashStore({
     sessionRows,
     nodeRows,

@@ -124,9 +124,11 @@ export interface RunTrace {
 export interface RunStore {
   /**
    * Writes the run row and these steps (new or changed) in one transaction; steps are
-   * keyed by id, so writing a step again replaces it.
+   * keyed by id, so writing a step again replaces it. A run whose conversation is no
+   * longer stored (deleted, or moved to Recently deleted while the run went on) is not
+   * written, so no row outlives what owns it; returns whether it was written.
    */
-  save(run: RunRecord, steps: readonly RunStepRecord[]): Promise<void>;
+  save(run: RunRecord, steps: readonly RunStepRecord[]): Promise<boolean>;
   /** Runs, newest first, at most `limit` (default 200). */
   list(limit?: number): Promise<RunRecord[]>;
   /** A run and its steps ordered by `seq`; undefined when unknown. */

@@ -20,7 +20,7 @@ function countingStore(): RunStore & { saves: { run: RunRecord; steps: RunStepRe
     saves,
     async save(run, steps) {
       saves.push({ run, steps: [...steps] });
-      await inner.save(run, steps);
+      return inner.save(run, steps);
     },
   };
 }

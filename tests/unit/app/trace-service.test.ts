@@ -129,10 +129,20 @@ describe('traces of agent runs in the app', () => {
 
   it('a run left running by a closed tab is marked interrupted at the next start', async () => {
     const store = createMemoryStore();
+    await store.sessions.put({
+      id: 'left',
+      workspaceId: 'w1',
+      title: 'Left running',
+      mode: 'agent',
+      leafId: null,
+      createdAt: 0,
+      updatedAt: 0,
+      starred: false,
+    });
     await store.runs.save(
       {
         id: 'old',
-        sessionId: 'gone',
+        sessionId: 'left',
         model: 'p1/m1',
         status: 'running',
         startedAt: 1,

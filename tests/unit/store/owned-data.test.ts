@@ -186,6 +186,26 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
   });
 
   // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
+  it('a run that goes on after its conversation was deleted writes no trace rows; Undo gives back the trace as it was', async () => {
+    store = await open();
+    const s1 = '88888888-8888-4888-8888-888888888888';
+    await fill(store, WS, s1, 'deleted mid-run\n');
+    const before = await store.runs.get(`${s1}-run`);
+    await store.trash.moveSession('e1', s1, 10);
+    const later = { ...run(`${s1}-run`, s1), status: 'running' as const, steps: 2 };
+    expect(
+      await store.runs.save(later, [{ ...step(`${s1}-run`), id: `${s1}-run-1`, seq: 1 }]),
+    ).toBe(false);
+    expect(await store.runs.save(run(`${s1}-late`, s1), [])).toBe(false);
+    expect((await rowsOf(store, WS, s1)).runs).toBe(0);
+    expect((await store.runs.list()).filter((r) => r.sessionId === s1)).toEqual([]);
+    await store.trash.restore('e1');
+    expect(await store.runs.get(`${s1}-run`)).toEqual(before);
+    // Stored again, the conversation's runs are written as before.
+    expect(await store.runs.save(run(`${s1}-late`, s1), [])).toBe(true);
+  });
+
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deleting a conversation for good removes its entry, checkpoints and unshared blobs', async () => {
     store = await open();
     const s1 = '77777777-7777-4777-8777-777777777777';

@@ -115,6 +115,8 @@ describe.each(storeKinds)('the redacting store over the $name store', ({ open })
 
   it('keeps traces without the secrets, both ways', async () => {
     const store = await setup();
+    // A run is stored only while its conversation is.
+    await store.sessions.put(session);
     await store.runs.save(run, [toolStep]);
     expect(text(await raw.runs.get('r1'))).not.toMatch(new RegExp(`${KEY}|${TOKEN}`));
     await raw.runs.save({ ...run, id: 'r2' }, [{ ...toolStep, id: 'r2:0', runId: 'r2' }]);

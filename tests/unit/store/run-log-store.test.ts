@@ -47,12 +47,28 @@ const entry = (i: number, level: LogRecord['level'] = 'error'): LogRecord => ({
   message: `failure ${i}`,
 });
 
+/** A store holding conversation s1, which the runs here belong to (a run needs its conversation). */
+async function openWithConversation(open: () => Promise<CoveStore>): Promise<CoveStore> {
+  const store = await open();
+  await store.sessions.put({
+    id: 's1',
+    workspaceId: 'w1',
+    title: 'Runs',
+    mode: 'agent',
+    leafId: null,
+    createdAt: 0,
+    updatedAt: 0,
+    starred: false,
+  });
+  return store;
+}
+
 describe.each(storeKinds)('run store over the $name store', ({ open }) => {
   let store: CoveStore;
   afterEach(() => store?.close());
 
   it('saves a run with its steps and lists runs newest first', async () => {
-    store = await open();
+    store = await openWithConversation(open);
     await store.runs.save(run('a', { startedAt: 1 }), [modelStep('a', 1), modelStep('a', 0)]);
     await store.runs.save(run('b', { startedAt: 5 }), []);
     // Writing a step again replaces it; the run row is updated in the same write.
@@ -70,7 +86,7 @@ describe.each(storeKinds)('run store over the $name store', ({ open }) => {
   });
 
   it('marks only the given runs that are still running as interrupted', async () => {
-    store = await open();
+    store = await openWithConversation(open);
     await store.runs.save(run('live'), []);
     await store.runs.save(run('orphan'), []);
     await store.runs.save(run('over', { status: 'done', finishedAt: 7 }), []);
@@ -85,7 +101,7 @@ describe.each(storeKinds)('run store over the $name store', ({ open }) => {
   });
 
   it('prunes the oldest finished runs with their steps, keeping running ones', async () => {
-    store = await open();
+    store = await openWithConversation(open);
     await store.runs.save(run('oldest', { startedAt: 1, status: 'done' }), [
       modelStep('oldest', 0),
     ]);
@@ -98,7 +114,7 @@ describe.each(storeKinds)('run store over the $name store', ({ open }) => {
   });
 
   it('deletes a run with its steps', async () => {
-    store = await open();
+    store = await openWithConversation(open);
     await store.runs.save(run('a'), [modelStep('a', 0)]);
     await store.runs.delete('a');
     expect(await store.runs.get('a')).toBeUndefined();
@@ -106,7 +122,7 @@ describe.each(storeKinds)('run store over the $name store', ({ open }) => {
   });
 
   it('keeps log entries in order with increasing seq, and clears them', async () => {
-    store = await open();
+    store = await openWithConversation(open);
     const stored = await store.logs.append([entry(1), entry(2, 'warn')]);
     expect(stored.map((e) => e.seq)).toEqual([stored[0]!.seq, stored[0]!.seq! + 1]);
     await store.logs.append([entry(3)]);
