@@ -123,4 +123,8 @@ export interface CheckpointStore {
    * remaining checkpoint refers to, in one transaction. Returns how many of each went.
    */
   deleteSession(sessionId: string): Promise<{ checkpoints: number; blobs: number }>;
+  /**
+   * The same for the checkpoints of these nodes (a deleted branch went for good).
+   */
+  deleteOfNodes(nodeIds: readonly string[]): Promise<{ checkpoints: number; blobs: number }>;
 }

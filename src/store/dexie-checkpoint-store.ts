@@ -1,4 +1,4 @@
-import type { CheckpointStore } from './checkpoint-store';
+import type { CheckpointRecord, CheckpointStore } from './checkpoint-store';
 import {
   blobsFor,
   bySeq,
@@ -26,6 +26,24 @@ export function createDexieCheckpointStore(
   db: CoveDatabase,
   guard: WriteGuard = (write) => write(),
 ): CheckpointStore {
+  /** Removes the rows `find` reads and then the blobs no remaining row refers to, at once. */
+  function removeWithBlobs(find: () => Promise<CheckpointRecord[]>) {
+    return guard(() =>
+      db.transaction('rw', db.checkpoints, db.blobs, async () => {
+        const gone = await find();
+        if (!gone.length) return { checkpoints: 0, blobs: 0 };
+        await db.checkpoints.bulkDelete(gone.map((row) => row.id));
+        // No index maps a blob to its checkpoints: the remaining rows are read to see
+        // which of the deleted rows' blobs are still shared (rows are small; blobs are
+        // not loaded).
+        const kept = referencedBlobs(await db.checkpoints.toArray());
+        const orphans = [...referencedBlobs(gone)].filter((hash) => !kept.has(hash));
+        await db.blobs.bulkDelete(orphans);
+        return { checkpoints: gone.length, blobs: orphans.length };
+      }),
+    );
+  }
+
   return {
     async record(draft) {
       const hashed = await hashDraft(draft);
@@ -90,21 +108,16 @@ export function createDexieCheckpointStore(
     async delete(id) {
       await guard(() => db.checkpoints.delete(id));
     },
-    async deleteSession(sessionId) {
-      return guard(() =>
-        db.transaction('rw', db.checkpoints, db.blobs, async () => {
-          const gone = await db.checkpoints.where('sessionId').equals(sessionId).toArray();
-          if (!gone.length) return { checkpoints: 0, blobs: 0 };
-          await db.checkpoints.bulkDelete(gone.map((row) => row.id));
-          // No index maps a blob to its checkpoints: the remaining rows are read to see
-          // which of the deleted rows' blobs are still shared (rows are small; blobs are
-          // not loaded).
-          const kept = referencedBlobs(await db.checkpoints.toArray());
-          const orphans = [...referencedBlobs(gone)].filter((hash) => !kept.has(hash));
-          await db.blobs.bulkDelete(orphans);
-          return { checkpoints: gone.length, blobs: orphans.length };
-        }),
-      );
-    },
+    deleteSession: (sessionId) =>
+      removeWithBlobs(() => db.checkpoints.where('sessionId').equals(sessionId).toArray()),
+    deleteOfNodes: (nodeIds) =>
+      removeWithBlobs(async () =>
+        nodeIds.length
+          ? db.checkpoints
+              .where('nodeId')
+              .anyOf([...nodeIds])
+              .toArray()
+          : [],
+      ),
   };
 }

@@ -43,40 +43,55 @@ export function createDexieTrashStore(deps: {
     changes.publish({ type: 'trash', workspaceId: record.workspaceId });
   };
 
-  /** Inside a transaction over trash, sessions, checkpoints and blobs. */
+  /** Inside a transaction over trash, sessions, nodes, checkpoints and blobs. */
   async function deleteForGood(records: readonly TrashRecord[]) {
     await db.trash.bulkDelete(records.map((record) => record.id));
     const sessionIds = records
       .filter((record) => record.kind === 'session')
       .map((record) => record.sessionId);
-    if (!sessionIds.length) return;
-    // Its deleted branches could never go back without it.
-    const branches = await db.trash
-      .where('sessionId')
-      .anyOf(sessionIds)
-      .filter((entry) => entry.kind === 'branch')
-      .primaryKeys();
-    await db.trash.bulkDelete(branches);
-    // Checkpoints are keyed by session id: keep those of a conversation that is stored
-    // again (a backup brought it back) or still has another entry.
-    const [live, entries] = await Promise.all([
-      db.sessions.where('id').anyOf(sessionIds).primaryKeys(),
-      db.trash.where('sessionId').anyOf(sessionIds).toArray(),
-    ]);
-    const kept = new Set<string>([
-      ...(live as string[]),
-      ...entries.filter((entry) => entry.kind === 'session').map((entry) => entry.sessionId),
-    ]);
-    const orphans = sessionIds.filter((id) => !kept.has(id));
+    let orphans: string[] = [];
+    if (sessionIds.length) {
+      // Its deleted branches could never go back without it.
+      const branches = await db.trash
+        .where('sessionId')
+        .anyOf(sessionIds)
+        .filter((entry) => entry.kind === 'branch')
+        .primaryKeys();
+      await db.trash.bulkDelete(branches);
+      // Checkpoints are keyed by session id: keep those of a conversation that is stored
+      // again (a backup brought it back) or still has another entry.
+      const [live, entries] = await Promise.all([
+        db.sessions.where('id').anyOf(sessionIds).primaryKeys(),
+        db.trash.where('sessionId').anyOf(sessionIds).toArray(),
+      ]);
+      const kept = new Set<string>([
+        ...(live as string[]),
+        ...entries.filter((entry) => entry.kind === 'session').map((entry) => entry.sessionId),
+      ]);
+      orphans = sessionIds.filter((id) => !kept.has(id));
+    }
+    // A branch's checkpoints are those of its nodes, unless a node is stored again.
+    const branchNodes = records.flatMap((record) =>
+      record.kind === 'branch' ? record.nodes.map((node) => node.id) : [],
+    );
+    const storedAgain = new Set(
+      branchNodes.length
+        ? ((await db.nodes.where('id').anyOf(branchNodes).primaryKeys()) as string[])
+        : [],
+    );
+    const goneNodes = branchNodes.filter((id) => !storedAgain.has(id));
     // Inline, not a helper: each extra level of async functions risks losing the transaction.
-    const gone = await db.checkpoints.where('sessionId').anyOf(orphans).toArray();
+    const gone = [
+      ...(orphans.length ? await db.checkpoints.where('sessionId').anyOf(orphans).toArray() : []),
+      ...(goneNodes.length ? await db.checkpoints.where('nodeId').anyOf(goneNodes).toArray() : []),
+    ];
     if (!gone.length) return;
     await db.checkpoints.bulkDelete(gone.map((row) => row.id));
     const used = referencedBlobs(await db.checkpoints.toArray());
     await db.blobs.bulkDelete([...referencedBlobs(gone)].filter((hash) => !used.has(hash)));
   }
 
-  const forGoodTables = () => [db.trash, db.sessions, db.checkpoints, db.blobs];
+  const forGoodTables = () => [db.trash, db.sessions, db.nodes, db.checkpoints, db.blobs];
 
   return {
     async moveSession(id, sessionId, deletedAt) {

@@ -30,6 +30,17 @@ export function createMemoryCheckpointStore(): MemoryCheckpointStore {
   const ofSession = (sessionId: string) =>
     [...rows.values()].filter((row) => row.sessionId === sessionId).sort(bySeq);
 
+  /** Removes `gone` and then the blobs no remaining row refers to. */
+  function removeWithBlobs(gone: readonly CheckpointRecord[]) {
+    for (const row of gone) rows.delete(row.id);
+    const kept = referencedBlobs(rows.values());
+    let blobs = 0;
+    for (const hash of referencedBlobs(gone)) {
+      if (!kept.has(hash) && blobRows.delete(hash)) blobs++;
+    }
+    return { checkpoints: gone.length, blobs };
+  }
+
   return {
     tallyInto(tally) {
       for (const row of rows.values()) tally.checkpoint(row);
@@ -85,15 +96,10 @@ export function createMemoryCheckpointStore(): MemoryCheckpointStore {
     async delete(id) {
       rows.delete(id);
     },
-    async deleteSession(sessionId) {
-      const gone = ofSession(sessionId);
-      for (const row of gone) rows.delete(row.id);
-      const kept = referencedBlobs(rows.values());
-      let blobs = 0;
-      for (const hash of referencedBlobs(gone)) {
-        if (!kept.has(hash) && blobRows.delete(hash)) blobs++;
-      }
-      return { checkpoints: gone.length, blobs };
+    deleteSession: async (sessionId) => removeWithBlobs(ofSession(sessionId)),
+    async deleteOfNodes(nodeIds) {
+      const ids = new Set(nodeIds);
+      return removeWithBlobs([...rows.values()].filter((row) => ids.has(row.nodeId)));
     },
   };
 }

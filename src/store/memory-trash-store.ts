@@ -63,6 +63,11 @@ export function createMemoryTrashStore(deps: {
     for (const sessionId of sessionIds) {
       if (!stillHeld(sessionId)) await checkpoints.deleteSession(sessionId);
     }
+    // A branch's checkpoints are those of its nodes, unless a node is stored again.
+    const branchNodes = records.flatMap((record) =>
+      record.kind === 'branch' ? record.nodes.map((node) => node.id) : [],
+    );
+    await checkpoints.deleteOfNodes(branchNodes.filter((id) => !nodeRows.has(id)));
     for (const workspaceId of new Set(records.map((record) => record.workspaceId)))
       changes.publish({ type: 'trash', workspaceId });
   }

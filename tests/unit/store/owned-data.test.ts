@@ -206,6 +206,43 @@ describe.each(storeKinds)('what a delete takes with it, over the $name store', (
   });
 
   // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
+  it('a deleted branch keeps its checkpoints for Undo; deleted for good, they and their unshared blobs go', async () => {
+    store = await open();
+    const s1 = '99999999-9999-4999-8999-999999999999';
+    await fill(store, WS, s1, 'of the reply\n');
+    await store.checkpoints.record({
+      id: `${s1}-cp-q`,
+      sessionId: s1,
+      workspaceId: WS,
+      nodeId: `${s1}-q`,
+      kind: 'turn',
+      createdAt: 1,
+      files: [{ path: 'main.py', content: 'of the question\n', version: 1 }],
+    });
+    const removal = {
+      sessionId: s1,
+      rootId: `${s1}-a`,
+      nodeIds: [`${s1}-a`],
+      leafAfter: `${s1}-q`,
+      leafOnRestore: `${s1}-a`,
+      deletedAt: 10,
+    };
+    await store.trash.moveBranch({ ...removal, id: 'b1' });
+    expect((await store.checkpoints.list(s1)).map((c) => c.id).sort()).toEqual([
+      `${s1}-cp`,
+      `${s1}-cp-q`,
+    ]);
+    await store.trash.restore('b1');
+    expect(await store.checkpoints.ofNode(`${s1}-a`)).toHaveLength(1);
+
+    await store.trash.moveBranch({ ...removal, id: 'b2' });
+    await store.trash.delete(['b2']);
+    expect((await store.checkpoints.list(s1)).map((c) => c.id)).toEqual([`${s1}-cp-q`]);
+    expect(await store.checkpoints.blobCount()).toBe(1);
+    expect((await rowsOf(store, WS, s1)).nodes).toBe(1);
+  });
+
+  // Invariant 20: deleting a workspace or conversation removes what it owned, only that.
   it('deleting a conversation for good removes its entry, checkpoints and unshared blobs', async () => {
     store = await open();
     const s1 = '77777777-7777-4777-8777-777777777777';
