@@ -111,6 +111,43 @@ test('Stop ends the reply at once and keeps what arrived', async ({ cove, provid
   await expect(replies(cove).last().getByText('Stopped. What arrived is kept.')).toBeVisible();
 });
 
+test('scrolling up while a reply streams leaves the person there; back at the end, it follows again', async ({
+  cove,
+  provider,
+}) => {
+  await connect(cove, provider);
+  const lines = Array.from({ length: 400 }, (_, i) => `Line ${i + 1} of a long answer.`);
+  provider.script({ content: lines.join('\n\n'), chunkSize: 12, delayMs: 15 });
+  await ask(cove, 'Write a long answer');
+  const reply = replies(cove).last();
+  const messages = cove.page.getByRole('region', { name: 'Messages' });
+  const scroller = cove.page.locator('.chat-scroll');
+  // textContent: innerText leaves out blocks the browser skips rendering off screen.
+  const textLength = () => reply.evaluate((el) => el.textContent?.length ?? 0);
+  const distanceFromEnd = () =>
+    scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  // Long enough to scroll, and followed to its end while it grows.
+  await expect(reply).toContainText('Line 40 of');
+  await expect.poll(distanceFromEnd).toBeLessThan(40);
+
+  await messages.hover();
+  await cove.page.mouse.wheel(0, -600);
+  await expect.poll(distanceFromEnd).toBeGreaterThan(300);
+  const left = await scroller.evaluate((el) => el.scrollTop);
+  // More arrives; the view stays where the person put it.
+  const grown = await textLength();
+  await expect.poll(() => textLength()).toBeGreaterThan(grown + 200);
+  expect(Math.abs((await scroller.evaluate((el) => el.scrollTop)) - left)).toBeLessThan(5);
+
+  // Back at the end, the reply is followed again.
+  await cove.page.mouse.wheel(0, 100_000);
+  await expect.poll(distanceFromEnd).toBeLessThan(40);
+  const before = await textLength();
+  await expect.poll(() => textLength()).toBeGreaterThan(before + 200);
+  await expect.poll(distanceFromEnd).toBeLessThan(40);
+  await cove.page.getByRole('button', { name: 'Stop' }).click();
+});
+
 // Invariant 7: automatic retries only for retryable errors.
 test('a rate limit is retried visibly and recovers', async ({ cove, provider }) => {
   await connect(cove, provider);
