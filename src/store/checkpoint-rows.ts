@@ -105,19 +105,11 @@ export function settledRow(
 }
 
 export function missingCheckpoint(id: string): CoveError {
-  return storeError(
-    'missing',
-    `Checkpoint ${id} does not exist.`,
-    'It may have been deleted with its conversation; reload the conversation.',
-  );
+  return storeError('missing', { variant: 'checkpoint', id });
 }
 
 export function missingBlob(hash: string): CoveError {
-  return storeError(
-    'missing',
-    `The saved content ${hash.slice(0, 12)}… of a checkpoint is missing.`,
-    'This checkpoint cannot be restored; an earlier or later one may still be.',
-  );
+  return storeError('missing', { variant: 'checkpoint-content', hash: hash.slice(0, 12) });
 }
 
 export const bySeq = (a: CheckpointRecord, b: CheckpointRecord) => a.seq - b.seq;

@@ -58,28 +58,13 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof CoveError) throw error;
     if (isQuotaError(error)) {
-      throw storeError(
-        'storage-full',
-        'The browser has no room left for Cove, so nothing was saved.',
-        'Free space: export and delete workspaces you no longer need, or clear other sites’ data, then try again.',
-        { cause: error },
-      );
+      throw storeError('storage-full', {}, { cause: error });
     }
     if (error instanceof Dexie.DatabaseClosedError) {
-      throw storeError(
-        'database-closed',
-        'Cove’s storage is closed in this tab (a newer version opened it elsewhere).',
-        'Reload the tab to continue; your saved work is safe.',
-        { cause: error },
-      );
+      throw storeError('database-closed', {}, { cause: error });
     }
     const detail = error instanceof Error ? error.message : String(error);
-    throw storeError(
-      'write-failed',
-      `Saving failed: ${detail}`,
-      'Nothing was changed. Try again; if it keeps failing, download a backup from Settings.',
-      { cause: error },
-    );
+    throw storeError('write-failed', { detail }, { cause: error });
   }
 }
 
@@ -104,11 +89,7 @@ function* writeGroups(rows: FileRecord[]): Generator<{ rows: FileRecord[]; end: 
 
 /** The refusal of an insert whose session or nodes exist already. */
 function alreadyStored(): CoveError {
-  return storeError(
-    'exists',
-    'This conversation, or some of its messages, is already stored.',
-    'Nothing was changed. Import or copy it again to get new ids.',
-  );
+  return storeError('exists', { variant: 'conversation' });
 }
 
 /** Opens Cove's IndexedDB database. Rejects with a CoveError when this code is too old. */
@@ -130,17 +111,11 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     await db.open();
   } catch (error) {
     if (error instanceof Dexie.VersionError) {
-      throw storeError(
-        'old-version',
-        'A newer version of Cove has already updated this browser’s data.',
-        'Reload the page to get the new version.',
-        { cause: error },
-      );
+      throw storeError('old-version', {}, { cause: error });
     }
     throw storeError(
       'storage-unavailable',
-      `Cove cannot open its storage: ${error instanceof Error ? error.message : String(error)}`,
-      'Private windows and some privacy settings block IndexedDB; open Cove in a normal window.',
+      { detail: error instanceof Error ? error.message : String(error) },
       { cause: error },
     );
   }
@@ -148,11 +123,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
   // (older) code must not write into a schema it does not understand (invariant 13).
   if (db.backendDB().version > SCHEMA_VERSION * 10) {
     db.close();
-    throw storeError(
-      'old-version',
-      'A newer version of Cove has already updated this browser’s data.',
-      'Reload the page to get the new version.',
-    );
+    throw storeError('old-version');
   }
   const changes = options.changes ?? new BroadcastChangeFeed(`${name}-changes`);
   const setAside: SetAsideStore = {
@@ -311,11 +282,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         db.transaction('rw', db.sessions, db.nodes, async () => {
           const session = await db.sessions.get(node.sessionId);
           if (!session) {
-            throw storeError(
-              'missing',
-              'This conversation was deleted.',
-              'Start a new conversation; it may have been deleted in another tab.',
-            );
+            throw storeError('missing', { variant: 'conversation' });
           }
           await db.nodes.add(node);
           await db.sessions.update(node.sessionId, { leafId: node.id, updatedAt });

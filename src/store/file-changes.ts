@@ -39,33 +39,17 @@ function checkExpectation(
 ): void {
   if (expect === undefined) return;
   if (expect === 'absent' && current) {
-    throw storeError(
-      'exists',
-      `"${path}" already exists.`,
-      'Choose another name, or delete the existing one first.',
-    );
+    throw storeError('exists', { variant: 'file', path });
   }
   if (expect === 'present' && !current) {
-    throw storeError(
-      'missing',
-      `"${path}" does not exist.`,
-      'It may have been deleted or renamed; refresh and try again.',
-    );
+    throw storeError('missing', { variant: 'file', path });
   }
   if (typeof expect === 'number') {
     if (!current) {
-      throw storeError(
-        'missing',
-        `"${path}" was deleted meanwhile.`,
-        'Save it under a name again to keep your text.',
-      );
+      throw storeError('missing', { variant: 'file-deleted', path });
     }
     if (current.version !== expect) {
-      throw storeError(
-        'conflict',
-        `"${path}" changed since it was read.`,
-        'Reload it to see the new content, then apply your change again.',
-      );
+      throw storeError('conflict', { variant: 'file', path });
     }
   }
 }

@@ -234,14 +234,9 @@ export function createMemoryStore(
     async append(node, updatedAt) {
       const session = sessionRows.get(node.sessionId);
       if (!session) {
-        throw storeError(
-          'missing',
-          'This conversation was deleted.',
-          'Start a new conversation; it may have been deleted in another tab.',
-        );
+        throw storeError('missing', { variant: 'conversation' });
       }
-      if (nodeRows.has(node.id))
-        throw storeError('exists', 'That message exists already.', 'Reload the conversation.');
+      if (nodeRows.has(node.id)) throw storeError('exists', { variant: 'message' });
       nodeRows.set(node.id, copy(node));
       sessionRows.set(session.id, { ...session, leafId: node.id, updatedAt });
       publishSession(node.sessionId);
@@ -257,11 +252,7 @@ export function createMemoryStore(
     },
     async insert(session, nodes) {
       if (sessionRows.has(session.id) || nodes.some((node) => nodeRows.has(node.id))) {
-        throw storeError(
-          'exists',
-          'This conversation, or some of its messages, is already stored.',
-          'Nothing was changed. Import or copy it again to get new ids.',
-        );
+        throw storeError('exists', { variant: 'conversation' });
       }
       sessionRows.set(session.id, copy(session));
       for (const node of nodes) nodeRows.set(node.id, { ...copy(node), sessionId: session.id });

@@ -14,8 +14,7 @@ import {
 } from './trash-store';
 
 /** An entry id used twice: IndexedDB refuses the add, and so does this. */
-const entryExists = () =>
-  storeError('exists', 'That entry of Recently deleted exists already.', 'Nothing was changed.');
+const entryExists = () => storeError('exists', { variant: 'trash-entry' });
 
 /**
  * Recently deleted in memory, over the memory store's own rows, with the contract of the

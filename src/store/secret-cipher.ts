@@ -67,12 +67,7 @@ export function createAesGcmCipher(getKey: () => Promise<CryptoKey>): SecretCiph
         );
         return new TextDecoder().decode(plain);
       } catch (error) {
-        throw storeError(
-          'secret-unreadable',
-          'A saved key can no longer be read: this browser lost the key that protected it.',
-          'Enter the key again in Settings → Providers.',
-          { cause: error },
-        );
+        throw storeError('secret-unreadable', {}, { cause: error });
       }
     },
   };

@@ -19,12 +19,7 @@ export interface StoreSnapshot {
 
 const SNAPSHOT_TABLES = ['workspaces', 'files', 'settings', 'sessions', 'nodes'] as const;
 
-const invalid = (what: string) =>
-  storeError(
-    'backup-invalid',
-    `This backup is damaged or not a Cove backup: ${what}.`,
-    'Nothing was changed. Choose a file made by "Download backup".',
-  );
+const invalid = (what: string) => storeError('backup-invalid', { detail: what });
 
 /** How a row is named in a refusal, so the person can find it in the backup. */
 function rowName(table: SnapshotTable, row: unknown, index: number): string {

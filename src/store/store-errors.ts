@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { CoveError, type ErrorParams } from '../base/errors';
 
 /**
  * The codes of the errors the store throws (src/store). Callers test them with
@@ -25,13 +25,17 @@ export const STORE_ERROR_CODES = [
 /** One of {@link STORE_ERROR_CODES}. */
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
 
+/**
+ * A store error: its code and the parameters of its wording (the catalog words it, in
+ * src/app/messages/store-messages.ts). `variant` names which of a code's sentences fits
+ * (`missing` of a file, of a conversation, …).
+ */
 export function storeError(
   code: StoreErrorCode,
-  message: string,
-  hint: string,
+  params: ErrorParams = {},
   options?: { cause?: unknown },
 ): CoveError<StoreErrorCode> {
-  return new CoveError(code, message, hint, options);
+  return new CoveError(code, params, options);
 }
 
 /** True when `error` is a store error with one of `codes`. */

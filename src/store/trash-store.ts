@@ -154,30 +154,9 @@ export const newestDeletedFirst = (a: TrashEntry, b: TrashEntry) => b.deletedAt 
 
 /** The refusals of `restore`, shared by both stores so they say the same. */
 export const restoreRefusals = {
-  entryGone: () =>
-    storeError(
-      'missing',
-      'This deleted item is no longer in Recently deleted.',
-      'It was restored or deleted for good, perhaps in another tab.',
-    ),
+  entryGone: () => storeError('missing', { variant: 'trash-entry' }),
   conversationGone: (title: string, inTrash: boolean) =>
-    storeError(
-      'missing',
-      `The conversation "${title}" this branch belonged to is gone.`,
-      inTrash
-        ? 'Restore the conversation first (it is in Recently deleted), then this branch.'
-        : 'The branch cannot go back without its conversation; delete it now if you no longer need it.',
-    ),
-  parentGone: (title: string) =>
-    storeError(
-      'missing',
-      `The message this branch followed in "${title}" is gone.`,
-      'Restore the branch it was part of first, if it is in Recently deleted.',
-    ),
-  storedAgain: (title: string) =>
-    storeError(
-      'exists',
-      `"${title}", or some of its messages, is stored again (an import or a backup brought it back).`,
-      'Nothing was changed. Open the conversation that is there, or delete this entry now.',
-    ),
+    storeError('missing', { variant: 'branch-conversation', title, inTrash }),
+  parentGone: (title: string) => storeError('missing', { variant: 'branch-parent', title }),
+  storedAgain: (title: string) => storeError('exists', { variant: 'stored-again', title }),
 };

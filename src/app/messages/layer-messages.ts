@@ -1,45 +1,27 @@
 /**
  * The English of the layers that still word their own errors where they throw them (the
- * store, the workspace, the runtime, MCP): such an error carries its
- * sentences, and describeError shows those. These entries make the catalog complete, so
+ * workspace, the runtime, MCP): such an error carries its sentences, and describeError
+ * shows those. These entries make the catalog complete, so
  * moving a layer here means replacing its entry's sentence with one built from params.
  */
 import type { McpErrorCode } from '../../mcp/mcp-errors';
 import type { RuntimeErrorCode } from '../../runtime/runtime-errors';
 import type { WorkspaceErrorCode } from '../../workspace/workspace-errors';
+import { storeMessages } from './store-messages';
 import type { Wording } from './wording';
 
 const says =
   (message: string, hint = ''): Wording =>
   () => ({ message, hint });
 
-const RELOAD = 'Reload the page; if it keeps happening, export a backup in Settings.';
 const FIX_FIELD = 'Correct the field and save again.';
 
-/** The store's and the workspace's codes (the workspace's union includes the store's). */
+/**
+ * The workspace's codes; those it shares with the store (its union includes the store's)
+ * are worded in ./store-messages.ts.
+ */
 export const workspaceMessages = {
-  conflict: says('This changed elsewhere (another tab) since it was read.', 'Try again.'),
-  exists: says('Something with that name already exists.', 'Choose another name.'),
-  missing: says('That is gone; it may have been deleted in another tab.', 'Choose another one.'),
-  'backup-invalid': says('This backup cannot be restored.', 'Choose a backup made by Cove.'),
-  'database-closed': says('Cove’s storage was closed by a newer version in another tab.', RELOAD),
-  'old-version': says(
-    'The stored data is from a newer version of Cove.',
-    'Reload the page to update Cove.',
-  ),
-  'secret-unreadable': says(
-    'A saved key can no longer be read.',
-    'Enter the key again in Settings → Providers.',
-  ),
-  'storage-full': says(
-    'The browser’s storage for Cove is full.',
-    'Delete workspaces or conversations you no longer need, then try again.',
-  ),
-  'storage-unavailable': says(
-    'The browser does not let Cove store data here.',
-    'Leave private browsing, or allow site data for this page.',
-  ),
-  'write-failed': says('Cove could not save the change.', 'Try again.'),
+  ...storeMessages,
   'bad-name': says('That name cannot be used.', 'Choose another name.'),
   'bad-path': says('That path cannot be used in a workspace.', 'Use a relative path without “..”.'),
   'is-folder': says('That is a folder, not a file.', 'Choose a file.'),

@@ -7,6 +7,8 @@ import { describeError, errorText } from '../../../../src/app/messages/describe-
 import { ERROR_CODES_BY_LAYER } from '../../../../src/app/messages/error-codes';
 import { makeFailure } from '../../../../src/llm/llm-failures';
 import { LlmError } from '../../../../src/llm/llm-error';
+import { createMemoryStore } from '../../../../src/store/memory-store';
+import { storeError } from '../../../../src/store/store-errors';
 
 const openai = { baseURL: 'https://api.openai.com/v1', presetId: 'openai' };
 
@@ -86,6 +88,36 @@ describe('describeError keeps the texts people read', () => {
       message: 'The disk is full.',
       hint: 'Free some space.',
     });
+  });
+
+  it('words the store’s refusals from their params: which file, which conversation', async () => {
+    const store = createMemoryStore();
+    await store.workspaces.put({ id: 'w', name: 'W', createdAt: 0, updatedAt: 0 });
+    const put = { type: 'put', path: 'notes.md', kind: 'file', content: 'x' } as const;
+    await store.files.apply('w', [put], 1);
+    const refused = await store.files
+      .apply('w', [{ ...put, expect: 'absent' }], 2)
+      .catch((error: unknown) => error);
+    expect(describeError(refused)).toMatchObject({
+      code: 'exists',
+      title: 'Storage problem',
+      message: '"notes.md" already exists.',
+      hint: 'Choose another name, or delete the existing one first.',
+    });
+    expect(
+      errorText(
+        storeError('missing', { variant: 'branch-conversation', title: 'Plot', inTrash: true }),
+      ),
+    ).toBe(
+      'The conversation "Plot" this branch belonged to is gone. Restore the conversation first (it is in Recently deleted), then this branch.',
+    );
+    expect(
+      describeError(storeError('write-failed', { detail: 'QuotaExceededError' })).message,
+    ).toBe('Saving failed: QuotaExceededError');
+    // The English every layer logs reads the same catalog.
+    expect(storeError('missing', { variant: 'conversation' }).message).toBe(
+      'This conversation was deleted.',
+    );
   });
 
   it('shows any other thrown value as its message', () => {
