@@ -11,7 +11,8 @@ import { finalPatch, type NodeDraft } from '../agent/session-reducer';
 import { outlineOf, type NodeOutline } from '../store/node-outline';
 import type { NodeRecord } from '../store/records';
 import { ToolCallViews, type ToolCallTools } from './agent-tool-calls';
-import { showDraft, viewsForPath, type MutableView } from './chat-message-view';
+import { showDraft, viewOf, viewsForPath, type MutableView } from './chat-message-view';
+import { branchPosition } from '../agent/session-tree';
 
 export interface ConversationView {
   readonly messages: Accessor<MutableView[]>;
@@ -43,6 +44,17 @@ function resultsOf(nodes: Iterable<NodeRecord>): Map<string, NodeRecord> {
   return results;
 }
 
+/**
+ * Whether `node` continues the path shown to `leaf` as one more message, changing nothing
+ * before it: a question or reply without tool calls, the leaf's only child.
+ */
+function isPlainNext(node: NodeRecord, leaf: string | null, tree: readonly NodeOutline[]): boolean {
+  if (leaf === null || node.parentId !== leaf) return false;
+  if (node.role !== 'user' && node.role !== 'assistant') return false;
+  if (node.toolCalls?.length) return false;
+  return !tree.some((n) => n.parentId === leaf);
+}
+
 /** `running()`: a run that may still answer a call goes on in the session shown. */
 /** `tools`: what the tool call chips describe their calls by (see agent-tool-calls.ts). */
 export function createConversationView(
@@ -56,6 +68,8 @@ export function createConversationView(
   let shownSession: string | undefined;
   let shownTree: readonly NodeOutline[] = [];
   let bodies = new Map<string, NodeRecord>();
+  /** The leaf of the path shown. */
+  let shownLeaf: string | null = null;
   const toolCalls = new ToolCallViews(tools);
 
   /** What a call of reply `view` without a result is: still pending, or why it never will be. */
@@ -67,6 +81,7 @@ export function createConversationView(
   }
 
   function render(leafId: string | null) {
+    shownLeaf = leafId;
     const views = viewsForPath(messages(), shownTree, bodies, leafId, live);
     const results = resultsOf(bodies.values());
     for (const view of views) {
@@ -97,9 +112,18 @@ export function createConversationView(
         bodies = new Map();
       }
       shownSession = node.sessionId;
-      shownTree = [...shownTree.filter((n) => n.id !== node.id), outlineOf(node)];
+      const known = shownTree.some((n) => n.id === node.id);
+      const extendsPath = !known && isPlainNext(node, shownLeaf, shownTree);
+      shownTree = [
+        ...(known ? shownTree.filter((n) => n.id !== node.id) : shownTree),
+        outlineOf(node),
+      ];
       bodies.set(node.id, node);
-      render(node.id);
+      if (!extendsPath) return render(node.id);
+      // The common case (a question or a reply under the message shown last) adds one view
+      // without walking the tree again, so a long conversation appends as fast as a short one.
+      shownLeaf = node.id;
+      setMessages([...messages(), viewOf(node, branchPosition([node], node.id))]);
     },
     fold(nodeId, event, draft) {
       const view = messages().find((m) => m.id === nodeId);

@@ -41,13 +41,30 @@ describe('the conversation view over a tree without bodies', () => {
     createRoot((dispose) => {
       const view = createConversationView(() => false);
       view.show(TREE.map(outlineOf), PATH, 'a1b');
+      const shownBefore = view.messages();
       view.append(node('q2', 'a1b', 5));
       expect(view.messages().map((m) => m.id)).toEqual(['q1b', 'a1b', 'q2']);
+      // The views already shown stay (their rendered text is not built again).
+      expect(view.messages().slice(0, 2)).toEqual(shownBefore);
+      expect(view.messages()[2]!.content()).toBe('text of q2');
+      expect(view.messages()[2]!.branch()).toMatchObject({ index: 0, count: 1 });
       expect(view.tree().map((n) => n.id)).toEqual(['q1', 'a1', 'q1b', 'a1b', 'q2']);
       // A node of another conversation starts the view over rather than joining this tree.
       view.append({ ...node('q9', null, 6), sessionId: 'other' });
       expect(view.messages().map((m) => m.id)).toEqual(['q9']);
       expect(view.tree().map((n) => n.id)).toEqual(['q9']);
+      dispose();
+    });
+  });
+
+  it('a reply beside another under the same question shows both branches', () => {
+    createRoot((dispose) => {
+      const view = createConversationView(() => false);
+      // The leaf moved back to the question whose reply stays in the tree (a regenerate).
+      view.show(TREE.map(outlineOf), TREE.slice(2, 3), 'q1b');
+      view.append(node('a1c', 'q1b', 7));
+      expect(view.messages().map((m) => m.id)).toEqual(['q1b', 'a1c']);
+      expect(view.messages()[1]!.branch()).toMatchObject({ index: 1, count: 2, previousId: 'a1b' });
       dispose();
     });
   });
