@@ -298,3 +298,37 @@ test('a model on the text protocol edits a file through Thought / Action lines',
   expect(last.messages[0]!.content).toContain('Action Input:');
   expect(JSON.stringify(last.messages)).toContain('Observation from edit_file');
 });
+
+test('a reload while a tool runs shows the call interrupted, with Continue, and the model is told to check its effect', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(180_000);
+  const agent = await agentSession(cove, provider);
+  await agent.policy.selectOption('auto');
+  provider.script(
+    {
+      toolCalls: [
+        {
+          id: 'call_slow',
+          name: 'run_python',
+          arguments: { code: 'import time\nprint("started", flush=True)\ntime.sleep(120)' },
+        },
+      ],
+    },
+    { content: 'I will check whether it ran before going on.' },
+  );
+  await agent.send('Run the slow job');
+  // The call runs (Python may still be starting) when the page goes away.
+  await expect(agent.chip('run_python')).toHaveAccessibleName(/running/, { timeout: 120_000 });
+  await cove.reload();
+
+  const after = agent.chip('run_python');
+  await expect(after).toHaveAccessibleName(/interrupted/);
+  const note = cove.page.getByText('The page closed while these tools ran');
+  await expect(note).toBeVisible();
+  await cove.page.screenshot({ path: test.info().outputPath('tool-interrupted.png') });
+  await note.getByRole('button', { name: 'Continue' }).click();
+  await expect(agent.chat.replies.last()).toContainText('I will check whether it ran');
+  expect(toolResult(provider, 'call_slow')).toMatch(/^No result: the run was interrupted/);
+});
