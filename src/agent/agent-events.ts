@@ -182,6 +182,8 @@ export interface ToolEndEvent {
   truncatedChars: number;
   images?: ToolImage[];
   changedFiles?: string[];
+  /** Of `changedFiles`, those gone after the call (deleted, or moved away). */
+  deletedFiles?: string[];
   /** The tool's structured detail for the UI (a diff, a run's status). */
   details?: Record<string, unknown>;
 }

@@ -82,7 +82,11 @@ function toolEffectsOf(event: ToolEndEvent): Pick<NodeRecord, 'toolEffects'> {
   if (!changedFiles.length) return {};
   const diff = event.details?.['diff'];
   return {
-    toolEffects: { changedFiles: [...changedFiles], ...(typeof diff === 'string' ? { diff } : {}) },
+    toolEffects: {
+      changedFiles: [...changedFiles],
+      ...(typeof diff === 'string' ? { diff } : {}),
+      ...(event.deletedFiles?.length ? { deleted: [...event.deletedFiles] } : {}),
+    },
   };
 }
 

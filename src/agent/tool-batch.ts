@@ -226,6 +226,7 @@ function finish<C extends ToolContext>(
     truncatedChars: cut.omittedChars,
     ...(result.images?.length ? { images: result.images } : {}),
     ...(result.changedFiles?.length ? { changedFiles: result.changedFiles } : {}),
+    ...(result.deletedFiles?.length ? { deletedFiles: result.deletedFiles } : {}),
     ...(result.details ? { details: result.details } : {}),
   };
   env.emit(event);

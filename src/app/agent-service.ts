@@ -130,9 +130,9 @@ export function createAgentService(deps: {
     const diff = event.details?.['diff'];
     setChangedFiles((list) =>
       addChange(list, {
-        toolName: event.toolName,
         changedFiles: event.changedFiles ?? [],
         ...(typeof diff === 'string' ? { diff } : {}),
+        ...(event.deletedFiles ? { deleted: event.deletedFiles } : {}),
       }),
     );
   }

@@ -8,10 +8,11 @@ import type { ChangedFileView } from './agent-views';
 
 /** One tool call's effect on the workspace. */
 export interface ToolChange {
-  toolName: string;
   changedFiles: readonly string[];
   /** The call's unified diff, when it changed one text file. */
   diff?: string;
+  /** Of `changedFiles`, those gone after the call. */
+  deleted?: readonly string[];
 }
 
 /** `list` with `change` folded in (a path seen before keeps its place and gains the diff). */
@@ -30,7 +31,7 @@ export function addChange(
       path,
       diff: [previous?.diff, paths.length === 1 ? diff : ''].filter(Boolean).join('\n'),
       created: previous?.created ?? (at < 0 && diff.startsWith('--- /dev/null')),
-      deleted: change.toolName === 'delete_path',
+      deleted: change.deleted?.includes(path) ?? false,
     };
     if (at >= 0) next[at] = entry;
     else next.push(entry);
@@ -40,20 +41,14 @@ export function addChange(
 
 /**
  * The changes of the last run on `path` (root first): the tool nodes after the last user
- * message, with the tool names their assistant messages called them by.
+ * message. (Rows from before schema 8 do not say which files a call deleted.)
  */
 export function changesOfLastRun(path: readonly NodeRecord[]): readonly ChangedFileView[] {
   let start = path.length;
   while (start > 0 && path[start - 1]!.role !== 'user') start--;
-  const names = new Map<string, string>();
   let list: readonly ChangedFileView[] = [];
   for (const node of path.slice(start)) {
-    for (const call of node.toolCalls ?? []) names.set(call.id, call.name);
-    if (node.role !== 'tool' || !node.toolEffects) continue;
-    list = addChange(list, {
-      toolName: names.get(node.toolCallId ?? '') ?? '',
-      ...node.toolEffects,
-    });
+    if (node.role === 'tool' && node.toolEffects) list = addChange(list, node.toolEffects);
   }
   return list;
 }

@@ -124,7 +124,12 @@ export interface NodeRecord {
   toolCalls?: StoredToolCall[];
   toolCallId?: string;
   /** Of a tool result: the workspace files the call changed, and its diff (one text file). */
-  toolEffects?: { changedFiles: string[]; diff?: string };
+  toolEffects?: {
+    changedFiles: string[];
+    diff?: string;
+    /** Of `changedFiles`, those gone after the call (deleted, or moved away); since schema 8. */
+    deleted?: string[];
+  };
   attachments?: { name: string; text: string }[];
   /**
    * On a `compaction` node (its content is the summary): where the verbatim tail begins.

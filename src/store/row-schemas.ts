@@ -59,7 +59,13 @@ const node = z.object({
   reasoningMs: maybe(z.number()),
   toolCalls: maybe(z.array(toolCall)),
   toolCallId: maybe(z.string()),
-  toolEffects: maybe(z.object({ changedFiles: z.array(z.string()), diff: maybe(z.string()) })),
+  toolEffects: maybe(
+    z.object({
+      changedFiles: z.array(z.string()),
+      diff: maybe(z.string()),
+      deleted: maybe(z.array(z.string())),
+    }),
+  ),
   attachments: maybe(z.array(z.object({ name: z.string(), text: z.string() }))),
   compaction: maybe(
     z.object({

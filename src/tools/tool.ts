@@ -35,13 +35,15 @@ export interface ToolImage {
 /**
  * What a tool hands back. `content` is what the model reads; `isError` tells the model
  * (and the timeline) that the call failed, with `content` saying why and what to do.
- * `changedFiles` lists workspace paths the call wrote, moved or deleted.
+ * `changedFiles` lists workspace paths the call wrote, moved or deleted; `deletedFiles`
+ * those of them that are gone after it (deleted, or moved away).
  */
 export interface ToolResult {
   content: string;
   isError?: boolean;
   images?: ToolImage[];
   changedFiles?: string[];
+  deletedFiles?: string[];
   /** Structured detail for the UI (a diff, a run's status); never sent to the model. */
   details?: Record<string, unknown>;
 }

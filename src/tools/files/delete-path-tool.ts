@@ -60,7 +60,8 @@ export const deletePathTool: Tool<DeletePathArgs, FileToolContext> = {
         entry.kind === 'folder'
           ? `Deleted the folder ${path}${others ? ` and the ${others} entr${others === 1 ? 'y' : 'ies'} in it` : ''}.`
           : `Deleted ${path}.`;
-      return { content, changedFiles: inside.map((meta) => meta.path) };
+      const gone = inside.map((meta) => meta.path);
+      return { content, changedFiles: gone, deletedFiles: gone };
     } catch (error) {
       return failureResult(error, path);
     }

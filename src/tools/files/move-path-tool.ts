@@ -61,7 +61,11 @@ export const movePathTool: Tool<MovePathArgs, FileToolContext> = {
         }
       }
       context.reads.forget(from);
-      return { content: `Moved ${from} to ${to}.`, changedFiles: changed };
+      return {
+        content: `Moved ${from} to ${to}.`,
+        changedFiles: changed,
+        deletedFiles: moved.map((meta) => meta.path),
+      };
     } catch (error) {
       return failureResult(error, from);
     }

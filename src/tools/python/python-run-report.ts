@@ -101,5 +101,6 @@ export function pythonRunReport(
   if (outcome !== 'ok') result.isError = true;
   if (images.length) result.images = images;
   if (changedFiles.length) result.changedFiles = changedFiles;
+  if (run.changedFiles.deleted.length) result.deletedFiles = [...run.changedFiles.deleted].sort();
   return result;
 }

@@ -97,6 +97,7 @@ export const bashTool: Tool<BashArgs, BashToolContext> = {
         ...result,
         duration,
         changedFiles: workspace.changedPaths(),
+        deletedFiles: workspace.deletedPaths(),
         stopped: context.signal.aborted,
       },
       outputBudget(context),
@@ -112,6 +113,8 @@ export function bashReport(
     exitCode: number;
     duration: number;
     changedFiles: string[];
+    /** Of `changedFiles`, those gone after the command. */
+    deletedFiles?: string[];
     stopped: boolean;
   },
   budget: number,
@@ -138,5 +141,6 @@ export function bashReport(
   };
   if (run.exitCode !== 0) result.isError = true;
   if (run.changedFiles.length) result.changedFiles = run.changedFiles;
+  if (run.deletedFiles?.length) result.deletedFiles = run.deletedFiles;
   return result;
 }

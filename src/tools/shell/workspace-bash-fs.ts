@@ -100,6 +100,11 @@ export class WorkspaceBashFs implements IFileSystem {
     return [...this.changed].sort();
   }
 
+  /** Of {@link changedPaths}, those that are gone now (deleted, or moved away), sorted. */
+  deletedPaths(): string[] {
+    return this.changedPaths().filter((path) => !this.entries.has(path));
+  }
+
   /** Marks paths changed by someone acting for this command (Python run from bash). */
   noteChanged(paths: readonly string[]): void {
     for (const path of paths) this.changed.add(path);

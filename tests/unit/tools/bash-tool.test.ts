@@ -65,6 +65,14 @@ describe('bash over the workspace', () => {
     expect(await text('out/log.txt')).toBe('done\n');
   });
 
+  it('reports which changed files a command removed: deleted, or moved away', async () => {
+    const { run } = await setup({ files: FILES });
+    const result = await run('mv notes.txt list.txt && rm src/util.py && echo x > new.txt');
+    expect(result.changedFiles).toEqual(['list.txt', 'new.txt', 'notes.txt', 'src/util.py']);
+    expect(result.deletedFiles).toEqual(['notes.txt', 'src/util.py']);
+    expect((await run('echo y > other.txt')).deletedFiles).toBeUndefined();
+  });
+
   it('does not overwrite a file the agent has not read, and says why', async () => {
     const { run, text } = await setup({ files: FILES });
     const result = await run('echo gone > notes.txt');

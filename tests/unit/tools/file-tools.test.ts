@@ -787,11 +787,19 @@ describe.each(storeKinds)('changed since read, over the $name store', ({ open })
 });
 
 describe('delete_path, move_path, make_dir', () => {
+  it('a move reports the old paths as gone and the new ones as changed', async () => {
+    const { context } = await setup({ 'src/a.py': '', 'keep.py': '' });
+    const result = await movePathTool.execute({ from: 'src', to: 'lib' }, context);
+    expect(result.changedFiles?.sort()).toEqual(['lib', 'lib/a.py', 'src', 'src/a.py']);
+    expect(result.deletedFiles?.sort()).toEqual(['src', 'src/a.py']);
+  });
+
   it('deletes a folder with everything in it and lists what went', async () => {
     const { context, files } = await setup({ 'a/b.py': '', 'a/c/d.py': '', 'keep.py': '' });
     const result = await deletePathTool.execute({ path: 'a' }, context);
     expect(result).toMatchObject({ content: 'Deleted the folder a and the 3 entries in it.' });
     expect(result.changedFiles?.sort()).toEqual(['a', 'a/b.py', 'a/c', 'a/c/d.py']);
+    expect(result.deletedFiles?.sort()).toEqual(['a', 'a/b.py', 'a/c', 'a/c/d.py']);
     expect((await files.list()).map((entry) => entry.path)).toEqual(['keep.py']);
     expect(await deletePathTool.execute({ path: 'a' }, context)).toMatchObject({
       isError: true,

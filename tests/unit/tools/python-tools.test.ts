@@ -162,6 +162,16 @@ describe('run_python', () => {
     expect((await files.read('out/result.csv')).content).toBe('a,b\n1,2\n');
   });
 
+  it('says which files the run deleted, beside those it wrote', async () => {
+    const { context, files } = await setup({
+      script: () => ({ write: { 'out.txt': 'x\n' }, delete: ['main.py'] }),
+    });
+    await files.write('main.py', 'print(1)\n');
+    const result = await runPythonTool.execute({ code: 'tidy()' }, context);
+    expect(result.changedFiles).toEqual(['main.py', 'out.txt']);
+    expect(result.deletedFiles).toEqual(['main.py']);
+  });
+
   it('returns figures as PNG images', async () => {
     const { context } = await setup({
       script: () => ({ figures: [{ mimeType: 'image/png', bytes: PNG }] }),
