@@ -12,7 +12,7 @@ import type {
 } from '../src/runtime/zip-import-protocol';
 import { openDexieStore } from '../src/store/dexie-store';
 import { planPathRepairs } from '../src/workspace/path-repair';
-import { workspaceError, type WorkspaceErrorCode } from '../src/workspace/workspace-errors';
+import { workspaceError } from '../src/workspace/workspace-errors';
 import { WorkspaceFiles } from '../src/workspace/workspace-files';
 import { importZipInto, type ZipImportRequest } from '../src/workspace/zip-import';
 
@@ -65,21 +65,21 @@ async function importOnce(
     }
   } catch (error) {
     if (cancel.signal.aborted) return { status: 'cancelled' };
-    if (error instanceof CoveError) {
-      return {
-        status: 'failed',
-        error: { code: error.code, message: error.message, hint: error.hint },
-      };
-    }
-    const detail = error instanceof Error ? error.message : String(error);
-    const failure: CoveError<WorkspaceErrorCode> = workspaceError(
-      'zip-import-failed',
-      `The zip import stopped: ${detail}.`,
-      'Nothing was imported. Try again; if it keeps failing, reload the page.',
-    );
+    const failure =
+      error instanceof CoveError
+        ? error
+        : workspaceError('zip-import-failed', {
+            variant: 'import',
+            detail: error instanceof Error ? error.message : String(error),
+          });
+    // Its parts, not its English: no wording is installed in this worker, the page words it.
     return {
       status: 'failed',
-      error: { code: failure.code, message: failure.message, hint: failure.hint },
+      error: {
+        code: failure.code,
+        params: failure.params,
+        ...(failure.ownWording ? { wording: failure.ownWording } : {}),
+      },
     };
   }
 }

@@ -70,8 +70,12 @@ function runInWorker(
         if (outcome.status === 'done') resolve(outcome.result);
         else if (outcome.status === 'cancelled') reject(signal?.reason);
         else {
-          const { code, message: text, hint } = outcome.error;
-          reject(new CoveError(code, text, hint));
+          const { code, params, wording } = outcome.error;
+          reject(
+            wording
+              ? new CoveError(code, wording.message, wording.hint)
+              : new CoveError(code, params),
+          );
         }
       }
     });
@@ -79,11 +83,10 @@ function runInWorker(
       event.preventDefault();
       finish();
       reject(
-        workspaceError(
-          'zip-import-failed',
-          `The zip import stopped: ${event.message || 'its worker failed to start'}.`,
-          'Nothing was imported. Reload the page and try again.',
-        ),
+        workspaceError('zip-import-failed', {
+          variant: 'worker',
+          detail: event.message || 'its worker failed to start',
+        }),
       );
     });
     if (signal?.aborted) {

@@ -71,11 +71,7 @@ export function writeBackup(
 }
 
 const invalid = (what: string) =>
-  workspaceError(
-    'backup-invalid',
-    `This file is not a usable Cove backup: ${what}.`,
-    'Nothing was changed. Choose a file made by "Download backup".',
-  );
+  workspaceError('backup-invalid', { variant: 'archive', detail: what });
 
 /**
  * Reads and fully checks a backup before anything is restored: the archive, the manifest,
@@ -100,11 +96,7 @@ export function readBackup(bytes: Uint8Array): BackupContents {
   }
   if (manifest.format !== FORMAT) throw invalid('it was not made by Cove');
   if (manifest.formatVersion !== FORMAT_VERSION) {
-    throw workspaceError(
-      'backup-newer',
-      `This backup uses format ${String(manifest.formatVersion)}, which this version of Cove cannot read.`,
-      'Reload Cove to get the latest version, then restore again.',
-    );
+    throw workspaceError('backup-newer', { format: String(manifest.formatVersion) });
   }
   if (!Array.isArray(manifest.files)) throw invalid('the file list is missing');
   const files = manifest.files.map((meta, i) => {

@@ -132,11 +132,7 @@ export class CheckpointService {
    */
   async planRewind(checkpoint: CheckpointRecord): Promise<RewindPlan> {
     if (checkpoint.workspaceId !== this.files.workspaceId) {
-      throw workspaceError(
-        'wrong-workspace',
-        'That checkpoint belongs to another workspace.',
-        'Open its workspace to rewind it.',
-      );
+      throw workspaceError('wrong-workspace', { variant: 'checkpoint' });
     }
     const history = (await this.store.list(checkpoint.sessionId)).filter(
       (row) => row.seq >= checkpoint.seq,
@@ -162,11 +158,7 @@ export class CheckpointService {
       files: rewinds.map((r) => {
         const row = rows.get(r.path);
         if (row?.kind === 'folder' && r.target.blobHash !== null) {
-          throw workspaceError(
-            'is-folder',
-            `"${r.path}" is a folder now, so the file cannot be put back there.`,
-            'Move or delete the folder, then rewind again.',
-          );
+          throw workspaceError('is-folder', { variant: 'rewind', path: r.path });
         }
         const content = r.target.blobHash === null ? null : blobs.get(r.target.blobHash);
         return {

@@ -25,11 +25,7 @@ export function planParents(
   for (const folder of ancestorsOf(path)) {
     const existing = listing.get(folder);
     if (existing?.kind === 'file') {
-      throw workspaceError(
-        'not-a-folder',
-        `"${folder}" is a file, so "${path}" cannot be created inside it.`,
-        'Choose another folder or rename the file.',
-      );
+      throw workspaceError('not-a-folder', { folder, path });
     }
     if (!existing && !planned.has(folder)) {
       planned.add(folder);
@@ -47,11 +43,7 @@ export function planCreate(
   content: FileContent = '',
 ): FileChange[] {
   if (listing.has(path)) {
-    throw workspaceError(
-      'exists',
-      `"${path}" already exists.`,
-      'Choose another name, or delete the existing one first.',
-    );
+    throw workspaceError('exists', { variant: 'file', path });
   }
   return [
     ...planParents(listing, path),
@@ -72,7 +64,7 @@ export function planWrite(
 ): FileChange[] {
   const existing = listing.get(path);
   if (existing?.kind === 'folder') {
-    throw workspaceError('is-folder', `"${path}" is a folder.`, 'Choose a file name instead.');
+    throw workspaceError('is-folder', { variant: 'write', path });
   }
   return [
     ...(existing ? [] : planParents(listing, path)),
@@ -96,11 +88,7 @@ export function subtree(listing: Listing, path: string): FileMeta[] {
 /** Deletes a file, or a folder with everything in it. */
 export function planDelete(listing: Listing, path: string): FileChange[] {
   if (!listing.has(path)) {
-    throw workspaceError(
-      'missing',
-      `"${path}" does not exist.`,
-      'It may have been deleted already.',
-    );
+    throw workspaceError('missing', { variant: 'file-to-delete', path });
   }
   return subtree(listing, path).map((entry) => ({
     type: 'delete' as const,
@@ -121,36 +109,20 @@ export async function planMove(
 ): Promise<FileChange[]> {
   if (from === to) return [];
   if (!listing.has(from)) {
-    throw workspaceError(
-      'missing',
-      `"${from}" does not exist.`,
-      'It may have been moved or deleted; refresh the tree.',
-    );
+    throw workspaceError('missing', { variant: 'file-to-move', path: from });
   }
   if (isWithin(to, from)) {
-    throw workspaceError(
-      'move-into-itself',
-      `"${baseName(from)}" cannot be moved into itself.`,
-      'Choose a folder outside it.',
-    );
+    throw workspaceError('move-into-itself', { name: baseName(from) });
   }
   if (listing.has(to)) {
-    throw workspaceError(
-      'exists',
-      `"${to}" already exists.`,
-      'Choose another name, or delete the existing one first.',
-    );
+    throw workspaceError('exists', { variant: 'file', path: to });
   }
   const changes: FileChange[] = [...planParents(listing, to)];
   const entries = subtree(listing, from).reverse();
   for (const entry of entries) {
     const row = await read(entry.path);
     if (!row) {
-      throw workspaceError(
-        'conflict',
-        `"${entry.path}" changed while moving.`,
-        'Try the move again.',
-      );
+      throw workspaceError('conflict', { variant: 'moving', path: entry.path });
     }
     const target = joinPath(to, entry.path.slice(from.length + 1));
     changes.push({

@@ -23,8 +23,9 @@ export function findBidiControl(text: string): string | undefined {
     : undefined;
 }
 
-const badPath = (input: string, problem: string, hint: string) =>
-  workspaceError('bad-path', `"${shorten(input)}" ${problem}`, hint);
+/** A `bad-path` error naming `input` (shortened and printable) and what is wrong with it. */
+const badPath = (input: string, variant: string, params: Record<string, string | number> = {}) =>
+  workspaceError('bad-path', { variant, path: shorten(input), ...params });
 
 /**
  * `text` safe to show where it came from outside (a refused name in a message or a list of
@@ -56,73 +57,33 @@ function shorten(text: string): string {
  */
 export function normalizePath(input: string): string {
   if (typeof input !== 'string' || input.trim() === '') {
-    throw workspaceError('bad-path', 'A name is needed.', 'Type a file or folder name.');
+    throw workspaceError('bad-path', { variant: 'empty' });
   }
-  if (input.includes('\u0000')) {
-    throw badPath(input, 'contains a NUL character.', 'Remove it from the name.');
-  }
-  if (hasControlCharacter(input)) {
-    throw badPath(input, 'contains a control character.', 'Use visible characters only.');
-  }
+  if (input.includes('\u0000')) throw badPath(input, 'nul');
+  if (hasControlCharacter(input)) throw badPath(input, 'control-character');
   const bidi = findBidiControl(input);
-  if (bidi) {
-    throw badPath(
-      input,
-      `contains an invisible bidirectional control (${bidi}), which makes a name display differently from what it is.`,
-      'Remove it: type the name again without right-to-left marks or overrides.',
-    );
-  }
-  if (input.includes('\\')) {
-    throw badPath(input, 'contains a backslash.', 'Separate folders with "/".');
-  }
+  if (bidi) throw badPath(input, 'bidi-control', { control: bidi });
+  if (input.includes('\\')) throw badPath(input, 'backslash');
   if (input.startsWith('/') || /^[a-zA-Z]:/.test(input) || input.startsWith('~')) {
-    throw badPath(
-      input,
-      'is an absolute path.',
-      'Paths are relative to the workspace root, e.g. "src/main.py".',
-    );
+    throw badPath(input, 'absolute');
   }
   let path = input.normalize('NFC');
   while (path.startsWith('./')) path = path.slice(2);
   if (path.endsWith('/')) path = path.slice(0, -1);
   if (path === '' || path === '.') {
-    throw workspaceError('bad-path', 'A name is needed.', 'Type a file or folder name.');
+    throw workspaceError('bad-path', { variant: 'empty' });
   }
   if (path.length > MAX_PATH_LENGTH) {
-    throw badPath(input, `is longer than ${MAX_PATH_LENGTH} characters.`, 'Use a shorter path.');
+    throw badPath(input, 'path-too-long', { limit: MAX_PATH_LENGTH });
   }
   const segments = path.split('/');
   for (const segment of segments) {
-    if (segment === '') {
-      throw badPath(input, 'has an empty folder name ("//").', 'Remove the extra "/".');
-    }
-    if (segment.trim() === '') {
-      throw badPath(
-        input,
-        'has a name made only of spaces.',
-        'Type a name with visible characters.',
-      );
-    }
-    if (segment.trim() !== segment) {
-      throw badPath(
-        input,
-        'has a name that starts or ends with a space.',
-        'Remove the spaces at the start or end of the name.',
-      );
-    }
-    if (segment === '..') {
-      throw badPath(
-        input,
-        'points outside the workspace ("..").',
-        'Use a path inside the workspace, without "..".',
-      );
-    }
+    if (segment === '') throw badPath(input, 'empty-folder-name');
+    if (segment.trim() === '') throw badPath(input, 'only-spaces');
+    if (segment.trim() !== segment) throw badPath(input, 'space-at-edge');
+    if (segment === '..') throw badPath(input, 'outside');
     if (segment.length > MAX_NAME_LENGTH) {
-      throw badPath(
-        input,
-        `has a name longer than ${MAX_NAME_LENGTH} characters.`,
-        'Use a shorter name.',
-      );
+      throw badPath(input, 'name-too-long', { limit: MAX_NAME_LENGTH });
     }
   }
   return segments.filter((segment) => segment !== '.').join('/');
@@ -131,7 +92,7 @@ export function normalizePath(input: string): string {
 /** Checks one file or folder name (no "/") and returns it in normal form. */
 export function normalizeName(input: string): string {
   if (typeof input === 'string' && input.includes('/')) {
-    throw badPath(input, 'contains "/".', 'A name cannot contain "/"; use Move to change folders.');
+    throw badPath(input, 'slash');
   }
   return normalizePath(input);
 }

@@ -90,50 +90,28 @@ export class WorkspaceCatalog {
   private async require(id: string): Promise<WorkspaceRecord> {
     const workspace = await this.store.workspaces.get(id);
     if (!workspace) {
-      throw workspaceError(
-        'missing',
-        'That workspace no longer exists.',
-        'It may have been deleted in another tab.',
-      );
+      throw workspaceError('missing', { variant: 'workspace' });
     }
     return workspace;
   }
 
   private async checkName(name: string, selfId?: string): Promise<string> {
     const clean = name.trim().normalize('NFC');
-    if (!clean) throw workspaceError('bad-name', 'A workspace needs a name.', 'Type a name.');
+    if (!clean) throw workspaceError('bad-name', { variant: 'empty' });
     if (clean.length > MAX_WORKSPACE_NAME) {
-      throw workspaceError(
-        'bad-name',
-        `That name is longer than ${MAX_WORKSPACE_NAME} characters.`,
-        'Use a shorter name.',
-      );
+      throw workspaceError('bad-name', { variant: 'too-long', limit: MAX_WORKSPACE_NAME });
     }
     if (hasControlCharacter(clean)) {
-      throw workspaceError(
-        'bad-name',
-        'That name contains a control character.',
-        'Use visible characters only.',
-      );
+      throw workspaceError('bad-name', { variant: 'control-character' });
     }
     const bidi = findBidiControl(clean);
-    if (bidi) {
-      throw workspaceError(
-        'bad-name',
-        `That name contains an invisible bidirectional control (${bidi}), which makes it display differently from what it is.`,
-        'Remove it: type the name again without right-to-left marks or overrides.',
-      );
-    }
+    if (bidi) throw workspaceError('bad-name', { variant: 'bidi-control', control: bidi });
     const taken = (await this.list()).some(
       (workspace) =>
         workspace.id !== selfId && workspace.name.toLowerCase() === clean.toLowerCase(),
     );
     if (taken) {
-      throw workspaceError(
-        'exists',
-        `A workspace named "${clean}" already exists.`,
-        'Choose another name.',
-      );
+      throw workspaceError('exists', { variant: 'workspace', name: clean });
     }
     return clean;
   }

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { CoveError, type ErrorParams } from '../base/errors';
 import type { StoreErrorCode } from '../store/store-errors';
 
 /**
@@ -26,13 +26,18 @@ export const WORKSPACE_ERROR_CODES = [
 /** One of {@link WORKSPACE_ERROR_CODES}, or a store error passing through. */
 export type WorkspaceErrorCode = StoreErrorCode | (typeof WORKSPACE_ERROR_CODES)[number];
 
+/**
+ * A workspace error: its code and the parameters of its wording (the catalog words it, in
+ * src/app/messages/workspace-messages.ts, and store-messages.ts for the store's codes).
+ * `variant` names which of a code's sentences fits (`bad-path` of an absolute path, of "..",
+ * …); the other params are what the sentence names (a path, a name, a limit, a size).
+ */
 export function workspaceError(
   code: WorkspaceErrorCode,
-  message: string,
-  hint: string,
+  params: ErrorParams = {},
   options?: { cause?: unknown },
 ): CoveError<WorkspaceErrorCode> {
-  return new CoveError(code, message, hint, options);
+  return new CoveError(code, params, options);
 }
 
 /** True when `error` is a workspace (or store) error with one of `codes`. */

@@ -3,7 +3,7 @@ import { CoveError } from '../base/errors';
 import { workspaceError } from './workspace-errors';
 import type { ApplyOptions, FileChange, FileStore } from '../store/file-store';
 import type { FileContent, FileMeta, FileRecord } from '../store/records';
-import { contentFromBytes, formatBytes } from './file-content';
+import { contentFromBytes } from './file-content';
 import {
   indexListing,
   planCreate,
@@ -62,11 +62,7 @@ export class WorkspaceFiles {
     const normal = normalizePath(path);
     const row = await this.store.get(this.workspaceId, normal);
     if (!row) {
-      throw workspaceError(
-        'missing',
-        `"${normal}" does not exist.`,
-        'Check the name in the file tree.',
-      );
+      throw workspaceError('missing', { variant: 'file-to-read', path: normal });
     }
     return row;
   }
@@ -261,10 +257,6 @@ function checkSize(path: string, content: FileContent): void {
   if (size * 3 <= MAX_FILE_BYTES) return;
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content).length : size;
   if (bytes > MAX_FILE_BYTES) {
-    throw workspaceError(
-      'too-large',
-      `"${path}" is ${formatBytes(bytes)}, over the ${formatBytes(MAX_FILE_BYTES)} limit for one file.`,
-      'Split it into smaller files.',
-    );
+    throw workspaceError('too-large', { path, size: bytes, limit: MAX_FILE_BYTES });
   }
 }

@@ -64,19 +64,10 @@ function isPlatformJunk(name: string): boolean {
   return name.startsWith('__MACOSX/') || name === '.DS_Store' || name.endsWith('/.DS_Store');
 }
 
-const damaged = (detail: string) =>
-  workspaceError(
-    'zip-damaged',
-    `This zip file is damaged or not a zip (${detail}).`,
-    'Nothing was imported. Re-create the archive and try again.',
-  );
+const damaged = (detail: string) => workspaceError('zip-damaged', { detail });
 
 const expandsTooFar = (limits: ZipLimits) =>
-  workspaceError(
-    'zip-too-large',
-    `This zip expands to more than ${formatBytes(limits.maxExpandedBytes)}.`,
-    'Nothing was imported. It may be a zip bomb; import a smaller archive.',
-  );
+  workspaceError('zip-too-large', { variant: 'expanded', limit: limits.maxExpandedBytes });
 
 /**
  * Hands on an entry's stored bytes (still compressed) in one piece once they are all in, so
@@ -126,11 +117,11 @@ interface DeclaredEntry {
 export function readZip(bytes: Uint8Array, options: ReadZipOptions = {}): ZipContents {
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
   if (bytes.byteLength > limits.maxZipBytes) {
-    throw workspaceError(
-      'zip-too-large',
-      `This zip is ${formatBytes(bytes.byteLength)}, over the ${formatBytes(limits.maxZipBytes)} import limit.`,
-      'Split it into smaller archives.',
-    );
+    throw workspaceError('zip-too-large', {
+      variant: 'archive',
+      size: bytes.byteLength,
+      limit: limits.maxZipBytes,
+    });
   }
   // The central directory first: it rejects truncated and foreign files before anything is
   // inflated, and gives the sizes each entry is held to.
@@ -156,11 +147,11 @@ export function readZip(bytes: Uint8Array, options: ReadZipOptions = {}): ZipCon
   }
   if (declaredBytes > limits.maxExpandedBytes) throw expandsTooFar(limits);
   if (declaredCount > limits.maxEntries) {
-    throw workspaceError(
-      'zip-too-large',
-      `This zip holds ${declaredCount} entries, over the limit of ${limits.maxEntries}.`,
-      'Import a smaller archive.',
-    );
+    throw workspaceError('zip-too-large', {
+      variant: 'entries',
+      count: declaredCount,
+      limit: limits.maxEntries,
+    });
   }
   const wanted = new Set(declared.keys());
 

@@ -6,9 +6,10 @@
 import { normalizeErrorCode } from '../../store/stored-error';
 import { agentMessages } from './agent-messages';
 import type { AnyErrorCode } from './error-codes';
-import { mcpMessages, runtimeMessages, workspaceMessages } from './layer-messages';
+import { mcpMessages, runtimeMessages } from './layer-messages';
 import { settingsMessages } from './settings-messages';
 import { llmMessages } from './llm-messages';
+import { workspaceMessages } from './workspace-messages';
 import type { ErrorParams, ErrorWording, Wording } from './wording';
 
 /** A catalog: exactly one entry per code; a missing or a stale key is a type error. */

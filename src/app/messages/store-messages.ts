@@ -1,7 +1,8 @@
 /**
  * The English of the store's errors (src/store/store-errors.ts), from their params. The
- * workspace layer raises some of the same codes (`exists`, `missing`, `conflict`) with its
- * own sentences still; an error without a store `variant` gets the general sentence here.
+ * workspace layer raises some of the same codes (`exists`, `missing`, `conflict`,
+ * `backup-invalid`); their variants are here too (a workspace's name, a file to delete, …),
+ * and an error without a `variant` gets the general sentence.
  */
 import type { StoreErrorCode } from '../../store/store-errors';
 import { text, type ErrorParams, type Wording } from './wording';
@@ -12,19 +13,36 @@ const variant = (p: ErrorParams) => text(p, 'variant');
 const quoted = (p: ErrorParams, key: string) => `"${text(p, key) ?? ''}"`;
 
 export const storeMessages = {
-  conflict: (p) =>
-    variant(p) === 'file'
-      ? {
+  conflict: (p) => {
+    switch (variant(p)) {
+      case 'file':
+        return {
           message: `${quoted(p, 'path')} changed since it was read.`,
           hint: 'Reload it to see the new content, then apply your change again.',
-        }
-      : { message: 'This changed elsewhere (another tab) since it was read.', hint: 'Try again.' },
+        };
+      case 'moving':
+        return {
+          message: `${quoted(p, 'path')} changed while moving.`,
+          hint: 'Try the move again.',
+        };
+      default:
+        return {
+          message: 'This changed elsewhere (another tab) since it was read.',
+          hint: 'Try again.',
+        };
+    }
+  },
   exists: (p) => {
     switch (variant(p)) {
       case 'file':
         return {
           message: `${quoted(p, 'path')} already exists.`,
           hint: 'Choose another name, or delete the existing one first.',
+        };
+      case 'workspace':
+        return {
+          message: `A workspace named ${quoted(p, 'name')} already exists.`,
+          hint: 'Choose another name.',
         };
       case 'conversation':
         return {
@@ -57,10 +75,30 @@ export const storeMessages = {
           message: `${quoted(p, 'path')} does not exist.`,
           hint: 'It may have been deleted or renamed; refresh and try again.',
         };
+      case 'file-to-read':
+        return {
+          message: `${quoted(p, 'path')} does not exist.`,
+          hint: 'Check the name in the file tree.',
+        };
+      case 'file-to-delete':
+        return {
+          message: `${quoted(p, 'path')} does not exist.`,
+          hint: 'It may have been deleted already.',
+        };
+      case 'file-to-move':
+        return {
+          message: `${quoted(p, 'path')} does not exist.`,
+          hint: 'It may have been moved or deleted; refresh the tree.',
+        };
       case 'file-deleted':
         return {
           message: `${quoted(p, 'path')} was deleted meanwhile.`,
           hint: 'Save it under a name again to keep your text.',
+        };
+      case 'workspace':
+        return {
+          message: 'That workspace no longer exists.',
+          hint: 'It may have been deleted in another tab.',
         };
       case 'conversation':
         return {
@@ -104,6 +142,12 @@ export const storeMessages = {
   },
   'backup-invalid': (p) => {
     const detail = text(p, 'detail');
+    if (variant(p) === 'archive') {
+      return {
+        message: `This file is not a usable Cove backup: ${detail ?? ''}.`,
+        hint: 'Nothing was changed. Choose a file made by "Download backup".',
+      };
+    }
     return detail
       ? {
           message: `This backup is damaged or not a Cove backup: ${detail}.`,

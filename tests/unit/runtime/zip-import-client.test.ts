@@ -16,14 +16,16 @@ function fakeWorker() {
   const received: ZipImportCommand[] = [];
   const transferred: Transferable[][] = [];
   let listener: ((event: MessageEvent<ZipImportEvent>) => void) | undefined;
+  let onError: ((event: ErrorEvent) => void) | undefined;
   let terminated = false;
   const worker = {
     postMessage(command: ZipImportCommand, transfer: Transferable[] = []) {
       received.push(command);
       transferred.push(transfer);
     },
-    addEventListener(type: string, fn: (event: MessageEvent<ZipImportEvent>) => void) {
+    addEventListener(type: string, fn: (event: Event) => void) {
       if (type === 'message') listener = fn;
+      if (type === 'error') onError = fn;
     },
     terminate() {
       terminated = true;
@@ -37,6 +39,7 @@ function fakeWorker() {
     send: (event: ZipImportEvent) => listener?.({ data: event } as MessageEvent<ZipImportEvent>),
     outcome: (outcome: ZipImportOutcome) =>
       listener?.({ data: { type: 'outcome', outcome } } as MessageEvent<ZipImportEvent>),
+    crash: (message: string) => onError?.({ message, preventDefault: () => {} } as ErrorEvent),
   };
 }
 
@@ -124,20 +127,51 @@ describe('zip import client', () => {
     }
   });
 
-  it('rebuilds the error a worker reports, with its code and hint', async () => {
+  it('rebuilds the error a worker reports from its code and params, worded on the page', async () => {
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
+    fake.outcome({
+      status: 'failed',
+      error: { code: 'zip-damaged', params: { detail: 'invalid zip data' } },
+    });
+    const error = await importing.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoveError);
+    expect(error).toMatchObject({
+      code: 'zip-damaged',
+      params: { detail: 'invalid zip data' },
+      message: 'This zip file is damaged or not a zip (invalid zip data).',
+      hint: 'Nothing was imported. Re-create the archive and try again.',
+    });
+  });
+
+  it('keeps the sentences of an error worded where it was thrown', async () => {
     const fake = fakeWorker();
     const client = createZipImportClient({ spawn: () => fake.worker });
     const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
     fake.outcome({
       status: 'failed',
       error: {
-        code: 'zip-damaged',
-        message: 'This zip file is damaged.',
-        hint: 'Nothing was imported.',
+        code: 'python-start',
+        params: {},
+        wording: { message: 'Own words.', hint: 'Own hint.' },
       },
     });
     const error = await importing.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CoveError);
-    expect(error).toMatchObject({ code: 'zip-damaged', hint: 'Nothing was imported.' });
+    expect(error).toMatchObject({ code: 'python-start', message: 'Own words.', hint: 'Own hint.' });
+  });
+
+  it('says the import stopped when its worker fails', async () => {
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
+    fake.crash('');
+    const error = await importing.catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'zip-import-failed',
+      message: 'The zip import stopped: its worker failed to start.',
+      hint: 'Nothing was imported. Reload the page and try again.',
+    });
+    expect(fake.terminated()).toBe(true);
   });
 });

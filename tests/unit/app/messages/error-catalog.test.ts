@@ -9,6 +9,9 @@ import { makeFailure } from '../../../../src/llm/llm-failures';
 import { LlmError } from '../../../../src/llm/llm-error';
 import { createMemoryStore } from '../../../../src/store/memory-store';
 import { storeError } from '../../../../src/store/store-errors';
+import { WorkspaceCatalog } from '../../../../src/workspace/workspace-catalog';
+import { DEFAULT_ZIP_LIMITS, readZip } from '../../../../src/workspace/zip-archive';
+import { testClock } from '../../../fakes/stores';
 
 const openai = { baseURL: 'https://api.openai.com/v1', presetId: 'openai' };
 
@@ -171,5 +174,49 @@ describe('errors stored by older versions', () => {
       hint: 'y',
     };
     expect(describeError(row).message).toBe('The model returned an empty summary.');
+  });
+});
+
+describe('the workspace’s refusals', () => {
+  it('words them from their params: which path, which name, which limit', async () => {
+    const catalog = new WorkspaceCatalog(createMemoryStore(), testClock());
+    const workspace = await catalog.create('Notes');
+    const outside = await catalog
+      .files(workspace.id)
+      .write('../secrets.txt', 'x')
+      .catch((error: unknown) => error);
+    expect(describeError(outside)).toMatchObject({
+      code: 'bad-path',
+      title: 'Workspace problem',
+      message: '"../secrets.txt" points outside the workspace ("..").',
+      hint: 'Use a path inside the workspace, without "..".',
+    });
+    // A code the workspace shares with the store is worded (and titled) as the store's.
+    const taken = await catalog.create(' notes ').catch((error: unknown) => error);
+    expect(describeError(taken)).toMatchObject({
+      code: 'exists',
+      title: 'Storage problem',
+      message: 'A workspace named "notes" already exists.',
+      hint: 'Choose another name.',
+    });
+    const limits = { ...DEFAULT_ZIP_LIMITS, maxZipBytes: 1536 };
+    const tooLarge = (() => {
+      try {
+        return readZip(new Uint8Array(2048), { limits });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(describeError(tooLarge)).toMatchObject({
+      code: 'zip-too-large',
+      title: 'Workspace problem',
+      message: 'This zip is 2.0 KB, over the 1.5 KB import limit.',
+      hint: 'Split it into smaller archives.',
+    });
+    // The error carries data; its English (logs, the model) is the same catalog's.
+    expect((tooLarge as CoveError).params).toEqual({ variant: 'archive', size: 2048, limit: 1536 });
+    expect((outside as CoveError).userText).toBe(
+      '"../secrets.txt" points outside the workspace (".."). Use a path inside the workspace, without "..".',
+    );
   });
 });
