@@ -3,7 +3,7 @@
 // checks names and limits, and writes every file in one transaction through its own
 // connection to Cove's database. The page's tab learns of the new files through the
 // store's change feed, as it would from another tab. Protocol: src/runtime/zip-import-protocol.ts.
-import { CoveError } from '../src/base/errors';
+import { CoveError, toErrorParts } from '../src/base/errors';
 import { systemClock } from '../src/base/clock';
 import type {
   ZipImportCommand,
@@ -65,21 +65,13 @@ async function importOnce(
     }
   } catch (error) {
     if (cancel.signal.aborted) return { status: 'cancelled' };
-    if (error instanceof CoveError) {
-      return {
-        status: 'failed',
-        error: { code: error.code, message: error.message, hint: error.hint },
-      };
-    }
+    if (error instanceof CoveError) return { status: 'failed', error: toErrorParts(error) };
     const detail = error instanceof Error ? error.message : String(error);
     const failure: CoveError<WorkspaceErrorCode> = workspaceError(
       'zip-import-failed',
       `The zip import stopped: ${detail}.`,
       'Nothing was imported. Try again; if it keeps failing, reload the page.',
     );
-    return {
-      status: 'failed',
-      error: { code: failure.code, message: failure.message, hint: failure.hint },
-    };
+    return { status: 'failed', error: toErrorParts(failure) };
   }
 }

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { fromErrorParts } from '../base/errors';
 import { workspaceError } from '../workspace/workspace-errors';
 import type { ImportResult } from '../workspace/workspace-files';
 import type { ZipImporter, ZipImportOptions, ZipImportRequest } from '../workspace/zip-import';
@@ -69,10 +69,7 @@ function runInWorker(
         const outcome = message.outcome;
         if (outcome.status === 'done') resolve(outcome.result);
         else if (outcome.status === 'cancelled') reject(signal?.reason);
-        else {
-          const { code, message: text, hint } = outcome.error;
-          reject(new CoveError(code, text, hint));
-        }
+        else reject(fromErrorParts(outcome.error));
       }
     });
     worker.addEventListener('error', (event) => {

@@ -17,6 +17,7 @@
  * written. After it, a cancel must be asked for, and the outcome says whether the single
  * write committed first.
  */
+import type { CoveErrorParts } from '../base/errors';
 import type { ImportResult } from '../workspace/workspace-files';
 import type { ZipImportProgress, ZipImportRequest } from '../workspace/zip-import';
 
@@ -31,11 +32,14 @@ export type ZipImportCommand =
   | { type: 'write' }
   | { type: 'cancel' };
 
-/** How an import ended. Errors travel as their parts, so the client can rebuild them. */
+/**
+ * How an import ended. Errors travel as their parts, so the client can rebuild them: a data
+ * error as its code and params, worded on the page (the worker has no English installed).
+ */
 export type ZipImportOutcome =
   | { status: 'done'; result: ImportResult }
   | { status: 'cancelled' }
-  | { status: 'failed'; error: { code: string; message: string; hint: string } };
+  | { status: 'failed'; error: CoveErrorParts };
 
 /** Worker → client. */
 export type ZipImportEvent =

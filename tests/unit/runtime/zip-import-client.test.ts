@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CoveError } from '../../../src/base/errors';
+import { CoveError, toErrorParts } from '../../../src/base/errors';
 import { createZipImportClient } from '../../../src/runtime/zip-import-client';
 import type {
   ZipImportCommand,
   ZipImportEvent,
   ZipImportOutcome,
 } from '../../../src/runtime/zip-import-protocol';
+import { storeError } from '../../../src/store/store-errors';
 import type { ZipImportProgress } from '../../../src/workspace/zip-import';
 
 /**
@@ -139,5 +140,19 @@ describe('zip import client', () => {
     const error = await importing.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoveError);
     expect(error).toMatchObject({ code: 'zip-damaged', hint: 'Nothing was imported.' });
+  });
+
+  it('words on the page a data error the worker reports as its code and params', async () => {
+    // The worker has no English installed: a data error crosses as its code and params.
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
+    fake.outcome({ status: 'failed', error: toErrorParts(storeError('storage-full')) });
+    const error = await importing.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoveError);
+    expect(error).toMatchObject({
+      code: 'storage-full',
+      message: 'The browser has no room left for Cove, so nothing was saved.',
+    });
   });
 });
