@@ -2,6 +2,7 @@
 // Ruff (WebAssembly) off the main thread: lint and format Python for the editor. The wasm
 // is fetched and compiled on the first request only.
 import * as Comlink from 'comlink';
+import { CoveError, toErrorParts } from '../src/base/errors';
 import initRuff, { PositionEncoding, Workspace } from '@astral-sh/ruff-wasm-web';
 import ruffWasmUrl from '@astral-sh/ruff-wasm-web/ruff_wasm_bg.wasm?url';
 import {
@@ -39,7 +40,13 @@ const api: LintWorkerApi = {
     return (await current()).lint(source, path);
   },
   async format(source, path) {
-    return (await current()).format(source, path);
+    try {
+      return await (await current()).format(source, path);
+    } catch (error) {
+      // Comlink would carry only the message, and this worker has no English installed: the
+      // page rebuilds the error from its parts (src/runtime/lint-client.ts).
+      throw error instanceof CoveError ? toErrorParts(error) : error;
+    }
   },
 };
 

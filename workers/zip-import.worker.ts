@@ -3,7 +3,7 @@
 // checks names and limits, and writes every file in one transaction through its own
 // connection to Cove's database. The page's tab learns of the new files through the
 // store's change feed, as it would from another tab. Protocol: src/runtime/zip-import-protocol.ts.
-import { CoveError } from '../src/base/errors';
+import { CoveError, toErrorParts } from '../src/base/errors';
 import { systemClock } from '../src/base/clock';
 import type {
   ZipImportCommand,
@@ -65,21 +65,9 @@ async function importOnce(
     }
   } catch (error) {
     if (cancel.signal.aborted) return { status: 'cancelled' };
-    const failure =
-      error instanceof CoveError
-        ? error
-        : workspaceError('zip-import-failed', {
-            variant: 'import',
-            detail: error instanceof Error ? error.message : String(error),
-          });
-    // Its parts, not its English: no wording is installed in this worker, the page words it.
-    return {
-      status: 'failed',
-      error: {
-        code: failure.code,
-        params: failure.params,
-        ...(failure.ownWording ? { wording: failure.ownWording } : {}),
-      },
-    };
+    if (error instanceof CoveError) return { status: 'failed', error: toErrorParts(error) };
+    const detail = error instanceof Error ? error.message : String(error);
+    const failure = workspaceError('zip-import-failed', { variant: 'import', detail });
+    return { status: 'failed', error: toErrorParts(failure) };
   }
 }

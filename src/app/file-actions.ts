@@ -1,7 +1,12 @@
 import { retryingImport } from '../base/retrying-import';
 import { CoveError } from '../base/errors';
 import { baseName, childPath, normalizePath } from '../workspace/paths';
-import type { IncomingFile, ImportResult, SkippedFile } from '../workspace/workspace-files';
+import {
+  skipReason,
+  type IncomingFile,
+  type ImportResult,
+  type SkippedFile,
+} from '../workspace/workspace-files';
 import type { ZipImporter, ZipImportProgress } from '../workspace/zip-import';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
@@ -86,7 +91,7 @@ export function createFileActions(deps: {
       notices.show({
         kind: 'error',
         text: `${what}: ${count} ${count === 1 ? 'file' : 'files'} added, ${result.skipped.length} skipped.`,
-        details: result.skipped.map((s) => `${s.path}: ${s.reason}`),
+        details: result.skipped.map((s) => `${s.path}: ${skipReason(s)}`),
       });
     } else {
       notices.show({

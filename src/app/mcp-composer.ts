@@ -4,9 +4,9 @@
  * (`/<server>:<prompt> args`) whose messages fill the draft. Failures are CoveErrors with
  * the server named; a server that cannot connect is listed with its problem.
  */
-import { CoveError } from '../base/errors';
 import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
+import { mcpError } from '../mcp/mcp-errors';
 import { parsePromptCommand, promptArguments } from '../mcp/prompt-command';
 import { getPrompt, listPrompts, listResources, readResource } from '../mcp/resources-prompts';
 import type { McpService } from './mcp-service';
@@ -94,21 +94,19 @@ export function createMcpComposer(mcp: McpService): McpComposer {
       const prompts = await listPrompts(connection, signal);
       const prompt = prompts.find((p) => p.name === command.prompt);
       if (!prompt) {
-        throw new CoveError(
-          'mcp-no-prompt',
-          `The MCP server ${server.name} has no prompt “${command.prompt}”.`,
-          prompts.length
-            ? `Its prompts: ${prompts.map((p) => p.name).join(', ')}.`
-            : 'It offers no prompts.',
-        );
+        throw mcpError('mcp-no-prompt', {
+          server: server.name,
+          prompt: command.prompt,
+          offered: prompts.map((p) => p.name).join(', '),
+        });
       }
       const { args, missing } = promptArguments(command.rest, prompt.arguments ?? []);
       if (missing.length) {
-        throw new CoveError(
-          'mcp-prompt-arguments',
-          `The prompt ${prompt.name} needs ${missing.join(', ')}.`,
-          `Type them after the command, e.g. /${server.name}:${prompt.name} ${missing.map((m) => `${m}=…`).join(' ')}`,
-        );
+        throw mcpError('mcp-prompt-arguments', {
+          prompt: prompt.name,
+          missing: missing.join(', '),
+          example: `/${server.name}:${prompt.name} ${missing.map((m) => `${m}=…`).join(' ')}`,
+        });
       }
       const result = await getPrompt(connection, prompt.name, args, signal ? { signal } : {});
       return result.messages.map((message) => message.text).join('\n\n');

@@ -7,12 +7,12 @@
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
-import { CoveError } from '../base/errors';
 import { errorText } from './messages/describe-error';
 import { newId } from '../base/ids';
 import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
+import { mcpError } from '../mcp/mcp-errors';
 import { openMcpConnection } from '../mcp/open-connection';
 import {
   MCP_CONFIG_ERROR_CODES,
@@ -315,11 +315,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       (server) => server.id !== id && server.name.toLowerCase() === config.name.toLowerCase(),
     );
     if (taken) {
-      throw new CoveError(
-        MCP_CONFIG_ERROR_CODES.name,
-        `A server named “${config.name}” exists already.`,
-        'Give this one another name; the name is part of its tool names.',
-      );
+      throw mcpError(MCP_CONFIG_ERROR_CODES.name, { variant: 'taken', name: config.name });
     }
     return { ...config, allowed: previous?.allowed ?? {} };
   }

@@ -94,3 +94,41 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
 }
+
+/**
+ * A CoveError as plain data, to cross a worker boundary (postMessage keeps no class, and
+ * Comlink keeps only an Error's message): its code and params, or its own sentences when it
+ * was worded where it was thrown. Workers do not install the English (./error-wording.ts),
+ * so a data error travels without it and the page words it from its code and params.
+ */
+export interface CoveErrorParts {
+  code: string;
+  params?: ErrorParams;
+  /** Set for an error worded where it was thrown, with `hint`. */
+  message?: string;
+  hint?: string;
+}
+
+/** `error` as {@link CoveErrorParts}, to post. */
+export function toErrorParts(error: CoveError): CoveErrorParts {
+  return error.ownWording
+    ? { code: error.code, message: error.ownWording.message, hint: error.ownWording.hint }
+    : { code: error.code, params: { ...error.params } };
+}
+
+/** The CoveError that `parts` were made from. */
+export function fromErrorParts(parts: CoveErrorParts): CoveError {
+  return parts.message !== undefined
+    ? new CoveError(parts.code, parts.message, parts.hint ?? '')
+    : new CoveError(parts.code, parts.params ?? {});
+}
+
+/** True for {@link CoveErrorParts} (what a worker threw or posted), never for an Error. */
+export function isErrorParts(value: unknown): value is CoveErrorParts {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    typeof (value as CoveErrorParts).code === 'string'
+  );
+}

@@ -14,7 +14,13 @@ import type { Clock } from '../base/clock';
 import { CoveError, isAbortError } from '../base/errors';
 import { probeReachability } from '../llm/cors-probe';
 import type { FetchLike } from '../llm/fetch-like';
-import { httpStatusOf, classifyMcpError, isNetworkFailure, isSessionNotFound } from './mcp-errors';
+import {
+  classifyMcpError,
+  httpStatusOf,
+  isNetworkFailure,
+  isSessionNotFound,
+  mcpError,
+} from './mcp-errors';
 import {
   listPrompts as listAllPrompts,
   listResources as listAllResources,
@@ -260,8 +266,7 @@ export class McpConnection {
     options: McpRequestOptions,
   ): Promise<T> {
     const client = this.client;
-    if (!client)
-      throw new CoveError('mcp-closed', 'The MCP connection is closed.', 'Connect again.');
+    if (!client) throw mcpError('mcp-closed');
     const timeoutMs = options.timeoutMs ?? this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
@@ -293,7 +298,7 @@ export class McpConnection {
       if (controller.signal.aborted) {
         // The SDK reports any abort as a timeout (McpError RequestTimeout); say which it was.
         if (reason instanceof DeadlineReached) throw reason;
-        throw new CoveError('mcp-cancelled', 'The MCP call was stopped.', '', { cause: error });
+        throw mcpError('mcp-cancelled', { variant: 'call' }, { cause: error });
       }
       throw error;
     } finally {

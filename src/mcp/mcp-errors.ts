@@ -2,7 +2,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CoveError, isAbortError } from '../base/errors';
+import { CoveError, isAbortError, type ErrorParams } from '../base/errors';
 import type { Reachability } from '../llm/cors-probe';
 import { crossesIntoLocalNetwork, isMixedContent, originOf } from '../llm/network-locality';
 
@@ -15,8 +15,9 @@ import { crossesIntoLocalNetwork, isMixedContent, originOf } from '../llm/networ
  */
 
 /**
- * The codes of the MCP client's errors, its server settings' included (server-config.ts),
- * for the catalog (src/app/messages/) to word each one.
+ * The codes of the MCP client's errors, its server settings' (server-config.ts) and the
+ * composer's prompt commands' (src/app/mcp-composer.ts) included, for the catalog
+ * (src/app/messages/mcp-messages.ts) to word each one.
  */
 export const MCP_ERROR_CODES = [
   'mcp-timeout',
@@ -36,10 +37,27 @@ export const MCP_ERROR_CODES = [
   'mcp-invalid-name',
   'mcp-invalid-url',
   'mcp-invalid-headers',
+  /** A prompt command (`/<server>:<prompt>`) naming a prompt the server does not offer. */
+  'mcp-no-prompt',
+  /** A prompt command without the arguments its prompt requires. */
+  'mcp-prompt-arguments',
 ] as const;
 
 /** One of {@link MCP_ERROR_CODES}. */
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
+
+/**
+ * An MCP error: its code and the parameters of its wording (the catalog words it, in
+ * src/app/messages/mcp-messages.ts): the server's `host` (or `server` name), a `status`, a
+ * `detail` with the server's own words… `variant` names which of a code's sentences fits.
+ */
+export function mcpError(
+  code: McpErrorCode,
+  params: ErrorParams = {},
+  options?: { cause?: unknown },
+): CoveError<McpErrorCode> {
+  return new CoveError(code, params, options);
+}
 
 /** The request headers an MCP client sends, which a server's CORS preflight must allow. */
 export const MCP_CORS_REQUEST_HEADERS = [
@@ -69,15 +87,6 @@ export interface McpFailureContext {
   reachability?: Reachability;
   /** Set when Cove's own deadline ended the request. */
   timeoutMs?: number;
-}
-
-/** The CORS setup a server needs for Cove, as one sentence. */
-export function corsRequirements(pageOrigin: string | undefined): string {
-  return (
-    `The server must allow Cove’s origin${pageOrigin ? ` (${pageOrigin})` : ''} in Access-Control-Allow-Origin, ` +
-    `allow the request headers ${MCP_CORS_REQUEST_HEADERS.join(', ')} (Access-Control-Allow-Headers), ` +
-    `and expose ${MCP_CORS_EXPOSED_HEADERS.join(', ')} (Access-Control-Expose-Headers).`
-  );
 }
 
 /** True for the TypeError fetch throws when no response could be read at all. */
@@ -116,14 +125,14 @@ export function isNotInitializedAnswer(error: unknown): boolean {
 }
 
 /**
- * Turns whatever the SDK or fetch threw into a CoveError with a code, a message and a hint.
- * Never throws. Codes: mcp-timeout, mcp-cancelled, mcp-unauthorized, mcp-session-header,
- * mcp-mixed-content, mcp-local-network, mcp-cors, mcp-unreachable, mcp-http, mcp-server-error,
- * mcp-failed.
+ * Turns whatever the SDK or fetch threw into a CoveError with a code and the params of its
+ * wording. Never throws. Codes: mcp-timeout, mcp-cancelled, mcp-unauthorized,
+ * mcp-session-header, mcp-mixed-content, mcp-local-network, mcp-cors, mcp-unreachable,
+ * mcp-http, mcp-server-error, mcp-failed.
  */
 export function classifyMcpError(error: unknown, context: McpFailureContext): CoveError {
   if (error instanceof CoveError) return error;
-  const where = hostOf(context.url);
+  const host = hostOf(context.url);
   const cause = { cause: error };
 
   if (
@@ -132,101 +141,41 @@ export function classifyMcpError(error: unknown, context: McpFailureContext): Co
   ) {
     const seconds =
       context.timeoutMs !== undefined ? Math.round(context.timeoutMs / 1000) : undefined;
-    return new CoveError(
-      'mcp-timeout',
-      `The MCP server ${where} did not answer${seconds !== undefined ? ` within ${seconds} s` : ' in time'}.`,
-      'The server may be busy or stuck; try again later, or ask for less at once.',
-      cause,
-    );
+    return mcpError('mcp-timeout', { host, seconds }, cause);
   }
-  if (isAbortError(error)) {
-    return new CoveError('mcp-cancelled', 'The MCP request was cancelled.', '', cause);
-  }
+  if (isAbortError(error)) return mcpError('mcp-cancelled', { variant: 'request' }, cause);
   const status = httpStatusOf(error);
   if (error instanceof UnauthorizedError || status === 401 || status === 403) {
-    return new CoveError(
-      'mcp-unauthorized',
-      `The MCP server ${where} refused the request${status ? ` (HTTP ${status})` : ''}: it needs valid credentials.`,
-      'Check the Authorization header (a bearer token) in the server’s settings.',
-      cause,
-    );
+    return mcpError('mcp-unauthorized', { host, status }, cause);
   }
   if (context.sessionIdMissing && isNotInitializedAnswer(error)) {
-    return new CoveError(
-      'mcp-session-header',
-      `The MCP server ${where} answered the first request but rejected the next one (“Server not initialized”): Cove could not read its Mcp-Session-Id header.`,
-      'The server must expose mcp-session-id (and mcp-protocol-version) in Access-Control-Expose-Headers.',
-      cause,
-    );
+    return mcpError('mcp-session-header', { host }, cause);
   }
   if (isNetworkFailure(error)) return classifyNetworkFailure(error, context);
-  if (status !== undefined) {
-    return new CoveError(
-      'mcp-http',
-      `The MCP server ${where} answered HTTP ${status}${status === 404 ? ' (not found)' : status === 405 ? ' (method not allowed)' : ''}.`,
-      status === 404 || status === 405
-        ? 'Check the URL: it is the server’s MCP endpoint, usually ending in /mcp (or /sse for older servers).'
-        : status >= 500
-          ? 'The server failed; its own log says why. Try again later.'
-          : 'Check the URL and headers in the server’s settings.',
-      cause,
-    );
-  }
+  if (status !== undefined) return mcpError('mcp-http', { host, status }, cause);
   if (error instanceof McpError) {
-    return new CoveError(
-      'mcp-server-error',
-      `The MCP server ${where} returned an error: ${error.message}`,
-      'Check the arguments, or the server’s documentation for this call.',
-      cause,
-    );
+    return mcpError('mcp-server-error', { host, detail: error.message }, cause);
   }
-  const text = error instanceof Error ? error.message : String(error);
-  return new CoveError(
-    'mcp-failed',
-    `The MCP request to ${where} failed: ${text}`,
-    'Test the server in Settings to see what it answers.',
-    cause,
-  );
+  const detail = error instanceof Error ? error.message : String(error);
+  return mcpError('mcp-failed', { host, detail }, cause);
 }
 
 function classifyNetworkFailure(error: unknown, context: McpFailureContext): CoveError {
-  const where = hostOf(context.url);
+  const host = hostOf(context.url);
   const cause = { cause: error };
   const { pageOrigin, url, reachability } = context;
-  if (isMixedContent(pageOrigin, url)) {
-    return new CoveError(
-      'mcp-mixed-content',
-      `The browser blocked http://${where} from this https page (mixed content).`,
-      'Serve the MCP server over https, or run it on localhost.',
-      cause,
-    );
-  }
+  if (isMixedContent(pageOrigin, url)) return mcpError('mcp-mixed-content', { host }, cause);
   const crossOrigin = pageOrigin !== undefined && originOf(url) !== pageOrigin;
   const local = crossesIntoLocalNetwork(pageOrigin, url);
+  // The hints name the CORS setup the server needs, with the page's origin.
   if (local && reachability !== 'reachable') {
-    return new CoveError(
-      'mcp-local-network',
-      `The browser did not let this page reach the local server ${where}: a page on a public address needs your permission (Chrome’s Local Network Access prompt) to reach a local one.`,
-      `Allow local network access for this site when the browser asks (or in its site settings), and check the server is running. ${corsRequirements(pageOrigin)}`,
-      cause,
-    );
+    return mcpError('mcp-local-network', { host, pageOrigin }, cause);
   }
   if (crossOrigin && reachability !== 'unreachable') {
-    return new CoveError(
-      'mcp-cors',
-      reachability === 'reachable'
-        ? `The MCP server ${where} answered, but its CORS headers do not let this page read the answer.`
-        : `The browser could not read an answer from ${where}: its CORS headers do not allow this page, or it is not running.`,
-      corsRequirements(pageOrigin),
-      cause,
-    );
+    const variant = reachability === 'reachable' ? 'answered' : 'no-answer';
+    return mcpError('mcp-cors', { variant, host, pageOrigin }, cause);
   }
-  return new CoveError(
-    'mcp-unreachable',
-    `Cannot reach the MCP server at ${where}: nothing answered.`,
-    'Check that the server is running and the URL (host and port) is right.',
-    cause,
-  );
+  return mcpError('mcp-unreachable', { host }, cause);
 }
 
 function hostOf(url: string): string {

@@ -1,6 +1,7 @@
-import { CoveError } from '../base/errors';
+import type { CoveError, ErrorParams } from '../base/errors';
 import { checkRequestHeaders } from '../llm/request-headers';
 import type { HeaderMap } from '../llm/secret-headers';
+import { mcpError } from './mcp-errors';
 
 /**
  * One MCP server the user named (issue 12, DESIGN.md "MCP"). Its headers may carry secrets
@@ -27,7 +28,11 @@ export interface McpServerConfig {
   trustReadOnlyHint?: boolean;
 }
 
-/** Headers Cove sets itself; a user value would break the protocol. */
+/**
+ * Headers Cove sets itself; a user value would break the protocol. Their sentences reach the
+ * catalog as English inside params (`problem`, `problemHint`), like those of the shared header
+ * check (src/llm/request-headers.ts), as for providers.
+ */
 const RESERVED_HEADERS = ['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version'].map(
   (name) => ({
     name,
@@ -47,43 +52,27 @@ export const MAX_SERVER_NAME_LENGTH = 40;
  */
 export function validateMcpServerConfig(config: McpServerConfig): McpServerConfig {
   const name = config.name.trim();
-  if (!name) {
-    throw invalid('name', 'The server has no name.', 'Give it a short name, e.g. “github”.');
-  }
+  if (!name) throw invalid('name', { variant: 'empty' });
   if (name.length > MAX_SERVER_NAME_LENGTH) {
-    throw invalid(
-      'name',
-      `The server name is longer than ${MAX_SERVER_NAME_LENGTH} characters.`,
-      'Use a shorter name; it becomes part of each tool name the model sees.',
-    );
+    throw invalid('name', { variant: 'too-long', max: MAX_SERVER_NAME_LENGTH });
   }
   const url = config.url.trim();
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw invalid(
-      'url',
-      `“${url}” is not a URL.`,
-      'Type the full endpoint, e.g. https://example.com/mcp.',
-    );
+    throw invalid('url', { variant: 'not-a-url', url });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw invalid(
-      'url',
-      `Cove reaches MCP servers over HTTP only, not ${parsed.protocol}.`,
-      'Use the server’s http(s) endpoint (Streamable HTTP or SSE); stdio servers need a bridge such as mcp-proxy.',
-    );
+    throw invalid('url', { variant: 'not-http', protocol: parsed.protocol });
   }
   if (parsed.username || parsed.password) {
-    throw invalid(
-      'url',
-      'The URL carries a user name or password.',
-      'Put credentials in an Authorization header instead.',
-    );
+    throw invalid('url', { variant: 'credentials' });
   }
   const headers = checkRequestHeaders(config.headers, RESERVED_HEADERS);
-  if (!headers.ok) throw invalid('headers', headers.problem, headers.hint);
+  if (!headers.ok) {
+    throw invalid('headers', { problem: headers.problem, problemHint: headers.hint });
+  }
   return { ...config, name, url: parsed.href, headers: headers.headers };
 }
 
@@ -94,10 +83,6 @@ export const MCP_CONFIG_ERROR_CODES = {
   headers: 'mcp-invalid-headers',
 } as const;
 
-function invalid(
-  field: keyof typeof MCP_CONFIG_ERROR_CODES,
-  message: string,
-  hint: string,
-): CoveError {
-  return new CoveError(MCP_CONFIG_ERROR_CODES[field], message, hint);
+function invalid(field: keyof typeof MCP_CONFIG_ERROR_CODES, params: ErrorParams): CoveError {
+  return mcpError(MCP_CONFIG_ERROR_CODES[field], params);
 }

@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { fromErrorParts, isErrorParts } from '../base/errors';
 import { runtimeError } from './runtime-errors';
 import {
   LINT_CONNECT,
@@ -50,11 +51,9 @@ export class LintClient implements PythonLinter {
     try {
       return await this.call((api) => api.format(source, path));
     } catch (error) {
-      // Comlink carries only the message across; give the error its code back.
-      if (error instanceof Error && error.message.startsWith('The code could not be formatted')) {
-        throw runtimeError('format-failed', error.message, 'Fix the syntax error first.');
-      }
-      throw error;
+      // Comlink carries only an Error's message across: the worker throws a CoveError as its
+      // parts (format-failed), and it is rebuilt here.
+      throw isErrorParts(error) ? fromErrorParts(error) : error;
     }
   }
 
@@ -89,13 +88,7 @@ export class LintClient implements PythonLinter {
       event.preventDefault();
       if (this.connection?.worker === worker) this.connection = undefined;
       worker.terminate();
-      fail(
-        runtimeError(
-          'lint-failed',
-          `The linter stopped: ${event.message || 'unknown error'}.`,
-          'It restarts on the next check.',
-        ),
-      );
+      fail(runtimeError('lint-failed', { detail: event.message }));
     });
     const api = Comlink.wrap<LintWorkerApi>(channel.port1);
     void api.configure(this.settings).catch(() => {});

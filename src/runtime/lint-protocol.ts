@@ -51,7 +51,11 @@ export interface PythonLinter {
   format(source: string, path?: string): Promise<string>;
 }
 
-/** The lint worker's Comlink API: a PythonLinter that can be reconfigured. */
+/**
+ * The lint worker's Comlink API: a PythonLinter that can be reconfigured. Across the port,
+ * `format` rejects with the CoveError's parts (CoveErrorParts in src/base/errors.ts), which
+ * the client turns back into the CoveError.
+ */
 export interface LintWorkerApi extends PythonLinter {
   configure(settings: LintSettings): Promise<void>;
 }

@@ -102,7 +102,7 @@ export class MemoryPythonRuntime implements PythonRuntime {
 
   run(request: RunRequest, options: RunOptions = {}): Promise<RunResult> {
     if (this.disposed) {
-      return Promise.reject(runtimeError('disposed', 'The Python runtime was shut down.', ''));
+      return Promise.reject(runtimeError('disposed', { variant: 'in-memory' }));
     }
     this.requests.push(request);
     const job = this.queue.then(() => this.execute(request, options));

@@ -260,11 +260,14 @@ export class PythonRuntimeClient implements PythonRuntime {
       await handle.ready;
     } catch (error) {
       if (this.primary === handle) this.primary = undefined;
-      this.error = `Python could not start: ${describeError(error)}`;
+      const failure = runtimeError(
+        'python-start',
+        { detail: describeError(error) },
+        { cause: error },
+      );
+      this.error = failure.message;
       this.setPhase('failed');
-      throw runtimeError('python-start', this.error, 'Reload the page to try again.', {
-        cause: error,
-      });
+      throw failure;
     }
     this.error = undefined;
     if (this.phase === 'starting' || this.phase === 'stopped' || this.phase === 'failed') {
@@ -337,7 +340,7 @@ export class PythonRuntimeClient implements PythonRuntime {
   private resolveRequest(request: RunRequest): WorkerRunRequest {
     const path = request.path === undefined ? undefined : normalizePath(request.path);
     if (request.code === undefined && path === undefined) {
-      throw runtimeError('bad-run', 'Nothing to run: give code or a file path.', '');
+      throw runtimeError('bad-run', { variant: 'nothing-to-run' });
     }
     const resolved: WorkerRunRequest = {
       runId: '',
@@ -733,5 +736,5 @@ function seconds(ms: number): string {
 }
 
 function disposedError(): CoveError {
-  return runtimeError('disposed', 'The Python runtime was shut down.', 'Reload the page.');
+  return runtimeError('disposed');
 }

@@ -100,11 +100,7 @@ export function makeRuffLinter(workspace: RuffWorkspaceLike): PythonLinter {
         return workspace.format(source);
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
-        throw runtimeError(
-          'format-failed',
-          `The code could not be formatted: ${detail}.`,
-          'Fix the syntax error first.',
-        );
+        throw runtimeError('format-failed', { detail });
       }
     },
   };

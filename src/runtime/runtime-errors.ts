@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { CoveError, type ErrorParams } from '../base/errors';
 
 /**
  * The codes of the errors the Python runtime and Ruff throw (src/runtime), typed so a
@@ -21,11 +21,15 @@ export const RUNTIME_ERROR_CODES = [
 /** One of {@link RUNTIME_ERROR_CODES}. */
 export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
 
+/**
+ * A runtime error: its code and the parameters of its wording (the catalog words it, in
+ * src/app/messages/runtime-messages.ts). `variant` names which of a code's sentences fits
+ * (`bad-setting` of the timeout, of a URL, …).
+ */
 export function runtimeError(
   code: RuntimeErrorCode,
-  message: string,
-  hint: string,
+  params: ErrorParams = {},
   options?: { cause?: unknown },
 ): CoveError<RuntimeErrorCode> {
-  return new CoveError(code, message, hint, options);
+  return new CoveError(code, params, options);
 }

@@ -73,43 +73,32 @@ export function resolvePythonSettings(
   );
   const timeout = settings.timeoutMs;
   if (!Number.isFinite(timeout) || timeout < MIN_RUN_TIMEOUT_MS || timeout > MAX_RUN_TIMEOUT_MS) {
-    throw runtimeError(
-      'bad-setting',
-      `A run timeout of ${String(timeout)} ms is out of range.`,
-      `Choose between ${MIN_RUN_TIMEOUT_MS / 1000} s and ${MAX_RUN_TIMEOUT_MS / 60_000} minutes.`,
-    );
+    throw runtimeError('bad-setting', {
+      variant: 'timeout',
+      value: String(timeout),
+      minSeconds: MIN_RUN_TIMEOUT_MS / 1000,
+      maxMinutes: MAX_RUN_TIMEOUT_MS / 60_000,
+    });
   }
   if (!isPythonNetworkAccess(settings.network)) {
-    throw runtimeError(
-      'bad-setting',
-      `"${String(settings.network)}" is not a network setting for Python.`,
-      'Choose off, the package index only, or any host.',
-    );
+    throw runtimeError('bad-setting', { variant: 'network', value: String(settings.network) });
   }
-  settings.packageIndexUrl = checkUrl(settings.packageIndexUrl, 'package index', true);
+  settings.packageIndexUrl = checkUrl(settings.packageIndexUrl, 'package-index', true);
   if (settings.lockFileUrl)
-    settings.lockFileUrl = checkUrl(settings.lockFileUrl, 'lock file', false);
+    settings.lockFileUrl = checkUrl(settings.lockFileUrl, 'lock-file', false);
   else delete settings.lockFileUrl;
   return settings;
 }
 
-function checkUrl(value: string, what: string, folder: boolean): string {
+function checkUrl(value: string, field: 'package-index' | 'lock-file', folder: boolean): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw runtimeError(
-      'bad-setting',
-      `The ${what} URL "${value}" is not a URL.`,
-      'Enter a full address starting with https://.',
-    );
+    throw runtimeError('bad-setting', { variant: 'not-a-url', field, url: String(value) });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw runtimeError(
-      'bad-setting',
-      `The ${what} URL must start with https:// or http://.`,
-      'Enter a web address.',
-    );
+    throw runtimeError('bad-setting', { variant: 'url-scheme', field });
   }
   const text = url.toString();
   return folder && !text.endsWith('/') ? `${text}/` : text;

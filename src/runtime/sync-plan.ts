@@ -1,5 +1,4 @@
 import { CoveError } from '../base/errors';
-import { runtimeError } from './runtime-errors';
 import type { FileChange } from '../store/file-store';
 import type { FileMeta } from '../store/records';
 import { contentFromBytes, formatBytes } from '../workspace/file-content';
@@ -225,7 +224,8 @@ export function conflictCopyPath(path: string, taken: (path: string) => boolean)
 function checkedPath(raw: string, skipped: SkippedChange[]): string | undefined {
   try {
     const path = normalizePath(raw);
-    if (path !== raw) throw runtimeError('bad-path', `"${raw}" is not a normal name.`, '');
+    // `bad-path` is the workspace's code, worded where it is thrown until that layer moves.
+    if (path !== raw) throw new CoveError('bad-path', `"${raw}" is not a normal name.`, '');
     return path;
   } catch (error) {
     const reason = error instanceof CoveError ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { CoveError } from '../base/errors';
+import { fromErrorParts } from '../base/errors';
 import { workspaceError } from '../workspace/workspace-errors';
 import type { ImportResult } from '../workspace/workspace-files';
 import type { ZipImporter, ZipImportOptions, ZipImportRequest } from '../workspace/zip-import';
@@ -69,14 +69,7 @@ function runInWorker(
         const outcome = message.outcome;
         if (outcome.status === 'done') resolve(outcome.result);
         else if (outcome.status === 'cancelled') reject(signal?.reason);
-        else {
-          const { code, params, wording } = outcome.error;
-          reject(
-            wording
-              ? new CoveError(code, wording.message, wording.hint)
-              : new CoveError(code, params),
-          );
-        }
+        else reject(fromErrorParts(outcome.error));
       }
     });
     worker.addEventListener('error', (event) => {

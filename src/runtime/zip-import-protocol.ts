@@ -17,7 +17,7 @@
  * written. After it, a cancel must be asked for, and the outcome says whether the single
  * write committed first.
  */
-import type { ErrorParams, ErrorWording } from '../base/errors';
+import type { CoveErrorParts } from '../base/errors';
 import type { ImportResult } from '../workspace/workspace-files';
 import type { ZipImportProgress, ZipImportRequest } from '../workspace/zip-import';
 
@@ -33,21 +33,13 @@ export type ZipImportCommand =
   | { type: 'cancel' };
 
 /**
- * A failed import's error as it travels: its code and params, so the client rebuilds the
- * data error and the page's catalog words it (the worker has no wording installed); an error
- * worded where it was thrown (a layer not moved to the catalog) brings its sentences.
+ * How an import ended. Errors travel as their parts, so the client can rebuild them: a data
+ * error as its code and params, worded on the page (the worker has no English installed).
  */
-export interface ZipImportError {
-  code: string;
-  params: ErrorParams;
-  wording?: ErrorWording;
-}
-
-/** How an import ended. Errors travel as their parts, so the client can rebuild them. */
 export type ZipImportOutcome =
   | { status: 'done'; result: ImportResult }
   | { status: 'cancelled' }
-  | { status: 'failed'; error: ZipImportError };
+  | { status: 'failed'; error: CoveErrorParts };
 
 /** Worker → client. */
 export type ZipImportEvent =

@@ -1,5 +1,5 @@
 import type { Clock } from '../base/clock';
-import { CoveError } from '../base/errors';
+import { CoveError, fromErrorParts, toErrorParts, type CoveErrorParts } from '../base/errors';
 import { workspaceError } from './workspace-errors';
 import type { ApplyOptions, FileChange, FileStore } from '../store/file-store';
 import type { FileContent, FileMeta, FileRecord } from '../store/records';
@@ -26,6 +26,23 @@ export interface IncomingFile {
 export interface SkippedFile {
   path: string;
   reason: string;
+  /**
+   * The refusal behind `reason`, when it was an error: worded where the list is shown (an
+   * import in a worker has no English installed, so its `reason` is only the code).
+   */
+  problem?: CoveErrorParts;
+}
+
+/** Why `skipped` was not brought in, in words. */
+export function skipReason(skipped: SkippedFile): string {
+  return skipped.problem ? fromErrorParts(skipped.problem).message : skipped.reason;
+}
+
+/** A skipped entry refused by `error`. */
+function refusedBy(path: string, error: unknown): SkippedFile {
+  return error instanceof CoveError
+    ? { path, reason: error.message, problem: toErrorParts(error) }
+    : { path, reason: String(error) };
 }
 
 export interface ImportResult {
@@ -168,10 +185,7 @@ export class WorkspaceFiles {
       try {
         path = normalizePath(into ? `${into}/${file.path}` : file.path);
       } catch (error) {
-        skipped.push({
-          path: printablePath(file.path),
-          reason: error instanceof CoveError ? error.message : String(error),
-        });
+        skipped.push(refusedBy(printablePath(file.path), error));
         continue;
       }
       if (file.bytes.byteLength > MAX_FILE_BYTES) {
@@ -201,7 +215,7 @@ export class WorkspaceFiles {
       try {
         changes.push(...planParents(listing, path, planned));
       } catch (error) {
-        skipped.push({ path, reason: error instanceof CoveError ? error.message : String(error) });
+        skipped.push(refusedBy(path, error));
         continue;
       }
       plannedFiles.add(path);

@@ -6,9 +6,14 @@
  * number arguments gets 2 and 3, others none), close. Exits non-zero on failure.
  */
 import process from 'node:process';
+import { englishWording } from '../../src/app/messages/en';
 import { systemClock } from '../../src/base/clock';
+import { installErrorWording } from '../../src/base/error-wording';
 import { describeError } from '../../src/base/errors';
 import { McpConnection } from '../../src/mcp/mcp-connection';
+
+// MCP errors are data; this entry point prints their English, as the app's does.
+installErrorWording(englishWording);
 
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];

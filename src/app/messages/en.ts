@@ -6,7 +6,8 @@
 import { normalizeErrorCode } from '../../store/stored-error';
 import { agentMessages } from './agent-messages';
 import type { AnyErrorCode } from './error-codes';
-import { mcpMessages, runtimeMessages } from './layer-messages';
+import { mcpMessages } from './mcp-messages';
+import { runtimeMessages } from './runtime-messages';
 import { settingsMessages } from './settings-messages';
 import { llmMessages } from './llm-messages';
 import { workspaceMessages } from './workspace-messages';

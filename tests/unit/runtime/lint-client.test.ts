@@ -1,7 +1,9 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CoveError, toErrorParts } from '../../../src/base/errors';
 import { LintClient } from '../../../src/runtime/lint-client';
 import type { LintConnectMessage, LintWorkerApi } from '../../../src/runtime/lint-protocol';
+import { runtimeError } from '../../../src/runtime/runtime-errors';
 
 /** A stand-in for the lint worker: answers over the port it is handed, counts its starts. */
 function fakeWorkers() {
@@ -21,7 +23,13 @@ function fakeWorkers() {
         tags: [],
       },
     ],
-    format: async (source) => source.trim() + '\n',
+    format: async (source) => {
+      // As the real worker does: Ruff's refusal crosses the port as the error's parts.
+      if (source.includes('(:')) {
+        throw toErrorParts(runtimeError('format-failed', { detail: 'Expected a parameter name' }));
+      }
+      return source.trim() + '\n';
+    },
   };
   const spawn = () => {
     started.push('worker');
@@ -73,5 +81,21 @@ describe('LintClient', () => {
       workers.close();
     };
     expect(await client.format('x = 1   \n\n\n', 'main.py')).toBe('x = 1\n');
+  });
+
+  it('gives a refused format back as the CoveError, worded on the page', async () => {
+    const workers = fakeWorkers();
+    const client = new LintClient({}, workers.spawn);
+    cleanup = () => {
+      client.dispose();
+      workers.close();
+    };
+    const error = await client.format('def f(:\n', 'main.py').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoveError);
+    expect(error).toMatchObject({
+      code: 'format-failed',
+      message: 'The code could not be formatted: Expected a parameter name.',
+      hint: 'Fix the syntax error first.',
+    });
   });
 });

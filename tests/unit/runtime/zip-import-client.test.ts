@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CoveError } from '../../../src/base/errors';
+import { CoveError, toErrorParts } from '../../../src/base/errors';
 import { createZipImportClient } from '../../../src/runtime/zip-import-client';
 import type {
   ZipImportCommand,
   ZipImportEvent,
   ZipImportOutcome,
 } from '../../../src/runtime/zip-import-protocol';
+import { storeError } from '../../../src/store/store-errors';
 import type { ZipImportProgress } from '../../../src/workspace/zip-import';
 
 /**
@@ -151,11 +152,7 @@ describe('zip import client', () => {
     const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
     fake.outcome({
       status: 'failed',
-      error: {
-        code: 'python-start',
-        params: {},
-        wording: { message: 'Own words.', hint: 'Own hint.' },
-      },
+      error: { code: 'python-start', message: 'Own words.', hint: 'Own hint.' },
     });
     const error = await importing.catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'python-start', message: 'Own words.', hint: 'Own hint.' });
@@ -173,5 +170,19 @@ describe('zip import client', () => {
       hint: 'Nothing was imported. Reload the page and try again.',
     });
     expect(fake.terminated()).toBe(true);
+  });
+
+  it('words on the page a data error the worker reports as its code and params', async () => {
+    // The worker has no English installed: a data error crosses as its code and params.
+    const fake = fakeWorker();
+    const client = createZipImportClient({ spawn: () => fake.worker });
+    const importing = client.importZip({ workspaceId: 'w', bytes: new Uint8Array(1) });
+    fake.outcome({ status: 'failed', error: toErrorParts(storeError('storage-full')) });
+    const error = await importing.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoveError);
+    expect(error).toMatchObject({
+      code: 'storage-full',
+      message: 'The browser has no room left for Cove, so nothing was saved.',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { CoveError } from '../../../src/base/errors';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { MAX_FILE_BYTES } from '../../../src/workspace/limits';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
+import { skipReason } from '../../../src/workspace/workspace-files';
 import { storeKinds, testClock } from '../../fakes/stores';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -178,6 +179,17 @@ describe.each(storeKinds)('workspace files over the $name store', ({ open }) => 
     expect((await files.list()).map((entry) => entry.path)).toEqual([
       '<img src=x onerror=alert(1)>.py',
     ]);
+  });
+
+  it('a skipped entry carries its refusal as data, worded wherever the list is shown', async () => {
+    const { files } = await setup();
+    const result = await files.importFiles([{ path: '../evil.py', bytes: text('x') }]);
+    const [skipped] = result.skipped;
+    expect(skipped!.problem).toMatchObject({ code: 'bad-path', params: { path: '../evil.py' } });
+    // As a worker posts it (structured clone, no English there): worded on the page.
+    const posted = structuredClone({ ...skipped!, reason: 'bad-path' });
+    expect(skipReason(posted)).toBe('"../evil.py" points outside the workspace ("..").');
+    expect(skipReason({ path: 'a.py', reason: 'appears twice' })).toBe('appears twice');
   });
 
   it('refuses creating and renaming to a name with a bidirectional control', async () => {

@@ -1,4 +1,6 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../../src/base/clock';
 import { CoveError } from '../../../../src/base/errors';
 import { agentError } from '../../../../src/agent/agent-errors';
 import { contextTooSmall } from '../../../../src/agent/context-budget';
@@ -7,6 +9,10 @@ import { describeError, errorText } from '../../../../src/app/messages/describe-
 import { ERROR_CODES_BY_LAYER } from '../../../../src/app/messages/error-codes';
 import { makeFailure } from '../../../../src/llm/llm-failures';
 import { LlmError } from '../../../../src/llm/llm-error';
+import { McpConnection } from '../../../../src/mcp/mcp-connection';
+import { classifyMcpError } from '../../../../src/mcp/mcp-errors';
+import { validateMcpServerConfig } from '../../../../src/mcp/server-config';
+import { resolvePythonSettings } from '../../../../src/runtime/runtime-settings';
 import { createMemoryStore } from '../../../../src/store/memory-store';
 import { storeError } from '../../../../src/store/store-errors';
 import { WorkspaceCatalog } from '../../../../src/workspace/workspace-catalog';
@@ -217,6 +223,100 @@ describe('the workspace’s refusals', () => {
     expect((tooLarge as CoveError).params).toEqual({ variant: 'archive', size: 2048, limit: 1536 });
     expect((outside as CoveError).userText).toBe(
       '"../secrets.txt" points outside the workspace (".."). Use a path inside the workspace, without "..".',
+    );
+  });
+});
+
+describe('the runtime’s and MCP’s refusals, worded by the catalog', () => {
+  function thrown(run: () => unknown): unknown {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected a refusal');
+  }
+
+  it('words a Python setting out of range with its limits', () => {
+    const error = thrown(() => resolvePythonSettings({ timeoutMs: 500 }));
+    expect(error).toBeInstanceOf(CoveError);
+    expect((error as CoveError).params).toMatchObject({ variant: 'timeout', value: '500' });
+    expect(describeError(error)).toEqual({
+      code: 'bad-setting',
+      title: 'Python problem',
+      message: 'A run timeout of 500 ms is out of range.',
+      hint: 'Choose between 1 s and 60 minutes.',
+    });
+    expect(
+      errorText(thrown(() => resolvePythonSettings({ lockFileUrl: 'ftp://mirror.test/lock' }))),
+    ).toBe('The lock file URL must start with https:// or http://. Enter a web address.');
+  });
+
+  it('words an MCP server’s settings that cannot be saved', () => {
+    const server = {
+      id: 's',
+      name: 'docs',
+      url: 'ws://mcp.example.com/mcp',
+      headers: {},
+      enabled: true,
+      approval: 'ask' as const,
+    };
+    expect(describeError(thrown(() => validateMcpServerConfig(server)))).toEqual({
+      code: 'mcp-invalid-url',
+      title: 'MCP server problem',
+      message: 'Cove reaches MCP servers over HTTP only, not ws:.',
+      hint: 'Use the server’s http(s) endpoint (Streamable HTTP or SSE); stdio servers need a bridge such as mcp-proxy.',
+    });
+    const notUrl = thrown(() => validateMcpServerConfig({ ...server, url: 'mcp.example.com' }));
+    expect(errorText(notUrl)).toBe(
+      '“mcp.example.com” is not a URL. Type the full endpoint, e.g. https://example.com/mcp.',
+    );
+    // The header check's own sentences pass through as they are.
+    const reserved = thrown(() =>
+      validateMcpServerConfig({
+        ...server,
+        url: 'https://mcp.example.com/mcp',
+        headers: { 'Mcp-Session-Id': 'x' },
+      }),
+    );
+    expect(describeError(reserved)).toMatchObject({
+      code: 'mcp-invalid-headers',
+      message: "The header “mcp-session-id” is set by Cove's MCP client.",
+      hint: 'Remove that row; Cove sends it itself.',
+    });
+  });
+
+  it('words an MCP server that answers an HTTP error, in the UI and in the error’s own English', async () => {
+    const connection = new McpConnection(
+      {
+        id: 's',
+        name: 'docs',
+        url: 'https://mcp.example.com/nothing-here',
+        headers: {},
+        enabled: true,
+        approval: 'ask',
+      },
+      {
+        fetch: async (_input, init) =>
+          new Response(init?.mode === 'no-cors' ? null : '{}', { status: 404 }),
+        clock: new ManualClock(),
+      },
+    );
+    const error = await connection.test().catch((e: unknown) => e);
+    expect(describeError(error)).toEqual({
+      code: 'mcp-http',
+      title: 'MCP server problem',
+      message: 'The MCP server mcp.example.com answered HTTP 404 (not found).',
+      hint: 'Check the URL: it is the server’s MCP endpoint, usually ending in /mcp (or /sse for older servers).',
+    });
+    // What a tool result and a log line read is the same catalog's English.
+    expect((error as CoveError).userText).toBe(errorText(error));
+    expect(
+      errorText(
+        classifyMcpError(new StreamableHTTPError(503, 'down'), { url: 'https://x.test/mcp' }),
+      ),
+    ).toBe(
+      'The MCP server x.test answered HTTP 503. The server failed; its own log says why. Try again later.',
     );
   });
 });
