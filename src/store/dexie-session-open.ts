@@ -55,9 +55,11 @@ export function createSessionOpener(deps: SessionOpenerDeps) {
       // A node the row guard set aside: the full read decides what the session holds.
       if (!added.every(Boolean)) return undefined;
       const outline: NodeOutline[] = [...plan.known, ...added.map((node) => outlineOf(node!))];
-      const wanted = pathTo(outline, session?.leafId ?? null).map((node) => node.id);
-      const bodies = wanted.length ? await db.nodes.bulkGet(wanted) : [];
-      if (!bodies.every(Boolean)) return undefined;
+      const wanted = pathTo(outline, session?.leafId ?? null);
+      const bodies = wanted.length ? await db.nodes.bulkGet(wanted.map((node) => node.id)) : [];
+      // Each body must sit where the outline put it; a damaged outline that names a wrong
+      // parent (or a body the row guard set aside) sends the open to the full read.
+      if (!bodies.every((body, i) => body?.parentId === wanted[i]!.parentId)) return undefined;
       return { session, outline, path: bodies as NodeRecord[], stale: plan.stale };
     });
   }

@@ -183,15 +183,24 @@ describe('the stored outline of a conversation (Dexie)', () => {
       },
       // Another session's outline under this key.
       { sessionId: 'other', ids: [], parentIds: [], roles: [], startedAt: [] },
+      // Sound in shape, but the leaf's parent is a lie: the path's bodies say otherwise.
+      {
+        sessionId: 's',
+        ids: TREE.map((n) => n.id),
+        parentIds: TREE.map((n) => (n.id === 'a1b' ? 'a2' : n.parentId)),
+        roles: TREE.map((n) => n.role),
+        startedAt: TREE.map((n) => n.startedAt),
+      },
     ];
     for (const row of damaged) {
       await raw((db) => db.table('outlines').put(row));
       await expectTrueOpen(await tab());
-      await waitUntil(async () =>
-        expect(sortedIds((await storedOutline())!.ids.map((id) => ({ id })))).toEqual(
-          sortedIds(TREE),
-        ),
-      );
+      // Stored again as the nodes say: every node under its real parent.
+      await waitUntil(async () => {
+        const stored = (await storedOutline()) as { ids: string[]; parentIds: string[] };
+        const edges = stored.ids.map((id, i) => `${stored.parentIds[i]}>${id}`).sort();
+        expect(edges).toEqual(TREE.map((n) => `${n.parentId}>${n.id}`).sort());
+      });
     }
   });
 
