@@ -104,6 +104,7 @@ describe('a read of the nodes that a write overtakes', () => {
     return { load: () => rows, answer: resolve };
   }
 
+  // Invariant 12: what a tab reads of a session is what is stored, its own writes included.
   it('is handed to its caller but not kept, so the next read asks the database again', async () => {
     const cache = new NodeCache();
     const late = lateLoad();

@@ -135,6 +135,7 @@ describe('the stored outline of a conversation (Dexie)', () => {
     expect(ids(opened.path)).toEqual(['q1b', 'a1b']);
   });
 
+  // Invariant 12: a tab opening a session sees what the others wrote.
   it('follows what was written after it was stored: new messages, a deleted branch, its undo', async () => {
     const { tab, storedOutline } = await database();
     const writer = await tab();
