@@ -116,7 +116,8 @@ test('scrolling up while a reply streams leaves the person there; back at the en
   provider,
 }) => {
   await connect(cove, provider);
-  const lines = Array.from({ length: 400 }, (_, i) => `Line ${i + 1} of a long answer.`);
+  // About 30 s of streaming: long enough to outlast the steps below on a slow machine.
+  const lines = Array.from({ length: 800 }, (_, i) => `Line ${i + 1} of a long answer.`);
   provider.script({ content: lines.join('\n\n'), chunkSize: 12, delayMs: 15 });
   await ask(cove, 'Write a long answer');
   const reply = replies(cove).last();
