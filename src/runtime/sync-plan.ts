@@ -4,6 +4,7 @@ import type { FileMeta } from '../store/records';
 import { contentFromBytes, formatBytes } from '../workspace/file-content';
 import { MAX_FILE_BYTES } from '../workspace/limits';
 import { ancestorsOf, isWithin, normalizePath, printablePath } from '../workspace/paths';
+import { workspaceError } from '../workspace/workspace-errors';
 import type { WorkspaceChanges } from './python-protocol';
 import type { FileConflict, SkippedChange } from './python-runtime';
 
@@ -224,8 +225,7 @@ export function conflictCopyPath(path: string, taken: (path: string) => boolean)
 function checkedPath(raw: string, skipped: SkippedChange[]): string | undefined {
   try {
     const path = normalizePath(raw);
-    // `bad-path` is the workspace's code, worded where it is thrown until that layer moves.
-    if (path !== raw) throw new CoveError('bad-path', `"${raw}" is not a normal name.`, '');
+    if (path !== raw) throw workspaceError('bad-path', { variant: 'not-normal', path: raw });
     return path;
   } catch (error) {
     const reason = error instanceof CoveError ? error.message : String(error);

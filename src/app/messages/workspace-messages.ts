@@ -24,6 +24,8 @@ const PATH_PROBLEMS: Readonly<
   Record<string, (p: ErrorParams) => { problem: string; hint: string }>
 > = {
   nul: () => ({ problem: 'contains a NUL character.', hint: 'Remove it from the name.' }),
+  // A name a script wrote that the workspace would store under another spelling.
+  'not-normal': () => ({ problem: 'is not a normal name.', hint: '' }),
   'control-character': () => ({
     problem: 'contains a control character.',
     hint: 'Use visible characters only.',

@@ -223,6 +223,21 @@ describe('planWriteBack', () => {
     expect(plan.skipped[2]!.reason).toMatch(/is a file/);
   });
 
+  it('skips a name the workspace would store under another spelling, saying so', () => {
+    const plan = planWriteBack({
+      changes: changes([{ path: './a.txt', kind: 'file', bytes: text('x') }]),
+      synced: new Map(),
+      current: byPath(),
+    });
+    expect(plan.changes).toEqual([]);
+    expect(plan.skipped).toEqual([
+      {
+        path: './a.txt',
+        reason: 'cannot be kept in the workspace: "./a.txt" is not a normal name.',
+      },
+    ]);
+  });
+
   it('reports a name with a bidirectional control, written so that it cannot reorder the report', () => {
     const plan = planWriteBack({
       changes: changes([{ path: '\u202Egnp.py', kind: 'file', bytes: text('x') }]),
