@@ -2,25 +2,11 @@ import { createRoot } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import { createConversationView } from '../../../src/app/conversation-view';
 import { outlineOf } from '../../../src/store/node-outline';
-import type { NodeRecord } from '../../../src/store/records';
+import { EDITED_TREE, treeNode } from '../support/edited-tree';
 
-const node = (id: string, parentId: string | null, startedAt: number): NodeRecord => ({
-  id,
-  sessionId: 's',
-  parentId,
-  role: id.startsWith('q') ? 'user' : 'assistant',
-  content: `text of ${id}`,
-  status: 'complete',
-  startedAt,
-});
-
+const node = treeNode;
 // q1 → a1, then an edited question q1b → a1b (the leaf): two branches at the root.
-const TREE = [
-  node('q1', null, 1),
-  node('a1', 'q1', 2),
-  node('q1b', null, 3),
-  node('a1b', 'q1b', 4),
-];
+const TREE = EDITED_TREE.filter((n) => n.id !== 'q2' && n.id !== 'a2');
 const PATH = TREE.slice(2);
 
 describe('the conversation view over a tree without bodies', () => {

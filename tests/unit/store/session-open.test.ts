@@ -7,8 +7,9 @@ import { activePath } from '../../../src/agent/session-tree';
 import { LocalChangeFeed } from '../../../src/store/change-feed';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { openDexieStore } from '../../../src/store/dexie-store';
-import type { NodeRecord, SessionRecord } from '../../../src/store/records';
+import type { SessionRecord } from '../../../src/store/records';
 import { storeKinds } from '../../fakes/stores';
+import { EDITED_TREE, treeNode } from '../support/edited-tree';
 import { waitUntil } from '../support/wait-until';
 
 const session = (leafId: string | null): SessionRecord => ({
@@ -22,25 +23,8 @@ const session = (leafId: string | null): SessionRecord => ({
   starred: false,
 });
 
-const node = (id: string, parentId: string | null, startedAt: number): NodeRecord => ({
-  id,
-  sessionId: 's',
-  parentId,
-  role: parentId === null || id.startsWith('q') ? 'user' : 'assistant',
-  content: `text of ${id}`,
-  status: 'complete',
-  startedAt,
-});
-
-/** q1 → a1 → q2 → a2, and an edited first question q1b → a1b (the leaf). */
-const TREE = [
-  node('q1', null, 1),
-  node('a1', 'q1', 2),
-  node('q2', 'a1', 3),
-  node('a2', 'q2', 4),
-  node('q1b', null, 5),
-  node('a1b', 'q1b', 6),
-];
+const node = treeNode;
+const TREE = EDITED_TREE;
 
 const ids = (nodes: readonly { id: string }[]) => nodes.map((n) => n.id);
 const sortedIds = (nodes: readonly { id: string }[]) => ids(nodes).sort();
