@@ -1,33 +1,33 @@
 /**
  * The agent side of the chat panel: implements the engine's AgentPort (tools, policy, the
- * person to ask) and holds what the timeline shows besides messages as signals (the
- * pending approval, the plan, the files the run changed, how it ended, its tokens). The
- * chat service owns the engine and feeds this service the loop's events.
+ * person to ask) and the person's controls over a run. What the timeline shows besides
+ * messages (the approval waiting, the plan, the files the run changed, how it ended, its
+ * tokens, the messages pending) is the session state's (src/agent/session-state.ts): this
+ * service tells it what only the app sees (an approval asked, the plan or the inbox
+ * changed) and reads it back through the one adapter (session-signals.ts).
  */
-import { batch, createSignal } from 'solid-js';
+import { createSignal } from 'solid-js';
 import type { AgentEvent } from '../agent/agent-events';
 import type { AgentSettings } from '../agent/agent-settings';
 import type { ApprovalDecision, ApprovalMode } from '../agent/approval-policy';
 import type { AgentUserMessage, PendingMessage } from '../agent/agent-inbox';
+import { shownApproval } from '../agent/session-state';
 import type { AgentPort } from '../agent/session-agent-run';
 import type { ApprovalRequest } from '../agent/tool-batch';
 import type { SettingsStore } from '../store/settings-store';
 import type { TodoItem } from '../tools/todo/todo-list';
 import { describeApproval } from './agent-approval';
-import { addChange, changesOfLastRun } from './changed-files';
-import type { NodeRecord } from '../store/records';
 import type { AgentToolboxes } from './agent-toolbox';
 import {
   pendingView,
   type AgentControls,
   type ApprovalChoice,
-  type ChangedFileView,
   type PendingApproval,
-  type PendingView,
   type RunEndView,
-  type RunUsageView,
 } from './agent-views';
 import { errorText } from './messages/describe-error';
+import type { SessionSignals } from './session-signals';
+import type { RunEnd } from '../agent/session-state';
 
 /** Where a session's approval mode is kept (the session rows' schema stays as it is). */
 export const policyKey = (sessionId: string) => `agent.policy.${sessionId}`;
@@ -54,31 +54,35 @@ export interface AgentRunControl {
 export interface AgentService extends AgentControls {
   /** The engine's port: what runs need from the app. */
   readonly port: AgentPort;
-  /** Feeds one loop event of `sessionId` (the chat service forwards them all). */
-  handle(sessionId: string, event: AgentEvent): void;
+  /** Follows the inbox once a run starts (its messages become the state's `pending`). */
+  handle(event: AgentEvent): void;
   /**
    * The person sent a message (or asked again): the changed files and tokens start over;
    * runs of messages queued meanwhile, and Continue, add to them.
    */
   begin(): void;
-  /** Shows `sessionId`'s state (its plan and policy) after the panel switched session. */
+  /** Shows `sessionId`'s plan and policy after the panel switched session. */
   show(sessionId: string | undefined): Promise<void>;
   /**
    * Shows a session just created by the first message; the mode chosen while no session
    * existed yet (the empty conversation) becomes its mode.
    */
   adopt(sessionId: string): Promise<void>;
-  /** Shows the files the last run on `path` changed, from its stored tool results (a reload). */
-  restoreChanges(sessionId: string, path: readonly NodeRecord[]): void;
 }
 
-interface Waiting {
-  sessionId: string;
-  approval: PendingApproval;
-  resolve(decision: ApprovalDecision): void;
+/** How a run's end reads in the timeline. */
+function runEndView(end: RunEnd | undefined): RunEndView | undefined {
+  if (!end) return undefined;
+  const message = end.error
+    ? errorText(end.error)
+    : end.repeatedCall
+      ? `${end.repeatedCall.toolName} failed the same way three times: ${end.repeatedCall.lastError}`
+      : undefined;
+  return { reason: end.reason, ...(message !== undefined ? { message } : {}) };
 }
 
 export function createAgentService(deps: {
+  state: SessionSignals;
   toolboxes: AgentToolboxes;
   settings: SettingsStore;
   control: () => AgentRunControl;
@@ -87,14 +91,12 @@ export function createAgentService(deps: {
   /** A write of a setting failed. */
   onError(error: unknown, what: string): void;
 }): AgentService {
-  const { toolboxes, settings } = deps;
-  const [approval, setApproval] = createSignal<PendingApproval | undefined>();
+  const { toolboxes, settings, state } = deps;
   const [policy, setPolicySignal] = createSignal<ApprovalMode>(DEFAULT_APPROVAL_MODE);
-  const [todo, setTodo] = createSignal<readonly TodoItem[]>([]);
-  const [changedFiles, setChangedFiles] = createSignal<readonly ChangedFileView[]>([]);
-  const [runEnd, setRunEnd] = createSignal<RunEndView | undefined>();
-  const [usage, setUsage] = createSignal<RunUsageView | undefined>();
-  const [pending, setPending] = createSignal<readonly PendingView[]>([]);
+  const approval = state.slice(shownApproval);
+  const pendingMessages = state.slice((s) => s.pending);
+  const pending = () => pendingMessages().map(pendingView);
+  const runEnd = state.slice((s) => s.runEnd);
   let shown: string | undefined;
   /** A mode chosen before the session existed (see adopt). */
   let unsavedMode: ApprovalMode | undefined;
@@ -102,18 +104,18 @@ export function createAgentService(deps: {
   const modes = new Map<string, ApprovalMode>();
   const approvedForSession = new Map<string, Set<string>>();
   let unsubscribeTodo: (() => void) | undefined;
-  /** Approval requests in arrival order; the first is shown. */
-  const waiting: Waiting[] = [];
+  /** How to answer each approval waiting (the state lists them; the promises live here). */
+  const answers = new Map<PendingApproval, (decision: ApprovalDecision) => void>();
 
   let inboxWatched = false;
   function watchInbox() {
     if (inboxWatched) return;
     inboxWatched = true;
-    deps.control().onInboxChange(() => setPending(deps.control().pending().map(pendingView)));
-  }
-
-  function showNextApproval() {
-    setApproval(waiting.find((w) => w.sessionId === shown)?.approval ?? waiting[0]?.approval);
+    deps
+      .control()
+      .onInboxChange(() =>
+        state.dispatch({ type: 'inbox_changed', pending: [...deps.control().pending()] }),
+      );
   }
 
   async function loadMode(sessionId: string): Promise<ApprovalMode> {
@@ -123,18 +125,6 @@ export function createAgentService(deps: {
     const mode = MODES.find((m) => m === stored) ?? DEFAULT_APPROVAL_MODE;
     modes.set(sessionId, mode);
     return mode;
-  }
-
-  /** Adds a run's file changes to the list (per path, the diffs in order). */
-  function noteChanges(event: Extract<AgentEvent, { type: 'tool_end' }>) {
-    const diff = event.details?.['diff'];
-    setChangedFiles((list) =>
-      addChange(list, {
-        changedFiles: event.changedFiles ?? [],
-        ...(typeof diff === 'string' ? { diff } : {}),
-        ...(event.deletedFiles ? { deleted: event.deletedFiles } : {}),
-      }),
-    );
   }
 
   const port: AgentPort = {
@@ -175,21 +165,17 @@ export function createAgentService(deps: {
       );
       if (request.signal.aborted) return { type: 'stop' };
       return new Promise<ApprovalDecision>((resolve) => {
-        const entry: Waiting = { sessionId, approval: described, resolve };
         const settle = (decision: ApprovalDecision) => {
-          const at = waiting.indexOf(entry);
-          if (at < 0) return;
-          waiting.splice(at, 1);
-          showNextApproval();
+          if (!answers.delete(described)) return;
+          state.dispatch({ type: 'approval_settled', card: described });
           if (decision.type === 'approve_session')
             toolboxes.approvedForSession(sessionId, request.toolName);
           resolve(decision);
         };
-        entry.resolve = settle;
-        waiting.push(entry);
+        answers.set(described, settle);
         // Stop takes the request down; the loop ends the call as aborted.
         request.signal.addEventListener('abort', () => settle({ type: 'stop' }), { once: true });
-        showNextApproval();
+        state.dispatch({ type: 'approval_asked', sessionId, card: described });
       });
     },
   };
@@ -200,13 +186,13 @@ export function createAgentService(deps: {
     approval,
     decide(choice: ApprovalChoice) {
       const current = approval();
-      const entry = current && waiting.find((w) => w.approval === current);
-      if (!entry) return;
+      const answer = current && answers.get(current);
+      if (!answer) return;
       const decision: ApprovalDecision =
         choice.kind === 'reject'
           ? { type: 'reject', feedback: choice.feedback }
           : { type: choice.kind };
-      entry.resolve(decision);
+      answer(decision);
     },
     policy,
     setPolicy(mode) {
@@ -221,10 +207,10 @@ export function createAgentService(deps: {
         .set(policyKey(sessionId), mode)
         .catch((error: unknown) => deps.onError(error, 'Could not save the approval mode'));
     },
-    todo,
-    changedFiles,
-    runEnd,
-    usage,
+    todo: state.slice((s) => s.todo),
+    changedFiles: state.slice((s) => s.changes),
+    runEnd: () => runEndView(runEnd()),
+    usage: state.slice((s) => s.usage),
     pending,
     takeBack(item) {
       return deps.control().withdraw(item.message);
@@ -232,7 +218,7 @@ export function createAgentService(deps: {
     continueRun() {
       const sessionId = shown;
       if (!sessionId) return;
-      setRunEnd(undefined);
+      state.dispatch({ type: 'run_begun' });
       void deps.control().continueRun(sessionId);
     },
     steer(text) {
@@ -243,61 +229,11 @@ export function createAgentService(deps: {
       watchInbox();
       if (text.trim()) deps.control().queue(text.trim());
     },
-    handle(sessionId, event) {
+    handle(event) {
       if (event.type === 'run_start') watchInbox();
-      if (sessionId !== shown) return;
-      switch (event.type) {
-        case 'run_start':
-          // Files and tokens add up over the follow-ups a message queued (see `begin`).
-          setRunEnd(undefined);
-          return;
-        case 'message_end':
-          if (event.usage) {
-            const add = event.usage;
-            setUsage((total) => ({
-              inputTokens: (total?.inputTokens ?? 0) + add.inputTokens,
-              outputTokens: (total?.outputTokens ?? 0) + add.outputTokens,
-              totalTokens: (total?.totalTokens ?? 0) + add.totalTokens,
-              ...(add.cost !== undefined || total?.cost !== undefined
-                ? { cost: (total?.cost ?? 0) + (add.cost ?? 0) }
-                : {}),
-            }));
-          }
-          return;
-        case 'tool_end':
-          noteChanges(event);
-          return;
-        case 'run_end':
-          batch(() => {
-            // A failed request shows its error (with Retry) on the reply itself: once is enough.
-            const onTheReply =
-              event.error?.code === 'llm' || event.error?.code === 'context-overflow';
-            setRunEnd(
-              event.reason === 'done' || onTheReply
-                ? undefined
-                : {
-                    reason: event.reason,
-                    ...(event.error
-                      ? { message: errorText(event.error) }
-                      : event.repeatedCall
-                        ? {
-                            message: `${event.repeatedCall.toolName} failed the same way three times: ${event.repeatedCall.lastError}`,
-                          }
-                        : {}),
-                  },
-            );
-          });
-          return;
-        default:
-          return;
-      }
     },
     begin() {
-      batch(() => {
-        setRunEnd(undefined);
-        setChangedFiles([]);
-        setUsage(undefined);
-      });
+      state.dispatch({ type: 'run_begun' });
     },
     async adopt(sessionId) {
       const mode = unsavedMode;
@@ -306,29 +242,20 @@ export function createAgentService(deps: {
       await service.show(sessionId);
       if (mode) service.setPolicy(mode);
     },
-    restoreChanges(sessionId, path) {
-      if (shown === sessionId && !changedFiles().length) setChangedFiles(changesOfLastRun(path));
-    },
     async show(sessionId) {
       shown = sessionId;
       unsavedMode = undefined;
       unsubscribeTodo?.();
       unsubscribeTodo = undefined;
-      batch(() => {
-        setRunEnd(undefined);
-        setChangedFiles([]);
-        setUsage(undefined);
-      });
       if (!sessionId) {
-        setTodo([]);
         setPolicySignal(DEFAULT_APPROVAL_MODE);
-        showNextApproval();
         return;
       }
       const list = toolboxes.todos(sessionId);
-      setTodo(list.items);
-      unsubscribeTodo = list.subscribe((items) => setTodo(items));
-      showNextApproval();
+      const showPlan = (items: readonly TodoItem[]) =>
+        state.dispatch({ type: 'todo_changed', sessionId, items });
+      showPlan(list.items);
+      unsubscribeTodo = list.subscribe(showPlan);
       const mode = await loadMode(sessionId);
       if (shown === sessionId) setPolicySignal(mode);
     },

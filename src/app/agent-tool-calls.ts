@@ -1,16 +1,15 @@
 /**
- * The tool call chips of the agent timeline: one {@link ToolCallView} per call id, kept
- * across redraws of the conversation, filled from stored nodes (a reload) and from the
- * loop's live events (status, streamed output, diff, changed files) while a run goes on.
- * What a chip says of its call and whether it shows output live come from the call's tool
- * (`summarize`, `streamsOutput`), looked up by name.
+ * The tool call chips of the agent timeline as signals: one {@link ToolCallView} per call
+ * id, kept across redraws of the conversation and brought in step with the call's state
+ * (src/agent/tool-call-state.ts) whenever it changes. What a chip says of its call and
+ * whether it shows output live come from the call's tool (`summarize`, `streamsOutput`),
+ * looked up by name.
  */
 import { batch, createSignal, type Setter } from 'solid-js';
-import type { AgentEvent, ToolOutcome } from '../agent/agent-events';
-import type { NodeRecord, StoredToolCall } from '../store/records';
+import type { ToolCallState, ToolCallStatus } from '../agent/tool-call-state';
 import { parseArguments, summarizeCall } from '../tools/call-summary';
 import type { Tool, ToolImage } from '../tools/tool';
-import type { ToolCallStatus, ToolCallView } from './agent-views';
+import type { ToolCallView } from './agent-views';
 
 /** What the chips need of the tools: a lookup by name (reactive, see AgentToolboxes.tool). */
 export interface ToolCallTools {
@@ -33,30 +32,15 @@ interface MutableToolCall extends ToolCallView {
   setImages: Setter<readonly ToolImage[]>;
 }
 
-const OUTCOME_STATUS: Record<ToolOutcome, ToolCallStatus> = {
-  ok: 'done',
-  error: 'error',
-  invalid: 'error',
-  rejected: 'rejected',
-  aborted: 'aborted',
-};
-
-/** The status a stored tool result node stands for (see session-agent-run.ts). */
-function storedStatus(result: NodeRecord): ToolCallStatus {
-  if (result.status === 'aborted' || result.status === 'interrupted') return 'aborted';
-  if (result.status === 'error') return result.error?.code === 'rejected' ? 'rejected' : 'error';
-  return 'done';
-}
-
-function createCall(call: StoredToolCall, tools: ToolCallTools): MutableToolCall {
-  const [argumentsText, setArgumentsText] = createSignal(call.arguments);
-  const [status, setStatus] = createSignal<ToolCallStatus>('pending');
-  const [durationMs, setDurationMs] = createSignal<number | undefined>();
-  const [output, setOutput] = createSignal('');
-  const [result, setResult] = createSignal<string | undefined>();
-  const [changedFiles, setChangedFiles] = createSignal<readonly string[]>([]);
-  const [diff, setDiff] = createSignal<string | undefined>();
-  const [images, setImages] = createSignal<readonly ToolImage[]>([]);
+function createCall(call: ToolCallState, tools: ToolCallTools): MutableToolCall {
+  const [argumentsText, setArgumentsText] = createSignal(call.argumentsText);
+  const [status, setStatus] = createSignal<ToolCallStatus>(call.status);
+  const [durationMs, setDurationMs] = createSignal<number | undefined>(call.durationMs);
+  const [output, setOutput] = createSignal(call.output);
+  const [result, setResult] = createSignal<string | undefined>(call.result);
+  const [changedFiles, setChangedFiles] = createSignal<readonly string[]>(call.changedFiles);
+  const [diff, setDiff] = createSignal<string | undefined>(call.diff);
+  const [images, setImages] = createSignal<readonly ToolImage[]>(call.images);
   return {
     id: call.id,
     name: call.name,
@@ -81,94 +65,39 @@ function createCall(call: StoredToolCall, tools: ToolCallTools): MutableToolCall
   };
 }
 
-/** The views of tool calls by id; one per chat service. */
+/** Two lists of paths with the same entries in the same order. */
+const samePaths = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((path, i) => path === b[i]);
+
+/** The views of tool calls by id; one per conversation view. */
 export class ToolCallViews {
   private readonly calls = new Map<string, MutableToolCall>();
 
   constructor(private readonly tools: ToolCallTools = NO_TOOLS) {}
 
-  /**
-   * The views of an assistant message's calls, with their stored results folded in
-   * (`results` by tool call id). A view is made once per id and then updated in place.
-   * `unanswered` is the status of a call without a result: `pending` while a run may still
-   * answer it, else why none will.
-   */
-  forMessage(
-    calls: readonly StoredToolCall[],
-    results: ReadonlyMap<string, NodeRecord>,
-    unanswered: 'pending' | 'interrupted' | 'not_run' = 'pending',
-  ): ToolCallView[] {
-    return calls.map((call) => {
-      let view = this.calls.get(call.id);
-      if (!view || view.name !== call.name) {
-        view = createCall(call, this.tools);
-        this.tools.load();
-        if (call.id) this.calls.set(call.id, view);
-      }
-      const target = view;
-      const stored = results.get(call.id);
-      batch(() => {
-        target.setArgumentsText(call.arguments);
-        if (!stored) {
-          // A live call keeps what the loop's events said; one no run will answer says why.
-          if (unanswered !== 'pending') target.setStatus(unanswered);
-          return;
+  /** The view of each call, made once per id and then brought in step in place. */
+  show(states: readonly ToolCallState[]): ToolCallView[] {
+    return batch(() =>
+      states.map((state) => {
+        let view = this.calls.get(state.id);
+        if (!view || view.name !== state.name) {
+          view = createCall(state, this.tools);
+          this.tools.load();
+          if (state.id) this.calls.set(state.id, view);
+          return view;
         }
-        target.setStatus(storedStatus(stored));
-        target.setResult(stored.content);
-        if (stored.toolEffects) {
-          target.setChangedFiles(stored.toolEffects.changedFiles);
-          if (stored.toolEffects.diff !== undefined) target.setDiff(stored.toolEffects.diff);
-        }
-        if (stored.finishedAt !== undefined) {
-          target.setDurationMs(stored.finishedAt - stored.startedAt);
-        }
-      });
-      return view;
-    });
-  }
-
-  /** Calls still pending that nothing will answer now: each says why (`status`). */
-  settle(calls: readonly ToolCallView[], status: 'interrupted' | 'not_run'): void {
-    batch(() => {
-      for (const call of calls) {
-        const view = this.calls.get(call.id);
-        if (view?.status() === 'pending') view.setStatus(status);
-      }
-    });
-  }
-
-  /** Applies a live event of the loop to the call it is about. */
-  apply(event: AgentEvent): void {
-    switch (event.type) {
-      case 'approval_request':
-        this.calls.get(event.callId)?.setStatus('awaiting_approval');
-        return;
-      case 'tool_start':
-        this.calls.get(event.callId)?.setStatus('running');
-        return;
-      case 'tool_update': {
-        const view = this.calls.get(event.callId);
-        view?.setOutput((text) => text + event.text);
-        return;
-      }
-      case 'tool_end': {
-        const view = this.calls.get(event.callId);
-        if (!view) return;
-        const diff = event.details?.['diff'];
-        batch(() => {
-          view.setStatus(OUTCOME_STATUS[event.outcome]);
-          view.setDurationMs(event.durationMs);
-          view.setResult(event.message.content);
-          view.setChangedFiles(event.changedFiles ?? []);
-          if (typeof diff === 'string') view.setDiff(diff);
-          if (event.images?.length) view.setImages(event.images);
-        });
-        return;
-      }
-      default:
-        return;
-    }
+        view.setArgumentsText(state.argumentsText);
+        view.setStatus(state.status);
+        view.setDurationMs(state.durationMs);
+        view.setOutput(state.output);
+        view.setResult(state.result);
+        if (!samePaths(view.changedFiles(), state.changedFiles))
+          view.setChangedFiles(state.changedFiles);
+        view.setDiff(state.diff);
+        if (view.images?.() !== state.images) view.setImages(state.images);
+        return view;
+      }),
+    );
   }
 
   /** Forgets every view (another session is shown). */

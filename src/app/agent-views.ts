@@ -8,32 +8,16 @@ import type { Accessor } from 'solid-js';
 import type { ApprovalMode } from '../agent/approval-policy';
 import type { RunEndReason } from '../agent/agent-events';
 import type { AgentUserMessage, InboxLane, PendingMessage } from '../agent/agent-inbox';
-import type { ApprovalCard } from '../tools/approval-card';
+import type { ChangedFile } from '../agent/changed-files';
+import type { PendingApproval, RunUsage } from '../agent/session-state';
+import type { ToolCallStatus } from '../agent/tool-call-state';
 import type { TodoItem } from '../tools/todo/todo-list';
 import type { ToolImage } from '../tools/tool';
 
 export type { ApprovalMode } from '../agent/approval-policy';
 export type { TodoItem, TodoStatus } from '../tools/todo/todo-list';
 
-/**
- * Where one tool call stands:
- * - `pending`: the model is still writing it, or it waits for an earlier call of its batch;
- * - `awaiting_approval`: the user must decide (see {@link PendingApproval});
- * - `running` → `done` | `error`;
- * - `rejected`: the user said no; `aborted`: Stop came before or while it ran.
- */
-export type ToolCallStatus =
-  | 'pending'
-  | 'awaiting_approval'
-  | 'running'
-  | 'done'
-  | 'error'
-  | 'rejected'
-  | 'aborted'
-  /** No result, and no run goes on: the page closed while the call ran or waited. */
-  | 'interrupted'
-  /** The reply that made the call failed or stopped before the call could run. */
-  | 'not_run';
+export type { ToolCallStatus } from '../agent/tool-call-state';
 
 /**
  * One tool call of an assistant message, with its result folded in (tool result nodes are
@@ -67,16 +51,7 @@ export interface ToolCallView {
   readonly images?: Accessor<readonly ToolImage[]>;
 }
 
-/**
- * A tool call waiting for the user's decision: the call, and the card its tool describes
- * (src/tools/approval-card.ts: a title, a view of one kind, a problem or a note).
- * `argumentsText` is always there, for the view that shows the arguments.
- */
-export interface PendingApproval extends Readonly<ApprovalCard> {
-  readonly callId: string;
-  readonly toolName: string;
-  readonly argumentsText: string;
-}
+export type { PendingApproval } from '../agent/session-state';
 
 /** The user's answer to a {@link PendingApproval}. */
 export type ApprovalChoice =
@@ -88,16 +63,8 @@ export type ApprovalChoice =
   /** Do not run it and stop the run (as the Stop button). */
   | { kind: 'stop' };
 
-/** A file the last run changed, with the unified diff of its whole change over the run. */
-export interface ChangedFileView {
-  readonly path: string;
-  /** Unified diff from before the run to now ('' when the file is not text). */
-  readonly diff: string;
-  /** True when the run created it; false when it existed before. */
-  readonly created: boolean;
-  /** True when the run deleted (or moved away) it. */
-  readonly deleted: boolean;
-}
+/** A file the last run changed (src/agent/changed-files.ts). */
+export type ChangedFileView = ChangedFile;
 
 /**
  * How the last run ended, when the user has something to decide or read: `max_steps` and
@@ -109,12 +76,7 @@ export interface RunEndView {
 }
 
 /** Tokens over the current (or last) run's requests. */
-export interface RunUsageView {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly totalTokens: number;
-  readonly cost?: number;
-}
+export type RunUsageView = RunUsage;
 
 /** The agent state of the current session and the user's controls over it. */
 /** A message typed during a run that waits in the inbox, as the composer lists it. */

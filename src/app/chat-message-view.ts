@@ -4,7 +4,7 @@
  */
 import { batch, createSignal, type Accessor, type Setter } from 'solid-js';
 import type { NodeDraft } from '../agent/session-reducer';
-import { activePath, branchPosition, type BranchPosition } from '../agent/session-tree';
+import { branchPosition, type BranchPosition } from '../agent/session-tree';
 import { Listeners } from '../base/listeners';
 import { compactedPath } from '../agent/compaction';
 import type { NodeOutline } from '../store/node-outline';
@@ -145,41 +145,52 @@ function showsNode(view: MutableView, node: NodeRecord): boolean {
   );
 }
 
+/** Whether a node of the path is shown as a message (tool results show in their call's chip). */
+export function isMessage(node: NodeRecord): boolean {
+  return (
+    node.role === 'user' ||
+    node.role === 'assistant' ||
+    (node.role === 'compaction' && node.compaction !== undefined)
+  );
+}
+
+/** Copies a stored node into a view's signals (a reply just finished). */
+export function showNode(view: MutableView, node: NodeRecord) {
+  batch(() => {
+    view.setContent(node.content);
+    view.setReasoning(node.reasoning ?? '');
+    view.setReasoningMs(node.reasoningMs);
+    view.setStatus(node.status);
+    view.setError(errorViewOf(node.error));
+    view.setUsage(node.usage);
+  });
+}
+
 /**
- * The views of the path to `leafId` in `tree` (user and assistant messages, root first),
- * with their text from `bodies`, which hold at least the path's nodes. Messages already
- * shown in `shown` with the same text keep their views (and their rendered Markdown); the
- * rest are made anew. A reply this tab is streaming shows its `live` draft, which is ahead
- * of what is stored.
+ * The views of `path` (root first) in `tree`, its user and assistant messages and
+ * compaction markers. Messages already shown in `shown` with the same text keep their views
+ * (and their rendered Markdown); the rest are made anew. A reply this tab is streaming
+ * shows its `live` draft, which is ahead of what is stored.
  */
 export function viewsForPath(
   shown: readonly MutableView[],
   tree: readonly NodeOutline[],
-  bodies: ReadonlyMap<string, NodeRecord>,
-  leafId: string | null,
+  path: readonly NodeRecord[],
   live: ReadonlyMap<string, NodeDraft>,
 ): MutableView[] {
   const byId = new Map(shown.map((view) => [view.id, view]));
-  const path = activePath(tree, leafId).flatMap((node) => bodies.get(node.id) ?? []);
   const { outside } = compactedPath(path);
-  return path
-    .filter(
-      (node) =>
-        node.role === 'user' ||
-        node.role === 'assistant' ||
-        (node.role === 'compaction' && node.compaction !== undefined),
-    )
-    .map((stored) => {
-      const node = withDraft(stored, live.get(stored.id));
-      const branch = branchPosition(tree, node.id);
-      const kept = byId.get(node.id);
-      if (kept && showsNode(kept, node)) {
-        kept.setBranch(branch);
-        kept.setOutside(outside.has(node.id));
-        return kept;
-      }
-      const view = viewOf(node, branch);
-      view.setOutside(outside.has(node.id));
-      return view;
-    });
+  return path.filter(isMessage).map((stored) => {
+    const node = withDraft(stored, live.get(stored.id));
+    const branch = branchPosition(tree, node.id);
+    const kept = byId.get(node.id);
+    if (kept && showsNode(kept, node)) {
+      kept.setBranch(branch);
+      kept.setOutside(outside.has(node.id));
+      return kept;
+    }
+    const view = viewOf(node, branch);
+    view.setOutside(outside.has(node.id));
+    return view;
+  });
 }

@@ -14,10 +14,10 @@ import type { RewindControls } from './rewind-service';
  */
 export interface ChatService {
   /** Sessions of the current workspace (chat and agent), most recent first. */
-  readonly sessions: Accessor<SessionRecord[]>;
+  readonly sessions: Accessor<readonly SessionRecord[]>;
   readonly activeSession: Accessor<SessionRecord | undefined>;
   /** The active path of the session's tree, root first. */
-  readonly messages: Accessor<ChatMessageView[]>;
+  readonly messages: Accessor<readonly ChatMessageView[]>;
   /** True while this tab streams a reply. */
   readonly busy: Accessor<boolean>;
   /** True while another tab runs the shown session (holds its lock): its reply shows as it is written. */

@@ -1,13 +1,11 @@
-import { createSignal } from 'solid-js';
 import { type ReplyOutcome, type SessionEngineEvent } from '../agent/session-engine';
-import type { AgentEvent } from '../agent/agent-events';
-import { IDLE_RUN, reduceRunState, type RetryState, type RunState } from '../agent/run-state';
+import type { RetryState } from '../agent/run-state';
+import { selectedSession } from '../agent/session-state';
 import { replyParent } from '../agent/session-tree';
 import { newId } from '../base/ids';
 import type { SessionMode, SessionRecord } from '../store/records';
 import { createRewindService } from './rewind-service';
 import { contextMeter } from './context-meter';
-import { createConversationView } from './conversation-view';
 import { createSessionRuntime, type SessionRuntimeDeps } from './session-runtime';
 import { compactOutcomeNotice, NO_MODEL, replyOutcomeNotice } from './outcome-notices';
 import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from '../agent/compaction-run';
@@ -23,9 +21,11 @@ export type { RetryState } from '../agent/run-state';
 export type { ChatService } from './chat-service-types';
 
 /**
- * The chat panel's state over the session engine: the workspace's sessions, the path shown
- * (conversation-view.ts), what the engine is doing (one fold, run-state.ts), the draft.
- * The engine, agent and persister are built by session-runtime.ts.
+ * The chat panel's actions over the session engine: send, ask again, branch, choose a
+ * model, open and delete sessions. Its state is the one session state
+ * (src/agent/session-state.ts), which every engine event and every choice here is folded
+ * into, read through session-signals.ts. The engine, agent and persister are built by
+ * session-runtime.ts.
  */
 export function createChatService(
   deps: SessionRuntimeDeps & {
@@ -34,25 +34,36 @@ export function createChatService(
   },
 ): ChatService {
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
-  const [sessions, setSessions] = createSignal<SessionRecord[]>([]);
-  const [activeId, setActiveId] = createSignal<string | undefined>();
-  const [draft, setDraft] = createSignal('');
-  /** What this tab's engine does, folded from its events (src/agent/run-state.ts). */
-  const [run, setRun] = createSignal<RunState>(IDLE_RUN);
+  const { engine, agent, persister, state } = createSessionRuntime(deps, {
+    modelOf: (sessionId) => modelOf(state.current().sessions.find((s) => s.id === sessionId)),
+    report: (outcome) => report(outcome),
+  });
+  const { dispatch } = state;
+  const sessions = state.slice((s) => s.sessions);
+  const activeSession = state.slice(selectedSession);
+  const activeId = state.slice((s) => s.selected);
+  const draft = state.slice((s) => s.draft);
+  const setDraft = (text: string) => dispatch({ type: 'draft_set', text });
+  /** What this tab's engine does (src/agent/run-state.ts). */
+  const run = state.slice((s) => s.run);
   // Busy from the moment the engine holds the session until it lets go of it, across
   // compaction, replies, tool calls and follow-ups.
   const busy = () => run().activity !== 'idle';
   const compacting = () => run().activity === 'compacting';
   const retrying = (): RetryState | undefined => run().retry;
-  const { engine, agent, persister, toolboxes } = createSessionRuntime(deps, {
-    modelOf: (sessionId) => modelOf(sessions().find((s) => s.id === sessionId)),
-    report: (outcome) => report(outcome),
+  const elsewhere = watchLockElsewhere({
+    locks,
+    clock,
+    busy,
+    shown: activeId,
+    onChange: (running) => dispatch({ type: 'elsewhere_changed', running }),
   });
-  const elsewhere = watchLockElsewhere({ locks, clock, busy, shown: activeId });
-  const runningElsewhere = elsewhere.running;
-  const showsRun = () => run().session === activeId() || runningElsewhere();
-  const view = createConversationView(showsRun, toolboxes);
-  const messages = view.messages;
+  const runningElsewhere = state.slice((s) => s.runningElsewhere);
+  const messages = state.messages;
+  const selectSession = (sessionId: string | undefined) =>
+    dispatch({ type: 'session_selected', sessionId });
+  const setSessions = (list: readonly SessionRecord[]) =>
+    dispatch({ type: 'sessions_listed', sessions: list });
   /** The mode of the session the next message creates (see newSession). */
   let newSessionMode: SessionMode = 'chat';
   const rewind = createRewindService({
@@ -90,53 +101,25 @@ export function createChatService(
   });
   engine.subscribe(mirror);
 
-  const activeSession = () => sessions().find((s) => s.id === activeId());
   /** The conversation's own model while it is still set up, else the default. */
   function modelOf(session: SessionRecord | undefined): string | undefined {
     const own = session?.model;
     if (own && providers.models().some((choice) => choice.ref === own)) return own;
     return providers.selectedModel();
   }
-  /** Mirrors a leaf this tab stored into the session list. */
-  const markLeaf = (sessionId: string, leafId: string | null) =>
-    setSessions((list) => list.map((s) => (s.id === sessionId ? { ...s, leafId } : s)));
-
-  /** What the engine publishes, as signals. */
+  /**
+   * Folds what the engine publishes into the state; the list is read again once a reply or
+   * an agent run is over (its title and time changed).
+   */
   function mirror(event: SessionEngineEvent): Promise<void> | undefined {
-    const before = run();
-    const after = reduceRunState(before, event, clock.now());
-    if (after !== before) setRun(after);
-    switch (event.type) {
-      case 'node_appended':
-        markLeaf(event.sessionId, event.node.id);
-        if (activeId() === event.sessionId) view.append(event.node);
-        return undefined;
-      case 'leaf_moved':
-        markLeaf(event.sessionId, event.leafId);
-        if (activeId() === event.sessionId) view.show(event.nodes, event.nodes, event.leafId);
-        return undefined;
-      case 'activity':
-        // Calls the run left without a result now say why (a cut stream, a failed write).
-        if (event.activity === 'idle' && event.sessionId === activeId()) view.settle();
-        return undefined;
-      case 'context_fitted':
-      case 'reply_start':
-        return undefined;
-      case 'agent_event':
-        return mirrorAgent(event.sessionId, event.event);
-      case 'node_event': {
-        view.fold(event.nodeId, event.event, event.draft);
-        if (event.event.type !== 'node_end' || after.agentRunning) return undefined;
-        return loadSessions().then(() => undefined);
-      }
+    dispatch(event);
+    if (event.type === 'agent_event') {
+      agent.handle(event.event);
+      if (event.event.type === 'run_end') return loadSessions().then(() => undefined);
     }
-  }
-
-  /** The loop's events: live tool state; the sessions again when a run ends. */
-  function mirrorAgent(sessionId: string, happened: AgentEvent): Promise<void> | undefined {
-    view.applyAgent(happened);
-    agent.handle(sessionId, happened);
-    return happened.type === 'run_end' ? loadSessions().then(() => undefined) : undefined;
+    if (event.type !== 'node_event' || event.event.type !== 'node_end') return undefined;
+    if (state.current().run.agentRunning) return undefined;
+    return loadSessions().then(() => undefined);
   }
 
   async function loadSessions() {
@@ -149,21 +132,23 @@ export function createChatService(
   async function loadMessages(sessionId: string | undefined) {
     void agent.show(sessionId);
     void elsewhere.check(sessionId);
-    if (!sessionId) {
-      view.clear();
-      return;
-    }
+    if (!sessionId) return;
     const { session, outline, path } = await engine.load(sessionId);
     if (activeId() !== sessionId) return;
-    if (session) setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
-    view.show(outline, path, session?.leafId ?? null);
-    agent.restoreChanges(sessionId, path);
+    if (session) dispatch({ type: 'session_changed', session });
+    dispatch({
+      type: 'session_shown',
+      sessionId,
+      tree: outline,
+      bodies: path,
+      leafId: session?.leafId ?? null,
+    });
     await rewind.refresh();
   }
 
   async function refresh() {
     const list = await loadSessions();
-    if (!list.some((s) => s.id === activeId())) setActiveId(list[0]?.id);
+    if (!list.some((s) => s.id === activeId())) selectSession(list[0]?.id);
     if (engine.streaming() !== activeId()) await loadMessages(activeId());
   }
 
@@ -188,7 +173,7 @@ export function createChatService(
     if (id === lastWorkspace) return;
     lastWorkspace = id;
     const list = await loadSessions();
-    setActiveId(list[0]?.id);
+    selectSession(list[0]?.id);
     await loadMessages(list[0]?.id);
   }
 
@@ -237,15 +222,15 @@ export function createChatService(
             mode: newSessionMode,
           });
           newSessionMode = 'chat';
-          setSessions((list) => [created, ...list]);
-          setActiveId(created.id);
+          setSessions([created, ...state.current().sessions]);
+          selectSession(created.id);
           void agent.adopt(created.id);
           session = created;
         }
         // The question follows what the person sees: the last message shown, and the tool
         // results its chips show (the model must read them too).
         const shownLeaf = replyParent(
-          view.tree(),
+          state.current().shown.tree,
           messages().at(-1)?.id,
           activeSession()?.leafId ?? null,
         );
@@ -311,12 +296,11 @@ export function createChatService(
     },
     newSession(mode = 'chat') {
       newSessionMode = mode;
-      setActiveId(undefined);
-      view.clear();
+      selectSession(undefined);
       void agent.show(undefined);
     },
     async openSession(id) {
-      setActiveId(id);
+      selectSession(id);
       await loadMessages(id);
     },
     async renameSession(id, title) {
@@ -336,7 +320,7 @@ export function createChatService(
       const entry = await store.trash.moveSession(newId(), id, clock.now());
       const list = await loadSessions();
       if (activeId() === id) {
-        setActiveId(list[0]?.id);
+        selectSession(list[0]?.id);
         await loadMessages(list[0]?.id);
       }
       return entry;
@@ -350,17 +334,18 @@ export function createChatService(
       const session = activeSession();
       const before = session?.model;
       // Shown and used at once: a Send right after the choice goes to this model.
-      if (session) {
-        setSessions((list) => list.map((s) => (s.id === session.id ? { ...s, model: ref } : s)));
-      }
+      if (session) dispatch({ type: 'session_changed', session: { ...session, model: ref } });
       try {
         if (session) await engine.setModel(session.id, ref);
         await providers.selectModel(ref);
       } catch (error) {
-        if (session) {
-          setSessions((list) =>
-            list.map((s) => (s.id === session.id ? { ...s, model: before } : s)),
-          );
+        const now = selectedSession(state.current());
+        if (session && now?.id === session.id) {
+          const { model: _chosen, ...rest } = now;
+          dispatch({
+            type: 'session_changed',
+            session: before ? { ...rest, model: before } : rest,
+          });
         }
         notices.error(error, 'Could not choose that model');
       }

@@ -1,153 +1,120 @@
 /**
- * The conversation shown in the chat panel, as signals: the message views of the active
- * path, kept in step with the engine's events without reading the store back. Only the
- * nodes of the session shown are kept; a reply still streaming shows its live draft, and
- * its tool calls show the loop's live state until their results are stored.
+ * The conversation of the session state (src/agent/session-state.ts) as the views the chat
+ * panel renders: one {@link MutableView} per message of the path shown, with signals for
+ * what changes while a reply streams, and its tool call chips. It holds nothing the state
+ * does not; after each event it brings the views in step with what changed, by identity:
+ * one more message, a reply grown or finished, a tool call moved on, or (rarely) the whole
+ * path again.
  */
-import { createSignal, type Accessor } from 'solid-js';
-import type { AgentEvent } from '../agent/agent-events';
-import type { SessionEvent } from '../agent/session-events';
-import { finalPatch, type NodeDraft } from '../agent/session-reducer';
-import { outlineOf, type NodeOutline } from '../store/node-outline';
+import type { Accessor } from 'solid-js';
+import { createSignal } from 'solid-js';
+import {
+  runsShown,
+  toolCallsOf,
+  type SessionState,
+  type SessionStateEvent,
+} from '../agent/session-state';
+import { callIdOf } from '../agent/tool-call-state';
+import { branchPosition } from '../agent/session-tree';
 import type { NodeRecord } from '../store/records';
 import { ToolCallViews, type ToolCallTools } from './agent-tool-calls';
-import { showDraft, viewOf, viewsForPath, type MutableView } from './chat-message-view';
-import { branchPosition } from '../agent/session-tree';
+import { showDraft, showNode, viewOf, viewsForPath, type MutableView } from './chat-message-view';
 
 export interface ConversationView {
   readonly messages: Accessor<MutableView[]>;
-  /** The tree of the session shown (without bodies), as far as this tab knows it. */
-  tree(): readonly NodeOutline[];
-  /**
-   * Shows the path to `leafId` in `tree`, keeping the views that did not change. `bodies`
-   * hold at least the nodes of that path (the store opens a session with no more).
-   */
-  show(tree: readonly NodeOutline[], bodies: readonly NodeRecord[], leafId: string | null): void;
-  /** Shows nothing (a new conversation). */
-  clear(): void;
-  /** A node of the session shown was stored and the leaf moved to it. */
-  append(node: NodeRecord): void;
-  /** An event was folded into node `nodeId`, giving `draft`. */
-  fold(nodeId: string, event: SessionEvent, draft: NodeDraft): void;
-  /** A live event of the agent loop (tool call states). */
-  applyAgent(event: AgentEvent): void;
-  /** After a run: calls that nothing will answer say why (interrupted, not run). */
-  settle(): void;
+  /** Brings the views in step with `after`, the state `event` made of `before`. */
+  update(before: SessionState, after: SessionState, event: SessionStateEvent): void;
 }
 
-/** The tool result nodes known, by the id of the call they answer. */
-function resultsOf(nodes: Iterable<NodeRecord>): Map<string, NodeRecord> {
-  const results = new Map<string, NodeRecord>();
-  for (const node of nodes) {
-    if (node.role === 'tool' && node.toolCallId) results.set(node.toolCallId, node);
-  }
-  return results;
-}
-
-/**
- * Whether `node` continues the path shown to `leaf` as one more message, changing nothing
- * before it: a question or reply without tool calls, the leaf's only child.
- */
-function isPlainNext(node: NodeRecord, leaf: string | null, tree: readonly NodeOutline[]): boolean {
-  if (leaf === null || node.parentId !== leaf) return false;
-  if (node.role !== 'user' && node.role !== 'assistant') return false;
-  if (node.toolCalls?.length) return false;
-  return !tree.some((n) => n.parentId === leaf);
-}
-
-/** `running()`: a run that may still answer a call goes on in the session shown. */
 /** `tools`: what the tool call chips describe their calls by (see agent-tool-calls.ts). */
-export function createConversationView(
-  running: () => boolean,
-  tools?: ToolCallTools,
-): ConversationView {
+export function createConversationView(tools?: ToolCallTools): ConversationView {
   const [messages, setMessages] = createSignal<MutableView[]>([]);
-  /** Replies this tab streams now, as far as they have grown. */
-  const live = new Map<string, NodeDraft>();
-  /** The session shown, its tree, and the bodies known of it (at least its path's). */
-  let shownSession: string | undefined;
-  let shownTree: readonly NodeOutline[] = [];
-  let bodies = new Map<string, NodeRecord>();
-  /** The leaf of the path shown. */
-  let shownLeaf: string | null = null;
+  const byId = new Map<string, MutableView>();
+  /** The message each tool call belongs to, for the calls shown. */
+  const ownerOfCall = new Map<string, string>();
   const toolCalls = new ToolCallViews(tools);
 
-  /** What a call of reply `view` without a result is: still pending, or why it never will be. */
-  function unanswered(view: MutableView): 'pending' | 'interrupted' | 'not_run' {
-    const status = view.status();
-    if (live.has(view.id) || status === 'streaming') return 'pending';
-    if (status !== 'complete') return 'not_run';
-    return running() ? 'pending' : 'interrupted';
+  function setViews(views: MutableView[]) {
+    byId.clear();
+    for (const view of views) byId.set(view.id, view);
+    setMessages(views);
   }
 
-  function render(leafId: string | null) {
-    shownLeaf = leafId;
-    const views = viewsForPath(messages(), shownTree, bodies, leafId, live);
-    const results = resultsOf(bodies.values());
-    for (const view of views) {
-      const calls = live.get(view.id)?.toolCalls ?? bodies.get(view.id)?.toolCalls;
-      view.setToolCalls(
-        calls?.length ? toolCalls.forMessage(calls, results, unanswered(view)) : [],
-      );
-    }
-    setMessages(views);
+  /** Brings message `id`'s chips in step with the state. */
+  function showCalls(state: SessionState, id: string) {
+    const view = byId.get(id);
+    if (!view || view.role !== 'assistant') return;
+    const states = toolCallsOf(state, id);
+    for (const call of states) ownerOfCall.set(call.id, id);
+    const shown = view.toolCalls();
+    const next = toolCalls.show(states);
+    const same = shown.length === next.length && shown.every((call, i) => call === next[i]);
+    if (!same) view.setToolCalls(next);
+  }
+
+  function showAllCalls(state: SessionState) {
+    for (const view of messages()) showCalls(state, view.id);
+  }
+
+  /** The path changed in place (a reply finished): only the nodes that changed. */
+  function showChangedNodes(before: readonly NodeRecord[], state: SessionState) {
+    state.shown.path.forEach((node, i) => {
+      if (node === before[i]) return;
+      const view = byId.get(node.id);
+      if (!view) return;
+      showNode(view, node);
+      showCalls(state, node.id);
+    });
   }
 
   return {
     messages,
-    tree: () => shownTree,
-    show(tree, known, leafId) {
-      shownTree = tree;
-      bodies = new Map(known.map((node) => [node.id, node]));
-      shownSession = known[0]?.sessionId;
-      render(leafId);
-    },
-    clear() {
-      setMessages([]);
-    },
-    append(node) {
-      // Only the new node travels; the rest of the session is what is shown already.
-      if (shownSession !== undefined && shownSession !== node.sessionId) {
-        shownTree = [];
-        bodies = new Map();
+    update(before, after, event) {
+      const was = before.shown;
+      const now = after.shown;
+      if (now !== was) {
+        const sameSession = now.sessionId === was.sessionId;
+        if (!sameSession) {
+          toolCalls.clear();
+          ownerOfCall.clear();
+        }
+        const last = now.path.at(-1);
+        if (sameSession && now.extended && last && now.path.length === was.path.length + 1) {
+          // One more message under the last one: one view, no walk over the path.
+          const view = viewOf(last, branchPosition([last], last.id));
+          byId.set(view.id, view);
+          setMessages([...messages(), view]);
+          showCalls(after, view.id);
+        } else if (
+          sameSession &&
+          now.tree === was.tree &&
+          now.leafId === was.leafId &&
+          now.path.length === was.path.length
+        ) {
+          showChangedNodes(was.path, after);
+        } else {
+          setViews(viewsForPath(sameSession ? messages() : [], now.tree, now.path, after.drafts));
+          showAllCalls(after);
+        }
       }
-      shownSession = node.sessionId;
-      const known = shownTree.some((n) => n.id === node.id);
-      const extendsPath = !known && isPlainNext(node, shownLeaf, shownTree);
-      shownTree = [
-        ...(known ? shownTree.filter((n) => n.id !== node.id) : shownTree),
-        outlineOf(node),
-      ];
-      bodies.set(node.id, node);
-      if (!extendsPath) return render(node.id);
-      // The common case (a question or a reply under the message shown last) adds one view
-      // without walking the tree again, so a long conversation appends as fast as a short one.
-      shownLeaf = node.id;
-      setMessages([...messages(), viewOf(node, branchPosition([node], node.id))]);
-    },
-    fold(nodeId, event, draft) {
-      const view = messages().find((m) => m.id === nodeId);
-      if (view) showDraft(view, draft);
-      if (view && draft.toolCalls.length) {
-        view.setToolCalls(toolCalls.forMessage(draft.toolCalls, resultsOf(bodies.values())));
+      if (after.drafts !== before.drafts) {
+        for (const [id, draft] of after.drafts) {
+          if (draft === before.drafts.get(id)) continue;
+          const view = byId.get(id);
+          if (!view) continue;
+          showDraft(view, draft);
+          if (draft.toolCalls.length) showCalls(after, id);
+        }
       }
-      if (view && event.type === 'text_delta') view.textDeltas.emit(event.delta);
-      if (event.type !== 'node_end') {
-        live.set(nodeId, draft);
-        return;
+      if (after.calls !== before.calls && event.type === 'agent_event') {
+        const callId = callIdOf(event.event);
+        const owner = callId === undefined ? undefined : ownerOfCall.get(callId);
+        if (owner) showCalls(after, owner);
       }
-      live.delete(nodeId);
-      // The node as stored now, so the nodes shown stay true without reading them back.
-      const done = finalPatch(draft);
-      const body = bodies.get(nodeId);
-      if (body) bodies.set(nodeId, { ...body, ...done });
-    },
-    applyAgent: (event) => toolCalls.apply(event),
-    settle() {
-      for (const view of messages()) {
-        const waiting = view.toolCalls().filter((call) => call.status() === 'pending');
-        const why = waiting.length ? unanswered(view) : 'pending';
-        if (why !== 'pending') toolCalls.settle(waiting, why);
+      // A run began or ended: calls left without a result now say why (or wait again).
+      if (runsShown(after) !== runsShown(before)) showAllCalls(after);
+      if (event.type === 'node_event' && event.event.type === 'text_delta') {
+        byId.get(event.nodeId)?.textDeltas.emit(event.event.delta);
       }
     },
   };

@@ -4,7 +4,6 @@
  * announce no release, so while one holds it this looks again every couple of seconds (its
  * writes also reload the view).
  */
-import { createSignal, type Accessor } from 'solid-js';
 import type { SessionLocks } from '../agent/session-locks';
 import type { Clock } from '../base/clock';
 
@@ -12,7 +11,6 @@ import type { Clock } from '../base/clock';
 const ELSEWHERE_CHECK_MS = 2000;
 
 export interface LockElsewhere {
-  readonly running: Accessor<boolean>;
   /** Looks at `sessionId` now (the session shown changed), and again while it is held. */
   check(sessionId: string | undefined): Promise<void>;
 }
@@ -24,9 +22,11 @@ export function watchLockElsewhere(deps: {
   busy: () => boolean;
   /** The session shown now. */
   shown: () => string | undefined;
+  /** Told whether another tab runs the session shown, at each look. */
+  onChange(running: boolean): void;
 }): LockElsewhere {
   const { locks, clock, busy, shown } = deps;
-  const [running, setRunning] = createSignal(false);
+  const setRunning = (running: boolean) => deps.onChange(running);
   let again: (() => void) | undefined;
 
   async function check(sessionId: string | undefined): Promise<void> {
@@ -45,5 +45,5 @@ export function watchLockElsewhere(deps: {
     }
   }
 
-  return { running, check };
+  return { check };
 }

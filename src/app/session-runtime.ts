@@ -31,6 +31,7 @@ import { parseModelRef, type ProviderService } from './provider-service';
 import type { SessionLocks } from './session-locks';
 import type { WorkspaceService } from './workspace-service';
 import { createYielder } from './yield-to-page';
+import { createSessionSignals, type SessionSignals } from './session-signals';
 
 export interface SessionRuntimeDeps {
   store: CoveStore;
@@ -73,6 +74,8 @@ export interface SessionRuntime {
   persister: SessionPersister;
   /** The agent's tools, which the conversation's tool call chips describe themselves by. */
   toolboxes: AgentToolboxes;
+  /** The session state and its signals (src/agent/session-state.ts, session-signals.ts). */
+  state: SessionSignals;
 }
 
 export function createSessionRuntime(
@@ -102,7 +105,11 @@ export function createSessionRuntime(
     checkpoints: store.checkpoints,
     onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
   });
+  // The one state of the tab's conversations; the engine's events are folded into it by
+  // whoever owns the session list (chat-service.ts), so a list read follows each run.
+  const state = createSessionSignals(() => clock.now(), toolboxes);
   const agent: AgentService = createAgentService({
+    state,
     toolboxes,
     settings: store.settings,
     agentSettings,
@@ -183,5 +190,5 @@ export function createSessionRuntime(
   });
   engine.subscribe((event) => persister.handle(event));
   if (deps.observe) engine.subscribe(deps.observe);
-  return { engine, agent, persister, toolboxes };
+  return { engine, agent, persister, toolboxes, state };
 }

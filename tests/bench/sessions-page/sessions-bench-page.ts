@@ -1,5 +1,5 @@
 // The page tests/bench/sessions.bench.mjs builds and opens in Chromium: Cove's real IndexedDB
-// store and session engine, and the chat panel's conversation view (conversation-view.ts),
+// store and session engine, and the chat panel's conversation view (session-signals.ts, conversation-view.ts),
 // with no other UI. It exposes `window.coveSessionsBench` for the suite to drive.
 //
 // The session: 10,000 nodes with 100 branch points. A trunk of 100 exchanges (200 nodes) is
@@ -16,7 +16,8 @@ import {
 } from '../../../src/agent/session-engine';
 import { createMemorySessionLocks } from '../../../src/agent/session-locks';
 import { activePath } from '../../../src/agent/session-tree';
-import { createConversationView, type ConversationView } from '../../../src/app/conversation-view';
+import { createSessionSignals, type SessionSignals } from '../../../src/app/session-signals';
+import type { OpenedSession } from '../../../src/store/session-store';
 import { systemClock } from '../../../src/base/clock';
 import type { ChatClient } from '../../../src/llm/chat-client';
 import type { CoveStore } from '../../../src/store/cove-store';
@@ -41,19 +42,31 @@ const reply = (i: number) =>
 let store: CoveStore | undefined;
 let databaseName = '';
 let engine: SessionEngine | undefined;
-let view: ConversationView | undefined;
+let view: SessionSignals | undefined;
 let trunkQuestions: string[] = [];
 /** The last reply of the trunk: the leaf when the session is first opened. */
 let trunkLeaf: string | null = null;
 let dispose: (() => void) | undefined;
 
-/** A new conversation view, as the chat panel holds one (nothing shown yet). */
-function freshView(): ConversationView {
+/** A new session state with its views, as the chat panel holds one (nothing shown yet). */
+function freshView(): SessionSignals {
   return createRoot((release) => {
     dispose?.();
     dispose = release;
-    view = createConversationView(() => false);
+    view = createSessionSignals(() => Date.now());
     return view;
+  });
+}
+
+/** Shows an opened session, as the chat service does once `engine.load` returned it. */
+function showOpened(shown: SessionSignals, sessionId: string, opened: OpenedSession): void {
+  shown.dispatch({ type: 'session_selected', sessionId });
+  shown.dispatch({
+    type: 'session_shown',
+    sessionId,
+    tree: opened.outline,
+    bodies: opened.path,
+    leafId: opened.session?.leafId ?? null,
   });
 }
 
@@ -88,8 +101,7 @@ function startEngine(): void {
   engine = createSessionEngine(engineDeps());
   engine.subscribe((event) => {
     // As the chat service passes them on (chat-service.ts, mirror).
-    if (event.type === 'leaf_moved') view?.show(event.nodes, event.nodes, event.leafId);
-    if (event.type === 'node_appended') view?.append(event.node);
+    if (event.type === 'leaf_moved' || event.type === 'node_appended') view?.dispatch(event);
   });
 }
 
@@ -171,8 +183,7 @@ const api = {
     }
     const shown = freshView();
     const ms = await time(async () => {
-      const { session, outline, path } = await engine!.load(SESSION);
-      shown.show(outline, path, session?.leafId ?? null);
+      showOpened(shown, SESSION, await engine!.load(SESSION));
     });
     return { ms, shown: shownCount() };
   },
@@ -236,11 +247,10 @@ const api = {
       nodes,
     );
     const shown = freshView();
-    const { session, outline, path } = await engine!.load(id);
-    shown.show(outline, path, session?.leafId ?? null);
+    showOpened(shown, id, await engine!.load(id));
     const core = createEngineCore(engineDeps());
     core.subscribe((event) => {
-      if (event.type === 'node_appended') shown.append(event.node);
+      if (event.type === 'node_appended') shown.dispatch(event);
     });
     const times: number[] = [];
     let parent = leaf;

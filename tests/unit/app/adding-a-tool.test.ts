@@ -6,6 +6,7 @@ import { needsApproval } from '../../../src/agent/approval-policy';
 import type { AgentTool } from '../../../src/agent/tool-catalog';
 import { describeApproval } from '../../../src/app/agent-approval';
 import { ToolCallViews } from '../../../src/app/agent-tool-calls';
+import { toolCallState } from '../../../src/agent/tool-call-state';
 import { createAgentToolboxes } from '../../../src/app/agent-toolbox';
 import { createEditorService } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
@@ -107,10 +108,14 @@ describe('a tool added to the registry', () => {
   it('describes its chip and its approval request from its own module', async () => {
     const boxes = await toolboxes();
     const views = new ToolCallViews(boxes);
-    const [chip] = views.forMessage(
-      [{ id: 'c1', name: 'shout', arguments: '{"text":"hi"}' }],
-      new Map(),
-    );
+    const [chip] = views.show([
+      toolCallState(
+        { id: 'c1', name: 'shout', arguments: '{"text":"hi"}' },
+        undefined,
+        undefined,
+        'pending',
+      ),
+    ]);
     // Showing a call loads the tools; the chip follows once they are there.
     await boxes.loadCatalog();
     expect(chip!.summary()).toBe('HI');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addChange, changesOfLastRun } from '../../../src/app/changed-files';
+import { addChange, changesOfLastRun } from '../../../src/agent/changed-files';
 import type { NodeRecord } from '../../../src/store/records';
 
 const node = (id: string, role: NodeRecord['role'], extra: Partial<NodeRecord> = {}) =>
