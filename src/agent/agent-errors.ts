@@ -14,7 +14,7 @@ export const AGENT_ERROR_CODES = [
   'compaction-stopped',
   /** A conversation title that is only spaces. */
   'bad-title',
-  /** A session export that cannot be imported (still worded where it is thrown). */
+  /** A session export that cannot be imported; `variant` names why (session-import.ts). */
   'bad-import',
   /** Settings → Agent: a tool-result cap or step limit out of range. */
   'agent-result-cap',

@@ -6,15 +6,31 @@
  * transaction (SessionStore.insert): nothing is ever half-imported.
  */
 import { Validator } from '@cfworker/json-schema';
-import { CoveError } from '../base/errors';
 import type { NodeRecord, SessionRecord } from '../store/records';
+import { agentError } from './agent-errors';
 import { SESSION_EXPORT_FORMAT, SESSION_EXPORT_VERSION, type ExportedNode } from './session-export';
 import { sessionTitle } from './session-title';
 
-const FIX =
-  'Nothing was imported. Choose a file made by Export → JSON in Cove, or export it again.';
+/**
+ * What is wrong with a file, as the params of its `bad-import` error: `variant` names the
+ * problem, the rest what the sentence names (the catalog words it, in
+ * src/app/messages/agent-messages.ts). Ids are the file's own, as they are in it.
+ */
+export type ImportProblem =
+  | { variant: 'not-json' }
+  | { variant: 'no-session' }
+  /** Another format: `expected` is the one an export has. */
+  | { variant: 'format'; expected: string }
+  /** `found` is the file's version as JSON ("2", "undefined" when missing). */
+  | { variant: 'version'; found: string; supported: number; newer: boolean }
+  /** The shape is wrong: `where` in the file, `detail` the schema check's words. */
+  | { variant: 'damaged'; where: string; detail: string }
+  | { variant: 'duplicate-id'; id: string }
+  | { variant: 'missing-parent'; id: string; parentId: string }
+  | { variant: 'cycle'; id: string }
+  | { variant: 'missing-leaf'; id: string };
 
-const refuse = (message: string, hint = FIX) => new CoveError('bad-import', message, hint);
+const refuse = (problem: ImportProblem) => agentError('bad-import', problem);
 
 const nonEmpty = { type: 'string', minLength: 1 };
 const time = { type: 'number' };
@@ -93,30 +109,26 @@ function checkShape(value: unknown): asserts value is {
   nodes: ExportedNode[];
 } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw refuse('This file is not a Cove conversation: it holds no session.');
+    throw refuse({ variant: 'no-session' });
   }
   const record = value as Record<string, unknown>;
   if (record.format !== SESSION_EXPORT_FORMAT) {
-    throw refuse(
-      'This file is not a Cove conversation export (its "format" is not "cove-session").',
-      'Nothing was imported. A full backup is restored from Settings → Backup instead.',
-    );
+    throw refuse({ variant: 'format', expected: SESSION_EXPORT_FORMAT });
   }
   if (record.version !== SESSION_EXPORT_VERSION) {
-    const newer = typeof record.version === 'number' && record.version > SESSION_EXPORT_VERSION;
-    throw refuse(
-      `This export has version ${JSON.stringify(record.version)}; this Cove reads version ${SESSION_EXPORT_VERSION}.`,
-      newer
-        ? 'Nothing was imported. It was made by a newer Cove: reload Cove to update it, then import again.'
-        : FIX,
-    );
+    throw refuse({
+      variant: 'version',
+      found: String(JSON.stringify(record.version)),
+      supported: SESSION_EXPORT_VERSION,
+      newer: typeof record.version === 'number' && record.version > SESSION_EXPORT_VERSION,
+    });
   }
   validator ??= new Validator(SCHEMA as unknown as Record<string, unknown>, '2020-12', false);
   const result = validator.validate(value);
   if (!result.valid) {
     const inner = result.errors.at(-1) ?? result.errors[0];
     const where = inner?.instanceLocation.replace(/^#\/?/, '').replace(/\//g, '.') || 'the file';
-    throw refuse(`This export is damaged: ${where}: ${inner?.error ?? 'unexpected shape'}.`);
+    throw refuse({ variant: 'damaged', where, detail: inner?.error ?? 'unexpected shape' });
   }
 }
 
@@ -127,14 +139,12 @@ function checkShape(value: unknown): asserts value is {
 function checkTree(nodes: readonly ExportedNode[], leafId: string | null): void {
   const byId = new Map<string, ExportedNode>();
   for (const node of nodes) {
-    if (byId.has(node.id)) throw refuse(`Two messages in this file have the same id "${node.id}".`);
+    if (byId.has(node.id)) throw refuse({ variant: 'duplicate-id', id: node.id });
     byId.set(node.id, node);
   }
   for (const node of nodes) {
     if (node.parentId !== null && !byId.has(node.parentId)) {
-      throw refuse(
-        `Message "${node.id}" answers a message "${node.parentId}" that is not in the file.`,
-      );
+      throw refuse({ variant: 'missing-parent', id: node.id, parentId: node.parentId });
     }
   }
   // Each walk up ends at a root or at a node already known to reach one: linear overall.
@@ -145,9 +155,7 @@ function checkTree(nodes: readonly ExportedNode[], leafId: string | null): void 
     let current: ExportedNode | undefined = node;
     while (current && !reachesRoot.has(current.id)) {
       if (onWalk.has(current.id)) {
-        throw refuse(
-          `Messages in this file form a cycle (message "${current.id}" is its own ancestor).`,
-        );
+        throw refuse({ variant: 'cycle', id: current.id });
       }
       onWalk.add(current.id);
       walked.push(current.id);
@@ -156,22 +164,23 @@ function checkTree(nodes: readonly ExportedNode[], leafId: string | null): void 
     for (const id of walked) reachesRoot.add(id);
   }
   if (leafId !== null && !byId.has(leafId)) {
-    throw refuse(`The conversation's current message "${leafId}" is not in the file.`);
+    throw refuse({ variant: 'missing-leaf', id: leafId });
   }
 }
 
 /**
  * Parses and checks an exported session and returns it as new rows of `target.workspaceId`
- * with fresh ids. Throws CoveError `bad-import` (message: what is wrong; hint: what to do)
- * for text that is not JSON, another format, another version, a damaged shape, duplicate
- * ids, a parent not in the file, a cycle, or a leaf not in the file.
+ * with fresh ids. Throws CoveError `bad-import` (params: an {@link ImportProblem}, which
+ * the catalog words as what is wrong and what to do) for text that is not JSON, another
+ * format, another version, a damaged shape, duplicate ids, a parent not in the file, a
+ * cycle, or a leaf not in the file.
  */
 export function parseSessionImport(text: string, target: SessionImportTarget): ImportedSession {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw refuse('This file is not JSON, so it is not a Cove conversation export.');
+    throw refuse({ variant: 'not-json' });
   }
   checkShape(value);
   const { session: source, nodes: exported } = value;

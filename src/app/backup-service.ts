@@ -1,10 +1,10 @@
 import { retryingImport } from '../base/retrying-import';
 import type { Clock } from '../base/clock';
-import { CoveError } from '../base/errors';
 import { openWithPassphrase, sealWithPassphrase } from '../base/passphrase-box';
 import type { CoveStore } from '../store/cove-store';
 import type { SettingRecord } from '../store/records';
 import { isSecretSetting } from '../store/settings-store';
+import { storeError } from '../store/store-errors';
 
 /** A backup read and checked completely, not yet written to the store. */
 export interface PendingRestore {
@@ -98,11 +98,7 @@ function parseSecrets(text: string): SettingRecord[] {
         isSecretSetting((row as SettingRecord).key),
     );
   if (!valid) {
-    throw new CoveError(
-      'backup-invalid',
-      'The encrypted keys in this backup are not in a form Cove knows.',
-      'Nothing was changed. Restore without the keys, then enter them again in Settings.',
-    );
+    throw storeError('backup-invalid', { variant: 'keys' });
   }
   return rows as SettingRecord[];
 }

@@ -1,5 +1,4 @@
 import { retryingImport } from '../base/retrying-import';
-import { CoveError } from '../base/errors';
 import { baseName, childPath, normalizePath } from '../workspace/paths';
 import {
   skipReason,
@@ -7,6 +6,7 @@ import {
   type ImportResult,
   type SkippedFile,
 } from '../workspace/workspace-files';
+import { workspaceError } from '../workspace/workspace-errors';
 import type { ZipImporter, ZipImportProgress } from '../workspace/zip-import';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
@@ -60,13 +60,7 @@ export interface FileActions {
 
 function requireFiles(workspaces: WorkspaceService) {
   const files = workspaces.files();
-  if (!files) {
-    throw new CoveError(
-      'no-workspace',
-      'No workspace is open.',
-      'Create or open a workspace first.',
-    );
-  }
+  if (!files) throw workspaceError('no-workspace');
   return files;
 }
 

@@ -13,6 +13,8 @@ export const WORKSPACE_ERROR_CODES = [
   'not-a-folder',
   'move-into-itself',
   'too-large',
+  /** A file action (create, move, import, export…) while no workspace is open. */
+  'no-workspace',
   /** A checkpoint or rewind of another workspace than the open one. */
   'wrong-workspace',
   'zip-damaged',

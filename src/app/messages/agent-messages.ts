@@ -24,6 +24,55 @@ function range(p: ErrorParams): string {
   return `from ${count(num(p, 'min'))} to ${count(num(p, 'max'))}`;
 }
 
+const IMPORT_FIX =
+  'Nothing was imported. Choose a file made by Export → JSON in Cove, or export it again.';
+
+/** A file's id as the sentence quotes it. */
+const id = (p: ErrorParams, key: string) => `"${text(p, key) ?? ''}"`;
+
+/** What is wrong with a session export (`bad-import`), by its `variant` (session-import.ts). */
+const IMPORT_PROBLEMS: Readonly<Record<string, Wording>> = {
+  'not-json': () => ({
+    message: 'This file is not JSON, so it is not a Cove conversation export.',
+    hint: IMPORT_FIX,
+  }),
+  'no-session': () => ({
+    message: 'This file is not a Cove conversation: it holds no session.',
+    hint: IMPORT_FIX,
+  }),
+  format: (p) => ({
+    message: `This file is not a Cove conversation export (its "format" is not "${text(p, 'expected') ?? 'cove-session'}").`,
+    hint: 'Nothing was imported. A full backup is restored from Settings → Backup instead.',
+  }),
+  version: (p) => ({
+    message: `This export has version ${text(p, 'found') ?? 'undefined'}; this Cove reads version ${num(p, 'supported') ?? 1}.`,
+    hint:
+      p['newer'] === true
+        ? 'Nothing was imported. It was made by a newer Cove: reload Cove to update it, then import again.'
+        : IMPORT_FIX,
+  }),
+  damaged: (p) => ({
+    message: `This export is damaged: ${text(p, 'where') ?? 'the file'}: ${text(p, 'detail') ?? 'unexpected shape'}.`,
+    hint: IMPORT_FIX,
+  }),
+  'duplicate-id': (p) => ({
+    message: `Two messages in this file have the same id ${id(p, 'id')}.`,
+    hint: IMPORT_FIX,
+  }),
+  'missing-parent': (p) => ({
+    message: `Message ${id(p, 'id')} answers a message ${id(p, 'parentId')} that is not in the file.`,
+    hint: IMPORT_FIX,
+  }),
+  cycle: (p) => ({
+    message: `Messages in this file form a cycle (message ${id(p, 'id')} is its own ancestor).`,
+    hint: IMPORT_FIX,
+  }),
+  'missing-leaf': (p) => ({
+    message: `The conversation's current message ${id(p, 'id')} is not in the file.`,
+    hint: IMPORT_FIX,
+  }),
+};
+
 /** The catalog's entries for the agent layer's own codes. */
 export const agentMessages = {
   'context-too-small': (p) => {
@@ -66,10 +115,12 @@ export const agentMessages = {
     hint: 'Nothing was changed.',
   }),
   'bad-title': () => ({ message: 'A conversation needs a title.', hint: 'Type a title.' }),
-  'bad-import': (p) => ({
-    message: text(p, 'problem') ?? 'This file is not a conversation Cove can import.',
-    hint: 'Nothing was imported. Choose a file made by Export → JSON in Cove, or export it again.',
-  }),
+  'bad-import': (p) => {
+    const variant = text(p, 'variant');
+    return variant !== undefined && Object.hasOwn(IMPORT_PROBLEMS, variant)
+      ? IMPORT_PROBLEMS[variant]!(p)
+      : { message: 'This file is not a conversation Cove can import.', hint: IMPORT_FIX };
+  },
   'agent-result-cap': (p) => ({
     message: `The result limit must be a whole number ${range(p)}.`,
     hint: 'Type a number in that range, or clear the field for the default.',

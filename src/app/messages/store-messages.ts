@@ -142,6 +142,12 @@ export const storeMessages = {
   },
   'backup-invalid': (p) => {
     const detail = text(p, 'detail');
+    if (variant(p) === 'keys') {
+      return {
+        message: 'The encrypted keys in this backup are not in a form Cove knows.',
+        hint: 'Nothing was changed. Restore without the keys, then enter them again in Settings.',
+      };
+    }
     if (variant(p) === 'archive') {
       return {
         message: `This file is not a usable Cove backup: ${detail ?? ''}.`,

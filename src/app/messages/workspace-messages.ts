@@ -147,6 +147,10 @@ export const workspaceMessages = {
           hint: 'Split it into smaller files.',
         }
       : { message: 'That file is too large for a workspace.', hint: 'Use a smaller file.' },
+  'no-workspace': () => ({
+    message: 'No workspace is open.',
+    hint: 'Create or open a workspace first.',
+  }),
   'wrong-workspace': (p) =>
     variant(p) === 'checkpoint'
       ? {

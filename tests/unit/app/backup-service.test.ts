@@ -1,8 +1,11 @@
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackupService } from '../../../src/app/backup-service';
+import { describeError } from '../../../src/app/messages/describe-error';
 import { createProviderService } from '../../../src/app/provider-service';
+import { sealWithPassphrase } from '../../../src/base/passphrase-box';
 import type { CoveStore } from '../../../src/store/cove-store';
+import { writeBackup } from '../../../src/workspace/backup-archive';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
 import { storeKinds, testClock } from '../../fakes/stores';
 
@@ -98,6 +101,24 @@ describe.each(storeKinds)('backups and API keys ($name)', ({ open }) => {
     expect(providers.providers()).toHaveLength(1);
     expect(providers.providers()[0]!.apiKey).toBeUndefined();
     expect((await target.workspaces.list()).map((w) => w.name)).toEqual(['Keys']);
+  });
+
+  it('refuses keys it cannot read, saying to restore without them, and changes nothing', async () => {
+    const { store } = await source();
+    // Opens with the passphrase, but holds a row that is not a secret setting.
+    const keys = await sealWithPassphrase('[{"key":"theme","value":"dark"}]', PASSPHRASE, 100_000);
+    const bytes = writeBackup(await store.snapshot({ withSecrets: false }), new Date(0), { keys });
+    const target = await fresh();
+    const pending = await createBackupService(target, testClock()).open(bytes);
+    const error = await pending.restore(PASSPHRASE).catch((e: unknown) => e);
+    // Data worded by the catalog, not English given where it was raised.
+    expect(error).toMatchObject({ params: { variant: 'keys' }, ownWording: undefined });
+    expect(describeError(error)).toMatchObject({
+      code: 'backup-invalid',
+      message: 'The encrypted keys in this backup are not in a form Cove knows.',
+      hint: 'Nothing was changed. Restore without the keys, then enter them again in Settings.',
+    });
+    expect(await target.workspaces.list()).toEqual([]);
   });
 
   it('refuses a short passphrase before writing anything', async () => {

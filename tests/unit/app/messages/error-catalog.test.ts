@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../src/base/clock';
 import { CoveError } from '../../../../src/base/errors';
 import { agentError } from '../../../../src/agent/agent-errors';
+import { SESSION_EXPORT_VERSION } from '../../../../src/agent/session-export';
+import { parseSessionImport } from '../../../../src/agent/session-import';
+import { createEditorService } from '../../../../src/app/editor-service';
+import { createFileActions } from '../../../../src/app/file-actions';
+import { createNoticeService } from '../../../../src/app/notice-service';
+import { createWorkspaceService } from '../../../../src/app/workspace-service';
 import { contextTooSmall } from '../../../../src/agent/context-budget';
 import { en } from '../../../../src/app/messages/en';
 import { describeError, errorText } from '../../../../src/app/messages/describe-error';
@@ -15,6 +21,7 @@ import { validateMcpServerConfig } from '../../../../src/mcp/server-config';
 import { resolvePythonSettings } from '../../../../src/runtime/runtime-settings';
 import { createMemoryStore } from '../../../../src/store/memory-store';
 import { storeError } from '../../../../src/store/store-errors';
+import { workspaceError } from '../../../../src/workspace/workspace-errors';
 import { WorkspaceCatalog } from '../../../../src/workspace/workspace-catalog';
 import { DEFAULT_ZIP_LIMITS, readZip } from '../../../../src/workspace/zip-archive';
 import { testClock } from '../../../fakes/stores';
@@ -317,6 +324,163 @@ describe('the runtime’s and MCP’s refusals, worded by the catalog', () => {
       ),
     ).toBe(
       'The MCP server x.test answered HTTP 503. The server failed; its own log says why. Try again later.',
+    );
+  });
+});
+
+describe('the refusals once worded where they were raised, now data worded by the catalog', () => {
+  const FIX =
+    'Nothing was imported. Choose a file made by Export → JSON in Cove, or export it again.';
+
+  function refused(text: string): CoveError {
+    try {
+      parseSessionImport(text, { workspaceId: 'w', newId: () => 'id' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(CoveError);
+      return error as CoveError;
+    }
+    throw new Error('the import was accepted');
+  }
+
+  const exportOf = (nodes: unknown[], leafId: string | null = null) =>
+    JSON.stringify({
+      format: 'cove-session',
+      version: SESSION_EXPORT_VERSION,
+      session: { title: 'T', mode: 'chat', leafId, createdAt: 1, updatedAt: 2 },
+      nodes,
+    });
+  const message = (id: string, parentId: string | null) => ({
+    id,
+    parentId,
+    role: 'user',
+    content: 'x',
+    status: 'complete',
+    startedAt: 1,
+  });
+
+  it('words every refused conversation import from its variant, saying what to do', () => {
+    const cases: [text: string, params: object, message: string, hint: string][] = [
+      [
+        '{ not json',
+        { variant: 'not-json' },
+        'This file is not JSON, so it is not a Cove conversation export.',
+        FIX,
+      ],
+      [
+        '[]',
+        { variant: 'no-session' },
+        'This file is not a Cove conversation: it holds no session.',
+        FIX,
+      ],
+      [
+        JSON.stringify({ format: 'cove-backup' }),
+        { variant: 'format', expected: 'cove-session' },
+        'This file is not a Cove conversation export (its "format" is not "cove-session").',
+        'Nothing was imported. A full backup is restored from Settings → Backup instead.',
+      ],
+      [
+        JSON.stringify({ format: 'cove-session', version: 7 }),
+        { variant: 'version', found: '7', supported: 1, newer: true },
+        'This export has version 7; this Cove reads version 1.',
+        'Nothing was imported. It was made by a newer Cove: reload Cove to update it, then import again.',
+      ],
+      [
+        JSON.stringify({ format: 'cove-session' }),
+        { variant: 'version', found: 'undefined', supported: 1, newer: false },
+        'This export has version undefined; this Cove reads version 1.',
+        FIX,
+      ],
+      [
+        exportOf([{ ...message('q', null), role: 'robot' }]),
+        { variant: 'damaged', where: 'nodes.0.role' },
+        expect.stringMatching(/^This export is damaged: nodes\.0\.role: .+\.$/),
+        FIX,
+      ],
+      [
+        exportOf([message('q', null), message('q', null)]),
+        { variant: 'duplicate-id', id: 'q' },
+        'Two messages in this file have the same id "q".',
+        FIX,
+      ],
+      [
+        exportOf([message('q', 'ghost')]),
+        { variant: 'missing-parent', id: 'q', parentId: 'ghost' },
+        'Message "q" answers a message "ghost" that is not in the file.',
+        FIX,
+      ],
+      [
+        exportOf([message('q', 'a'), message('a', 'q')]),
+        { variant: 'cycle', id: 'q' },
+        'Messages in this file form a cycle (message "q" is its own ancestor).',
+        FIX,
+      ],
+      [
+        exportOf([message('q', null)], 'nowhere'),
+        { variant: 'missing-leaf', id: 'nowhere' },
+        'The conversation\'s current message "nowhere" is not in the file.',
+        FIX,
+      ],
+    ];
+    for (const [text, params, sentence, hint] of cases) {
+      const error = refused(text);
+      // Data, not English: the code and what the sentence names.
+      expect(error.ownWording).toBeUndefined();
+      expect(error.params).toMatchObject(params);
+      expect(describeError(error)).toEqual({
+        code: 'bad-import',
+        title: expect.any(String),
+        message: sentence,
+        hint,
+      });
+      // Logs and traces read the same catalog's English.
+      expect(error.userText).toBe(errorText(error));
+    }
+  });
+
+  it('words an import refusal it does not know, and one without params, generally', () => {
+    const general = {
+      message: 'This file is not a conversation Cove can import.',
+      hint: FIX,
+    };
+    expect(describeError(agentError('bad-import'))).toMatchObject(general);
+    expect(describeError(agentError('bad-import', { variant: 'toString' }))).toMatchObject(general);
+  });
+
+  it('words keys in a backup that Cove cannot read, and says to restore without them', () => {
+    expect(describeError(storeError('backup-invalid', { variant: 'keys' }))).toEqual({
+      code: 'backup-invalid',
+      title: 'Storage problem',
+      message: 'The encrypted keys in this backup are not in a form Cove knows.',
+      hint: 'Nothing was changed. Restore without the keys, then enter them again in Settings.',
+    });
+  });
+
+  it('words a file action while no workspace is open, and says to open one', async () => {
+    const store = createMemoryStore();
+    const clock = new ManualClock();
+    // Not started: no workspace is open yet.
+    const workspaces = createWorkspaceService(
+      new WorkspaceCatalog(store, clock),
+      store.settings,
+      store.changes,
+    );
+    const notices = createNoticeService(clock);
+    const actions = createFileActions({
+      workspaces,
+      notices,
+      editor: createEditorService({ workspaces, settings: store.settings, notices, clock }),
+    });
+    const error = await actions.createFile('', 'main.py').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoveError);
+    expect((error as CoveError).ownWording).toBeUndefined();
+    expect(describeError(error)).toEqual({
+      code: 'no-workspace',
+      title: 'Workspace problem',
+      message: 'No workspace is open.',
+      hint: 'Create or open a workspace first.',
+    });
+    expect(errorText(workspaceError('no-workspace'))).toBe(
+      'No workspace is open. Create or open a workspace first.',
     );
   });
 });
