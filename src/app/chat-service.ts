@@ -1,18 +1,15 @@
-import { type ReplyOutcome, type SessionEngineEvent } from '../agent/session-engine';
 import type { RetryState } from '../agent/run-state';
 import { selectedSession } from '../agent/session-state';
 import { replyParent } from '../agent/session-tree';
 import { newId } from '../base/ids';
 import type { SessionMode, SessionRecord } from '../store/records';
-import { createRewindService } from './rewind-service';
 import { contextMeter } from './context-meter';
-import { createSessionRuntime, type SessionRuntimeDeps } from './session-runtime';
-import { compactOutcomeNotice, NO_MODEL, replyOutcomeNotice } from './outcome-notices';
+import type { SessionRuntime, SessionRuntimeDeps } from './session-runtime';
+import { compactOutcomeNotice, NO_MODEL } from './outcome-notices';
 import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from '../agent/compaction-run';
 import { resolveModelSettings } from '../llm/provider-config';
 import { parseModelRef } from './provider-service';
 import type { ChatService } from './chat-service-types';
-import { watchLockElsewhere } from './lock-elsewhere';
 
 export type { SymbolLocator } from '../agent/context-builder';
 export type { ChatMessageView } from './chat-message-view';
@@ -24,20 +21,19 @@ export type { ChatService } from './chat-service-types';
  * The chat panel's actions over the session engine: send, ask again, branch, choose a
  * model, open and delete sessions. Its state is the one session state
  * (src/agent/session-state.ts), which every engine event and every choice here is folded
- * into, read through session-signals.ts. The engine, agent and persister are built by
- * session-runtime.ts.
+ * into, read through session-signals.ts. What it acts on (the engine, the agent, the
+ * rewinds) is built once by session-runtime.ts, from the composition root (services.ts).
  */
 export function createChatService(
-  deps: SessionRuntimeDeps & {
+  runtime: SessionRuntime,
+  deps: Pick<SessionRuntimeDeps, 'store' | 'workspaces' | 'providers' | 'clock' | 'notices'> & {
     /** Told once the first exchange of a session this tab created is over (automatic titles). */
     afterFirstExchange?: (sessionId: string) => void;
   },
 ): ChatService {
-  const { store, workspaces, editor, providers, clock, locks, notices } = deps;
-  const { engine, agent, persister, state } = createSessionRuntime(deps, {
-    modelOf: (sessionId) => modelOf(state.current().sessions.find((s) => s.id === sessionId)),
-    report: (outcome) => report(outcome),
-  });
+  const { store, workspaces, providers, clock, notices } = deps;
+  const { engine, agent, persister, state, rewind, elsewhere, modelOf, loadSessions, report } =
+    runtime;
   const { dispatch } = state;
   const sessions = state.slice((s) => s.sessions);
   const activeSession = state.slice(selectedSession);
@@ -51,13 +47,6 @@ export function createChatService(
   const busy = () => run().activity !== 'idle';
   const compacting = () => run().activity === 'compacting';
   const retrying = (): RetryState | undefined => run().retry;
-  const elsewhere = watchLockElsewhere({
-    locks,
-    clock,
-    busy,
-    shown: activeId,
-    onChange: (running) => dispatch({ type: 'elsewhere_changed', running }),
-  });
   const runningElsewhere = state.slice((s) => s.runningElsewhere);
   const messages = state.messages;
   const selectSession = (sessionId: string | undefined) =>
@@ -66,69 +55,6 @@ export function createChatService(
     dispatch({ type: 'sessions_listed', sessions: list });
   /** The mode of the session the next message creates (see newSession). */
   let newSessionMode: SessionMode = 'chat';
-  const rewind = createRewindService({
-    checkpoints: store.checkpoints,
-    workspaces,
-    notices,
-    clock,
-    hasUnsavedEdits: (path) =>
-      editor.tabs().some((tab) => tab.path() === path && (tab.dirty() || tab.saving())),
-    conversation: {
-      sessionId: () => activeId(),
-      messageIds: () => messages().map((m) => m.id),
-      leafId: () => activeSession()?.leafId ?? undefined,
-      message(id) {
-        const view = messages().find((m) => m.id === id);
-        return view && { role: view.role, parentId: view.parentId, content: view.content() };
-      },
-      async moveLeaf(sessionId, nodeId) {
-        await engine.moveLeaf(sessionId, nodeId);
-      },
-      setDraft,
-    },
-  });
-  // Rewind buttons follow the checkpoints a run records and the path shown.
-  engine.subscribe((event) => {
-    if (event.sessionId !== activeId()) return;
-    if (
-      event.type === 'leaf_moved' ||
-      event.type === 'node_appended' ||
-      (event.type === 'agent_event' &&
-        (event.event.type === 'run_end' ||
-          (event.event.type === 'tool_end' && Boolean(event.event.changedFiles?.length))))
-    )
-      void rewind.refresh();
-  });
-  engine.subscribe(mirror);
-
-  /** The conversation's own model while it is still set up, else the default. */
-  function modelOf(session: SessionRecord | undefined): string | undefined {
-    const own = session?.model;
-    if (own && providers.models().some((choice) => choice.ref === own)) return own;
-    return providers.selectedModel();
-  }
-  /**
-   * Folds what the engine publishes into the state; the list is read again once a reply or
-   * an agent run is over (its title and time changed).
-   */
-  function mirror(event: SessionEngineEvent): Promise<void> | undefined {
-    dispatch(event);
-    if (event.type === 'agent_event') {
-      agent.handle(event.event);
-      if (event.event.type === 'run_end') return loadSessions().then(() => undefined);
-    }
-    if (event.type !== 'node_event' || event.event.type !== 'node_end') return undefined;
-    if (state.current().run.agentRunning) return undefined;
-    return loadSessions().then(() => undefined);
-  }
-
-  async function loadSessions() {
-    const workspace = workspaces.current();
-    const list = workspace ? await engine.list(workspace.id) : [];
-    setSessions(list);
-    return list;
-  }
-
   async function loadMessages(sessionId: string | undefined) {
     void agent.show(sessionId);
     void elsewhere.check(sessionId);
@@ -175,12 +101,6 @@ export function createChatService(
     const list = await loadSessions();
     selectSession(list[0]?.id);
     await loadMessages(list[0]?.id);
-  }
-
-  /** Says why a reply was not asked for; an answered one shows its own outcome. */
-  function report(outcome: ReplyOutcome | undefined) {
-    const notice = replyOutcomeNotice(outcome);
-    if (notice) notices.show(notice);
   }
 
   const service: ChatService = {

@@ -14,6 +14,7 @@ import {
   type AgentSettingsService,
 } from './agent-settings-service';
 import { createChatService, type ChatService } from './chat-service';
+import { createSessionRuntime } from './session-runtime';
 import { createSessionListService, type SessionListService } from './session-list-service';
 import { createLazyChatClient } from './lazy-chat-client';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
@@ -251,7 +252,7 @@ export function createAppServices(
     clock,
   });
   const agentSettings = createAgentSettingsService(store.settings);
-  const chat = createChatService({
+  const sessionRuntime = createSessionRuntime({
     store,
     agentSettings: agentSettings.settings,
     observe: (event) => traces.observe(event),
@@ -290,6 +291,13 @@ export function createAppServices(
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
     ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
+  });
+  const chat = createChatService(sessionRuntime, {
+    store,
+    workspaces,
+    providers,
+    clock,
+    notices,
     afterFirstExchange: (sessionId) => void sessions.autoTitle(sessionId),
   });
   const sessions = createSessionListService({

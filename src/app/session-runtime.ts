@@ -1,8 +1,9 @@
 /**
- * The session engine as the app runs it: the engine over the store with the selected
- * models and the chat options, the agent service and the toolboxes its runs get, the
- * persister that writes growing nodes, and the approval trace. The chat service holds the
- * state the UI reads; this builds what that state follows.
+ * The sessions part of the composition root (services.ts builds it once): the session
+ * engine over the store with the selected models and the chat options, the one session
+ * state its events fold into (session-signals.ts), the agent service and the toolboxes its
+ * runs get, the persister that writes growing nodes, the rewinds, the watch on other tabs'
+ * locks, and the approval trace. The chat panel's actions (chat-service.ts) act on these.
  */
 import type { ApprovalDecision } from '../agent/approval-policy';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
@@ -32,6 +33,11 @@ import type { SessionLocks } from './session-locks';
 import type { WorkspaceService } from './workspace-service';
 import { createYielder } from './yield-to-page';
 import { createSessionSignals, type SessionSignals } from './session-signals';
+import { createRewindService, type RewindService } from './rewind-service';
+import { watchLockElsewhere, type LockElsewhere } from './lock-elsewhere';
+import { replyOutcomeNotice } from './outcome-notices';
+import { selectedSession } from '../agent/session-state';
+import type { SessionRecord } from '../store/records';
 
 export interface SessionRuntimeDeps {
   store: CoveStore;
@@ -70,6 +76,15 @@ export interface SessionRuntimeDeps {
 
 export interface SessionRuntime {
   engine: SessionEngine;
+  rewind: RewindService;
+  /** Looks whether another tab runs the session shown. */
+  elsewhere: LockElsewhere;
+  /** The model the next reply of a session goes to: its own while set up, else the default. */
+  modelOf(session: SessionRecord | undefined): string | undefined;
+  /** Reads the current workspace's sessions into the state. */
+  loadSessions(): Promise<readonly SessionRecord[]>;
+  /** Says why a reply was not asked for (as a notice); an answered one shows its own outcome. */
+  report(outcome: ReplyOutcome | undefined): void;
   agent: AgentService;
   persister: SessionPersister;
   /** The agent's tools, which the conversation's tool call chips describe themselves by. */
@@ -78,15 +93,7 @@ export interface SessionRuntime {
   state: SessionSignals;
 }
 
-export function createSessionRuntime(
-  deps: SessionRuntimeDeps,
-  hooks: {
-    /** The model ref the session's next reply uses (what its picker shows). */
-    modelOf(sessionId: string): string | undefined;
-    /** Says why a reply was not asked for. */
-    report(outcome: ReplyOutcome | undefined): void;
-  },
-): SessionRuntime {
+export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
   const { store, workspaces, editor, providers, clock, locks, notices } = deps;
   const agentSettings = deps.agentSettings ?? (() => DEFAULT_AGENT_SETTINGS);
   const toolboxes = createAgentToolboxes({
@@ -105,9 +112,21 @@ export function createSessionRuntime(
     checkpoints: store.checkpoints,
     onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
   });
-  // The one state of the tab's conversations; the engine's events are folded into it by
-  // whoever owns the session list (chat-service.ts), so a list read follows each run.
+  // The one state of the tab's conversations (src/agent/session-state.ts).
   const state = createSessionSignals(() => clock.now(), toolboxes);
+  const hooks = {
+    modelOf: (sessionId: string) =>
+      modelOf(state.current().sessions.find((s) => s.id === sessionId)),
+    report(outcome: ReplyOutcome | undefined) {
+      const notice = replyOutcomeNotice(outcome);
+      if (notice) notices.show(notice);
+    },
+  };
+  function modelOf(session: SessionRecord | undefined): string | undefined {
+    const own = session?.model;
+    if (own && providers.models().some((choice) => choice.ref === own)) return own;
+    return providers.selectedModel();
+  }
   const agent: AgentService = createAgentService({
     state,
     toolboxes,
@@ -190,5 +209,78 @@ export function createSessionRuntime(
   });
   engine.subscribe((event) => persister.handle(event));
   if (deps.observe) engine.subscribe(deps.observe);
-  return { engine, agent, persister, toolboxes, state };
+
+  const shownId = () => state.current().selected;
+  const rewind = createRewindService({
+    checkpoints: store.checkpoints,
+    workspaces,
+    notices,
+    clock,
+    hasUnsavedEdits: (path) =>
+      editor.tabs().some((tab) => tab.path() === path && (tab.dirty() || tab.saving())),
+    conversation: {
+      sessionId: shownId,
+      messageIds: () => state.messages().map((m) => m.id),
+      leafId: () => selectedSession(state.current())?.leafId ?? undefined,
+      message(id) {
+        const view = state.messages().find((m) => m.id === id);
+        return view && { role: view.role, parentId: view.parentId, content: view.content() };
+      },
+      async moveLeaf(sessionId, nodeId) {
+        await engine.moveLeaf(sessionId, nodeId);
+      },
+      setDraft: (text) => state.dispatch({ type: 'draft_set', text }),
+    },
+  });
+  // Rewind buttons follow the checkpoints a run records and the path shown.
+  engine.subscribe((event) => {
+    if (event.sessionId !== shownId()) return;
+    if (
+      event.type === 'leaf_moved' ||
+      event.type === 'node_appended' ||
+      (event.type === 'agent_event' &&
+        (event.event.type === 'run_end' ||
+          (event.event.type === 'tool_end' && Boolean(event.event.changedFiles?.length))))
+    )
+      void rewind.refresh();
+  });
+
+  async function loadSessions() {
+    const workspace = workspaces.current();
+    const list = workspace ? await engine.list(workspace.id) : [];
+    state.dispatch({ type: 'sessions_listed', sessions: list });
+    return list;
+  }
+  // Every event folds into the state; the list is read again once a reply or an agent run
+  // is over (its title and time changed), and the engine awaits that read.
+  engine.subscribe((event) => {
+    state.dispatch(event);
+    if (event.type === 'agent_event') {
+      agent.handle(event.event);
+      if (event.event.type === 'run_end') return loadSessions().then(() => undefined);
+    }
+    if (event.type !== 'node_event' || event.event.type !== 'node_end') return undefined;
+    if (state.current().run.agentRunning) return undefined;
+    return loadSessions().then(() => undefined);
+  });
+
+  const elsewhere = watchLockElsewhere({
+    locks,
+    clock,
+    busy: () => state.current().run.activity !== 'idle',
+    shown: shownId,
+    onChange: (running) => state.dispatch({ type: 'elsewhere_changed', running }),
+  });
+  return {
+    engine,
+    agent,
+    persister,
+    toolboxes,
+    state,
+    rewind,
+    elsewhere,
+    modelOf,
+    loadSessions,
+    report: hooks.report,
+  };
 }

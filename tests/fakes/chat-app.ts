@@ -1,6 +1,6 @@
 import type { AgentSettings } from '../../src/agent/agent-settings';
 import type { AgentPython } from '../../src/app/agent-toolbox';
-import { createChatService } from '../../src/app/chat-service';
+import { startChat } from './start-chat';
 import { createEditorService, type BufferHost } from '../../src/app/editor-service';
 import { createNoticeService } from '../../src/app/notice-service';
 import { createMemorySessionLocks } from '../../src/app/session-locks';
@@ -30,7 +30,7 @@ export async function openChatApp(
   await workspaces.start();
   const editor = createEditorService({ workspaces, settings: store.settings, notices, clock });
   const client = makeScriptedChatClient(steps, { clock });
-  const chat = createChatService({
+  const chat = startChat({
     store,
     workspaces,
     editor,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
-import { createChatService } from '../../../src/app/chat-service';
+import { startChat } from '../../fakes/start-chat';
+import type { SessionRuntimeDeps } from '../../../src/app/session-runtime';
 import { createEditorService } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
 import { createMemorySessionLocks } from '../../../src/app/session-locks';
@@ -22,7 +23,7 @@ async function setup(steps: ScriptStep[] = []) {
   const client = makeScriptedChatClient(steps, { clock });
   const locks = createMemorySessionLocks();
   const providers = fakeProviderService();
-  const chat = createChatService({
+  const chat = startChat({
     store,
     workspaces,
     editor,
@@ -485,9 +486,9 @@ describe('chat context from a traceback', () => {
 /** Rebuilds the chat service of `ctx` with a symbol locator (setup has none). */
 async function setLocator(
   ctx: Awaited<ReturnType<typeof setup>>,
-  locateSymbol: NonNullable<Parameters<typeof createChatService>[0]['locateSymbol']>,
+  locateSymbol: NonNullable<SessionRuntimeDeps['locateSymbol']>,
 ) {
-  ctx.chat = createChatService({
+  ctx.chat = startChat({
     store: ctx.store,
     workspaces: ctx.workspaces,
     editor: ctx.editor,

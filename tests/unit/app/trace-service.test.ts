@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src/app/app-log';
 import { captureConsole } from '../../../src/app/app-log-console';
-import { createChatService } from '../../../src/app/chat-service';
+import { startChat } from '../../fakes/start-chat';
 import { createEditorService } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
 import { createMemorySessionLocks } from '../../../src/app/session-locks';
@@ -39,7 +39,7 @@ async function open(store: CoveStore, steps: ScriptStep[], locks = createMemoryS
       sessionTitle: 'Title',
     }),
   });
-  const chat = createChatService({
+  const chat = startChat({
     store,
     workspaces,
     editor,
