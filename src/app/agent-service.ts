@@ -11,7 +11,7 @@ import type { AgentEvent } from '../agent/agent-events';
 import type { AgentSettings } from '../agent/agent-settings';
 import type { ApprovalDecision, ApprovalMode } from '../agent/approval-policy';
 import type { AgentUserMessage, PendingMessage } from '../agent/agent-inbox';
-import { shownApproval } from '../agent/session-state';
+import { shownApproval } from '../agent/session-selectors';
 import type { AgentPort } from '../agent/session-agent-run';
 import type { ApprovalRequest } from '../agent/tool-batch';
 import type { SettingsStore } from '../store/settings-store';

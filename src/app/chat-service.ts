@@ -1,5 +1,5 @@
 import type { RetryState } from '../agent/run-state';
-import { selectedSession } from '../agent/session-state';
+import { selectedSession } from '../agent/session-selectors';
 import { replyParent } from '../agent/session-tree';
 import { newId } from '../base/ids';
 import type { SessionMode, SessionRecord } from '../store/records';

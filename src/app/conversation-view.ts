@@ -8,12 +8,8 @@
  */
 import type { Accessor } from 'solid-js';
 import { createSignal } from 'solid-js';
-import {
-  runsShown,
-  toolCallsOf,
-  type SessionState,
-  type SessionStateEvent,
-} from '../agent/session-state';
+import type { SessionState, SessionStateEvent } from '../agent/session-state';
+import { runsShown, toolCallsOf } from '../agent/session-selectors';
 import { callIdOf } from '../agent/tool-call-state';
 import { branchPosition } from '../agent/session-tree';
 import type { NodeRecord } from '../store/records';

@@ -36,7 +36,7 @@ import { createSessionSignals, type SessionSignals } from './session-signals';
 import { createRewindService, type RewindService } from './rewind-service';
 import { watchLockElsewhere, type LockElsewhere } from './lock-elsewhere';
 import { replyOutcomeNotice } from './outcome-notices';
-import { selectedSession } from '../agent/session-state';
+import { selectedSession } from '../agent/session-selectors';
 import type { SessionRecord } from '../store/records';
 
 export interface SessionRuntimeDeps {

@@ -3,12 +3,11 @@ import type { AgentEvent } from '../../../src/agent/agent-events';
 import {
   INITIAL_SESSION_STATE,
   reduceSessionState,
-  shownApproval,
-  toolCallsOf,
   type PendingApproval,
   type SessionState,
   type SessionStateEvent,
 } from '../../../src/agent/session-state';
+import { shownApproval, toolCallsOf } from '../../../src/agent/session-selectors';
 import { outlineOf } from '../../../src/store/node-outline';
 import type { NodeRecord } from '../../../src/store/records';
 
