@@ -159,12 +159,12 @@ class AgentRun<C extends ToolContext> {
 
   private emit = (event: AgentEvent): void => this.channel.push(event);
 
-  /** What the truncation marker suggests, naming only tools that are offered. */
+  /** What the truncation marker suggests: the ways of the offered tools to read the rest. */
   private get readRestHint(): string {
-    if (!this.catalog.has('read_file'))
+    const ways = this.catalog.tools.flatMap((tool) => tool.readsRest ?? []);
+    if (!ways.length)
       return 'ask for a smaller part (narrower arguments, less output) to see the rest';
-    const search = this.catalog.has('search_files') ? ', or search_files,' : '';
-    return `call read_file with a line range${search} to see the part you need`;
+    return `${ways.join(', or ')} to see the part you need`;
   }
 
   private now(): number {

@@ -130,6 +130,12 @@ export interface Tool<Args = Record<string, unknown>, Context extends ToolContex
   summarize?(args: Readonly<Record<string, unknown>>, result?: string): string;
   /** True when a running call streams output worth watching (`context.update`). */
   streamsOutput?: boolean;
+  /**
+   * Optional: how the model reads a part of what a cut result left out with this tool
+   * ("call read_file with a line range"); the truncation marker names it while it is
+   * offered.
+   */
+  readsRest?: string;
   /** What the page must offer for this tool to be offered; absent: files only. */
   needs?: ToolNeed;
 }

@@ -61,6 +61,7 @@ export const searchFilesTool: Tool<SearchFilesArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  readsRest: 'search with search_files',
   promptHint: 'Use search_files to find where a name or text occurs instead of reading every file.',
   summarize: (args) => stringArgument(args, 'pattern') ?? '',
   async execute(args, context) {

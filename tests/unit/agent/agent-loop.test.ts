@@ -540,15 +540,22 @@ describe('runAgent: limits', () => {
 
   it('cuts long results with a marker that says how much is left and how to read it', async () => {
     const big = 'x'.repeat(30_000);
-    const read = fakeTool('read_file', { reply: () => ({ content: big }) });
-    const run = startRun([calls(['read_file', { path: 'big.txt' }]), { text: 'ok' }], {
-      tools: [read],
+    const read = {
+      ...fakeTool('peek', { reply: () => ({ content: big }) }),
+      readsRest: 'call peek with a range',
+    };
+    const grep = { ...fakeTool('grep'), readsRest: 'search with grep' };
+    const run = startRun([calls(['peek', { path: 'big.txt' }]), { text: 'ok' }], {
+      tools: [read, grep, fakeTool('other')],
       toolResultCap: 1_000,
     });
     await run.done;
     const result = toolResults(run.client.requests[1]!.messages)['c0']!;
     expect(result.length).toBeLessThan(1_200);
-    expect(result).toMatch(/\[… 29,000 more characters cut; call read_file with a line range/);
+    // The marker names the ways the offered tools declare, and only those.
+    expect(result).toMatch(
+      /\[… 29,000 more characters cut; call peek with a range, or search with grep to see the part you need …\]/,
+    );
     expect(ofType(run.events, 'tool_end')[0]!.truncatedChars).toBe(29_000);
   });
 });

@@ -126,4 +126,14 @@ describe('chip summaries', () => {
     expect(parseArguments('[1]')).toEqual({});
     expect(parseArguments('{"path":"a.py"}')).toEqual({ path: 'a.py' });
   });
+
+  it('say how to read the rest of a cut result where a tool can: reading a range, searching', () => {
+    const ways = builtinToolRegistry.tools.flatMap((tool) =>
+      tool.readsRest ? [[tool.name, tool.readsRest]] : [],
+    );
+    expect(ways).toEqual([
+      ['read_file', 'call read_file with a line range'],
+      ['search_files', 'search with search_files'],
+    ]);
+  });
 });
