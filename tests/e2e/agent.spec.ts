@@ -216,7 +216,9 @@ test('after Stop, steering and queued messages wait for the person: nothing is s
   await expect(agent.approval('write_file')).toBeVisible();
   await agent.steer('Keep the notes short.');
   await agent.queue('Thanks!');
-  await agent.approval('write_file').getByRole('button', { name: 'Stop' }).click();
+  // One Stop on the page (under the message box); the request's own says what it does.
+  await expect(agent.page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(1);
+  await agent.approval('write_file').getByRole('button', { name: 'Reject and stop' }).click();
   await agent.idle();
 
   // Both wait under "Not sent", with their controls; neither went to the model.

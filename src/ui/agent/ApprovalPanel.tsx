@@ -108,9 +108,10 @@ export function ApprovalPanel(props: {
             <button
               type="button"
               class="button danger"
+              title="Do not run it, and stop the run (as Stop under the message box)"
               onClick={() => props.onDecide({ kind: 'stop' })}
             >
-              Stop
+              Reject and stop
             </button>
           </div>
         }

@@ -85,6 +85,25 @@ export function Composer(props: {
         send();
       }}
     >
+      {/* Messages typed during a run wait above the box, in the order they will go. */}
+      <Show when={agent.pending().length}>
+        <PendingMessages
+          items={agent.pending()}
+          onEdit={takeIntoDraft}
+          onRemove={(item) => void agent.takeBack(item)}
+          onSend={(item) => {
+            // Through the message box: a send that is refused leaves the text there.
+            if (takeIntoDraft(item)) void chat.send(chat.draft());
+          }}
+          sendBlocker={() =>
+            chat.busy()
+              ? 'Wait for the run to end, or use Edit to steer or queue it'
+              : chat.draft().trim()
+                ? 'Send or clear the message box first'
+                : undefined
+          }
+        />
+      </Show>
       <label for="chat-input" class="visually-hidden">
         Message
       </label>
@@ -110,24 +129,6 @@ export function Composer(props: {
           }
         }}
       />
-      <Show when={agent.pending().length}>
-        <PendingMessages
-          items={agent.pending()}
-          onEdit={takeIntoDraft}
-          onRemove={(item) => void agent.takeBack(item)}
-          onSend={(item) => {
-            // Through the message box: a send that is refused leaves the text there.
-            if (takeIntoDraft(item)) void chat.send(chat.draft());
-          }}
-          sendBlocker={() =>
-            chat.busy()
-              ? 'Wait for the run to end, or use Edit to steer or queue it'
-              : chat.draft().trim()
-                ? 'Send or clear the message box first'
-                : undefined
-          }
-        />
-      </Show>
       <div class="composer-bar">
         <Show
           when={providers.models().length}

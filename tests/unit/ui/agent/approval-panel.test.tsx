@@ -54,7 +54,7 @@ test('approve, approve for the session and stop each answer once', () => {
   const { choices, button } = show({});
   button('Approve').click();
   button('Approve run_python for this session').click();
-  button('Stop').click();
+  button('Reject and stop').click();
   expect(choices).toEqual([{ kind: 'approve' }, { kind: 'approve_session' }, { kind: 'stop' }]);
 });
 
