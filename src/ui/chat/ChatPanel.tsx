@@ -25,14 +25,21 @@ import { SessionIcon } from '../sessions/session-icons';
 import { SessionsPanel } from '../sessions/SessionsPanel';
 import { SessionTreeView } from '../sessions/SessionTreeView';
 import './chat.css';
+import { retrying } from '../common/retrying-lazy';
 
 // The approval card and the changed files carry CodeMirror's merge view and the diff
 // library: loaded when an agent session is shown, not with the first page.
-const ApprovalPanel = lazy(() =>
-  import('../agent/ApprovalPanel').then((module) => ({ default: module.ApprovalPanel })),
+const ApprovalPanel = lazy(
+  retrying(
+    () => import('../agent/ApprovalPanel'),
+    (module) => module.ApprovalPanel,
+  ),
 );
-const ChangedFilesList = lazy(() =>
-  import('../agent/ChangedFilesList').then((module) => ({ default: module.ChangedFilesList })),
+const ChangedFilesList = lazy(
+  retrying(
+    () => import('../agent/ChangedFilesList'),
+    (module) => module.ChangedFilesList,
+  ),
 );
 
 /**

@@ -36,20 +36,30 @@ import './shell.css';
 import '../files/files.css';
 import '../editor/editor.css';
 import '../traces/traces-header.css';
+import { retrying } from '../common/retrying-lazy';
 
 type NarrowView = 'files' | 'editor' | 'assistant' | 'output';
 
 // Settings (providers, models, backups) load when first opened.
-const SettingsDialog = lazy(() =>
-  import('../settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+const SettingsDialog = lazy(
+  retrying(
+    () => import('../settings/SettingsDialog'),
+    (m) => m.SettingsDialog,
+  ),
 );
 
 // Traces and Logs load when first opened.
-const TracesDialog = lazy(() =>
-  import('../traces/TracesDialog').then((m) => ({ default: m.TracesDialog })),
+const TracesDialog = lazy(
+  retrying(
+    () => import('../traces/TracesDialog'),
+    (m) => m.TracesDialog,
+  ),
 );
-const LogsDialog = lazy(() =>
-  import('../logs/LogsDialog').then((m) => ({ default: m.LogsDialog })),
+const LogsDialog = lazy(
+  retrying(
+    () => import('../logs/LogsDialog'),
+    (m) => m.LogsDialog,
+  ),
 );
 
 interface AppProps {
