@@ -5,7 +5,7 @@
  * deleted, because every way in checks the path first. The schema-6 migration
  * (src/store/path-repair-migration.ts) gives each one a name that passes, computed here.
  */
-import { normalizeName } from './paths';
+import { normalizeName, MAX_NAME_LENGTH } from './paths';
 
 /** What an empty or blank name becomes (then "untitled (2)"… when taken). */
 export const UNTITLED_NAME = 'untitled';
@@ -36,10 +36,26 @@ function repairedSegment(segment: string): string {
   }
 }
 
-/** "notes.py" → "notes (2).py"; "Makefile", ".env" → "Makefile (2)", ".env (2)". */
+/**
+ * "notes.py" → "notes (2).py"; "Makefile", ".env" → "Makefile (2)", ".env (2)". A name
+ * near the length limit gives up the end of its stem (never half a character) so that the
+ * numbered name still fits; an extension too long to keep goes with it.
+ */
 export function numberedName(name: string, n: number): string {
+  const mark = ` (${n})`;
   const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  let stem = dot > 0 ? name.slice(0, dot) : name;
+  let extension = dot > 0 ? name.slice(dot) : '';
+  if (extension.length + mark.length >= MAX_NAME_LENGTH) {
+    stem = name;
+    extension = '';
+  }
+  const room = MAX_NAME_LENGTH - mark.length - extension.length;
+  if (stem.length > room) {
+    stem = stem.slice(0, room);
+    if (/[\uD800-\uDBFF]$/.test(stem)) stem = stem.slice(0, -1);
+  }
+  return `${stem}${mark}${extension}`;
 }
 
 /** One folder of the path tree: its children by their stored segment. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePath } from '../../../src/workspace/paths';
 import { needsPathRepair, numberedName, planPathRepairs } from '../../../src/workspace/path-repair';
+import { MAX_NAME_LENGTH, normalizeName } from '../../../src/workspace/paths';
 
 /** The plan as a plain object, for readable expectations. */
 const plan = (paths: string[]) => Object.fromEntries(planPathRepairs(paths));
@@ -88,5 +89,21 @@ describe('numberedName', () => {
   it('puts the number before the last extension', () => {
     expect(numberedName('report.tar.gz', 2)).toBe('report.tar (2).gz');
     expect(numberedName('untitled', 3)).toBe('untitled (3)');
+  });
+
+  it('keeps a name near the length limit within it, extension and whole characters kept', () => {
+    const long = `${'a'.repeat(250)}.py`;
+    const numbered = numberedName(long, 2);
+    expect(numbered).toHaveLength(MAX_NAME_LENGTH);
+    expect(numbered.endsWith(' (2).py')).toBe(true);
+    expect(normalizeName(numbered)).toBe(numbered);
+    // An emoji is never cut in half.
+    const emoji = `${'😀'.repeat(127)}.md`;
+    const cut = numberedName(emoji, 12);
+    expect(cut.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+    expect(cut).toMatch(/^(😀)+ \(12\)\.md$/u);
+    // An extension too long to keep goes with the stem.
+    const dotted = `a.${'b'.repeat(253)}`;
+    expect(numberedName(dotted, 2)).toBe(`${dotted.slice(0, MAX_NAME_LENGTH - 4)} (2)`);
   });
 });
