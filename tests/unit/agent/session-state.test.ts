@@ -160,6 +160,7 @@ describe('the session state', () => {
     );
   });
 
+  // Invariant 2: nothing is left waiting after a fault; what was shown is kept.
   it('a call without a result waits while a run goes on, and says it was interrupted once none does', () => {
     const state = shownWithCall();
     expect(toolCallsOf(state, 'a1').map((c) => c.status)).toEqual(['interrupted']);
@@ -275,6 +276,7 @@ describe('the session state', () => {
     ).toBeUndefined();
   });
 
+  // Invariant 2: what was shown is what is stored.
   it('a reply that finishes updates its node on the path and marks the leaf in the list', () => {
     const session = {
       id: 's',
