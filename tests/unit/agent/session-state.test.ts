@@ -58,6 +58,9 @@ function shownWithCall(): SessionState {
   ]);
 }
 
+const toolStart = (callId: string): SessionStateEvent =>
+  agent({ type: 'tool_start', turn: 1, at: 1, callId, toolName: 'read_file', args: {} });
+
 const toolEnd = (callId: string, changed: string[] = []): AgentEvent => ({
   type: 'tool_end',
   turn: 1,
@@ -127,19 +130,7 @@ describe('the session state', () => {
   });
 
   it('leaves the conversation shown alone for another session, and starts over when another is chosen', () => {
-    let state = fold(
-      [
-        agent({
-          type: 'tool_start',
-          turn: 1,
-          at: 1,
-          callId: 'c1',
-          toolName: 'read_file',
-          args: {},
-        }),
-      ],
-      shownWithCall(),
-    );
+    let state = fold([toolStart('c1')], shownWithCall());
     const other = fold(
       [{ type: 'node_appended', sessionId: 'x', node: { ...node('q9', null), sessionId: 'x' } }],
       state,
@@ -168,14 +159,7 @@ describe('the session state', () => {
     expect(toolCallsOf(running, 'a1').map((c) => c.status)).toEqual(['pending']);
     const started = fold(
       [
-        agent({
-          type: 'tool_start',
-          turn: 1,
-          at: 1,
-          callId: 'c1',
-          toolName: 'read_file',
-          args: {},
-        }),
+        toolStart('c1'),
         agent({ type: 'tool_update', turn: 1, callId: 'c1', stream: 'stdout', text: 'line\n' }),
       ],
       running,
