@@ -85,7 +85,7 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
                 onClick={() => void runs.runFile()}
               >
                 ▶ Run
-                <span class="wide-only">
+                <span class="run-name">
                   {activePython() ? ` ${baseName(activePython()!)}` : ''}
                 </span>
               </button>
@@ -118,8 +118,11 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           aria-controls="run-options"
           onClick={() => setShowOptions(!showOptions())}
         >
-          <span class="wide-only">Arguments and input</span>
-          <span class="narrow-only">Input</span>
+          {/* Its name stays "Arguments and input" when the panel shows only "Input". */}
+          <span class="spoken-label">Arguments and input</span>
+          <span class="narrow-only" aria-hidden="true">
+            Input
+          </span>
         </button>
         <span
           class="runtime-status"
@@ -128,8 +131,8 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           // For the benchmark: whether a second interpreter stands ready for after this run.
           data-spare={runs.runtime().spareReady ? 'ready' : 'none'}
         >
-          <span class="wide-only">{status()}</span>
-          <span class="narrow-only" aria-hidden="true">
+          <span class="status-long">{status()}</span>
+          <span class="status-short" aria-hidden="true">
             {runtimeStatusShort(runs.runtime())}
           </span>
           {/* The count is seen, not announced every second. */}
