@@ -179,7 +179,8 @@ export function reduceSessionState(
     case 'approval_settled':
       return { ...next, approvals: next.approvals.filter((a) => a.card !== event.card) };
     case 'todo_changed':
-      return event.sessionId === next.shown.sessionId ? { ...next, todo: event.items } : next;
+      // The plan of the session chosen, which shows before its path is read.
+      return event.sessionId === next.selected ? { ...next, todo: event.items } : next;
     case 'inbox_changed':
       return { ...next, pending: event.pending };
     case 'elsewhere_changed':

@@ -145,6 +145,13 @@ describe('the session state', () => {
     expect(chosen.shown.path).toEqual([]);
     expect(chosen.calls.size).toBe(0);
     expect(chosen.todo).toEqual([]);
+    // The plan of the session chosen shows at once, before its conversation is read.
+    expect(
+      fold(
+        [{ type: 'todo_changed', sessionId: 'x', items: [{ text: 'X', status: 'pending' }] }],
+        chosen,
+      ).todo,
+    ).toEqual([{ text: 'X', status: 'pending' }]);
     // The plan of a session not shown is not the one on screen.
     expect(fold([{ type: 'todo_changed', sessionId: 's', items: [] }], chosen).todo).toBe(
       chosen.todo,

@@ -152,6 +152,26 @@ describe('agent mode in the chat service', () => {
     ]);
   });
 
+  it('the plan shows with its conversation: gone for a new one, back when it is opened again', async () => {
+    const store = createMemoryStore();
+    const plan = [
+      { text: 'Read the file', status: 'done' },
+      { text: 'Fix the bug', status: 'in_progress' },
+    ];
+    const app = await open(store, [
+      call('t1', 'todo_write', { items: plan }),
+      { text: 'Planned.' },
+    ]);
+    app.chat.newSession('agent');
+    await app.chat.send('Make a plan');
+    const sessionId = app.chat.activeSession()!.id;
+    expect(app.chat.agent.todo()).toEqual(plan);
+    app.chat.newSession();
+    expect(app.chat.agent.todo()).toEqual([]);
+    await app.chat.openSession(sessionId);
+    expect(app.chat.agent.todo()).toEqual(plan);
+  });
+
   it('a rejection with feedback reaches the model as the result, and the file stays', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
