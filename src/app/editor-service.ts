@@ -55,6 +55,11 @@ export interface EditorService {
   attach(host: BufferHost): () => void;
   /** The active text file with its current (maybe unsaved) text and selection. */
   activeDocument(): { path: string; text: string; selection?: TextSelection } | undefined;
+  /**
+   * The text each open text tab holds now, unsaved edits included, by path. Project search
+   * reads these before the stored files: a person expects to find what they just typed.
+   */
+  openTexts(): Map<string, string>;
   /** Inserts text at the cursor of the active text file; false when none is open. */
   insertIntoActive(text: string): boolean;
   /** Opens a file and moves to a line (1-based), e.g. from a traceback. */
@@ -351,6 +356,14 @@ export function createEditorService(deps: {
       const selection = host.selection(tab.path());
       return selection ? { path: tab.path(), text, selection } : { path: tab.path(), text };
     },
+    openTexts: command(() => {
+      const texts = new Map<string, string>();
+      for (const tab of tabs()) {
+        const text = tab.kind === 'text' ? host?.read(tab.path()) : undefined;
+        if (text !== undefined) texts.set(tab.path(), text);
+      }
+      return texts;
+    }),
     insertIntoActive: command((text) => {
       const path = activePath();
       const tab = path ? find(path) : undefined;

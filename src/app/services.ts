@@ -21,6 +21,7 @@ import { createMemorySessionLocks, createWebSessionLocks } from './session-locks
 import { createEditorService, type EditorService } from './editor-service';
 import type { UnloadJournal } from './unload-journal';
 import { createFileActions, type FileActions } from './file-actions';
+import { createProjectSearchService, type ProjectSearchService } from './project-search-service';
 import { findPythonDefinition } from '../agent/python-definitions';
 import { createRunService, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
@@ -66,6 +67,8 @@ export interface AppServices {
   readonly providers: ProviderService;
   readonly workspaces: WorkspaceService;
   readonly editor: EditorService;
+  /** Project search and replace (Ctrl/Cmd+Shift+F) and which view the left column shows. */
+  readonly search: ProjectSearchService;
   readonly chat: ChatService;
   /** The sessions list (search, star, delete with Undo, fork, export, import) and tree. */
   readonly sessions: SessionListService;
@@ -213,6 +216,7 @@ export function createAppServices(
     notices,
     ...(environment.zipImporter ? { zipImporter: environment.zipImporter } : {}),
   });
+  const search = createProjectSearchService({ workspaces, editor, notices, clock });
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
@@ -341,6 +345,7 @@ export function createAppServices(
     providers,
     workspaces,
     editor,
+    search,
     chat,
     sessions,
     runs,

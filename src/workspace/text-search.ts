@@ -15,6 +15,12 @@ export interface SearchPattern {
   /** Treat `pattern` as a regular expression (RE2 syntax) instead of plain text. */
   regex: boolean;
   caseSensitive: boolean;
+  /**
+   * Only matches that neither start nor end inside a word (letters, digits, `_`). Default
+   * false. For plain text the neighbours are checked; a regular expression is wrapped in
+   * `\b(?:…)\b`, so a pattern that begins or ends with a non-word character finds little.
+   */
+  wholeWord?: boolean;
 }
 
 /** One matching line. */
@@ -26,13 +32,29 @@ export interface LineMatch {
   text: string;
 }
 
+/** One match in a text: `text.slice(start, end)`, with its capture groups. */
+export interface TextMatch {
+  start: number;
+  end: number;
+  /** `groups[0]` is the whole match, `groups[n]` group n (undefined when it took no part). */
+  groups: readonly (string | undefined)[];
+}
+
 /** A compiled pattern: where it first matches in a text at or after an index. */
 export interface SearchMatcher {
   /** Index of the first match starting at or after `from`, or -1. */
   indexIn(text: string, from: number): number;
+  /** The first match starting at or after `from` (it may be empty), or undefined. */
+  find(text: string, from: number): TextMatch | undefined;
 }
 
-export type CompiledSearch = { ok: true; matcher: SearchMatcher } | { ok: false; message: string };
+/**
+ * A failure's `message` is for the model (it names the tool's `regex` argument); `reason`,
+ * present for a bad regular expression, is the engine's own words, for callers that word
+ * the refusal themselves.
+ */
+export type CompiledSearch =
+  { ok: true; matcher: SearchMatcher } | { ok: false; message: string; reason?: string };
 
 /** Characters of a matching line shown at most. */
 export const MAX_MATCH_LINE_CHARS = 240;
@@ -44,17 +66,26 @@ export const MAX_MATCH_LINE_CHARS = 240;
 export function compileSearch(search: SearchPattern): CompiledSearch {
   if (search.pattern === '') return { ok: false, message: 'The pattern is empty.' };
   if (!search.regex) {
-    // A literal cannot backtrack: the browser's engine is safe and fastest here.
-    const literal = new RegExp(escapeRegExp(search.pattern), search.caseSensitive ? 'g' : 'gi');
+    // A literal cannot backtrack: the browser's engine is safe and fastest here, and its
+    // lookaround checks a whole word's neighbours without consuming them.
+    const escaped = escapeRegExp(search.pattern);
+    const source = search.wholeWord ? `(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])` : escaped;
+    // `u` only for whole words (\p{…}): it would change how the agent's plain search folds case.
+    const flags = `${search.caseSensitive ? 'g' : 'gi'}${search.wholeWord ? 'u' : ''}`;
+    const literal = new RegExp(source, flags);
     return { ok: true, matcher: nativeMatcher(literal) };
   }
   try {
     const flags = RE2JS.MULTILINE | (search.caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
-    return { ok: true, matcher: re2Matcher(RE2JS.compile(search.pattern, flags)) };
+    const source = search.wholeWord ? `\\b(?:${search.pattern})\\b` : search.pattern;
+    // The bare pattern first: its error names the person's text, not the wrapper.
+    if (search.wholeWord) RE2JS.compile(search.pattern, flags);
+    return { ok: true, matcher: re2Matcher(RE2JS.compile(source, flags)) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
+      reason,
       message: `The regular expression is invalid: ${reason}. Patterns use RE2 syntax (no backreferences or lookaround); fix it, or search for plain text with regex false.`,
     };
   }
@@ -66,6 +97,12 @@ function nativeMatcher(regex: RegExp): SearchMatcher {
       regex.lastIndex = from;
       return regex.exec(text)?.index ?? -1;
     },
+    find(text, from) {
+      regex.lastIndex = from;
+      const found = regex.exec(text);
+      if (!found) return undefined;
+      return { start: found.index, end: found.index + found[0].length, groups: [...found] };
+    },
   };
 }
 
@@ -73,13 +110,26 @@ function re2Matcher(pattern: RE2JS): SearchMatcher {
   // A matcher holds its text; searches of one file reuse it.
   let text: string | undefined;
   let matcher: ReturnType<RE2JS['matcher']> | undefined;
+  const matcherOf = (input: string) => {
+    if (input !== text || !matcher) {
+      text = input;
+      matcher = pattern.matcher(input);
+    }
+    return matcher;
+  };
   return {
     indexIn(input, from) {
-      if (input !== text || !matcher) {
-        text = input;
-        matcher = pattern.matcher(input);
+      const found = matcherOf(input);
+      return from <= input.length && found.find(from) ? found.start() : -1;
+    },
+    find(input, from) {
+      const found = matcherOf(input);
+      if (from > input.length || !found.find(from)) return undefined;
+      const groups: (string | undefined)[] = [];
+      for (let group = 0; group <= found.groupCount(); group++) {
+        groups.push(found.group(group) ?? undefined);
       }
-      return from <= input.length && matcher.find(from) ? matcher.start() : -1;
+      return { start: found.start(), end: found.end(), groups };
     },
   };
 }

@@ -23,6 +23,8 @@ export const WORKSPACE_ERROR_CODES = [
   'zip-import-failed',
   /** A backup made by a newer version of Cove. */
   'backup-newer',
+  /** Project search's regular expression does not compile (`reason`: the engine's words). */
+  'search-pattern',
 ] as const;
 
 /** One of {@link WORKSPACE_ERROR_CODES}, or a store error passing through. */

@@ -147,6 +147,10 @@ export const workspaceMessages = {
           hint: 'Split it into smaller files.',
         }
       : { message: 'That file is too large for a workspace.', hint: 'Use a smaller file.' },
+  'search-pattern': (p) => ({
+    message: `The regular expression is invalid: ${String(p.reason ?? 'unknown reason')}.`,
+    hint: 'Patterns use RE2 syntax (no backreferences or lookaround); fix it, or turn off "Use regular expression".',
+  }),
   'no-workspace': () => ({
     message: 'No workspace is open.',
     hint: 'Create or open a workspace first.',

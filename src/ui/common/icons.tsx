@@ -12,6 +12,8 @@ const paths: Record<string, string> = {
   download: 'M8 2.5V11 M4.5 7.5 8 11l3.5-3.5 M2.5 11v3h11v-3',
   zip: 'M4 1.5h8v13H4z M7 1.5v1 M8 2.5v1 M7 3.5v1 M8 4.5v1 M7 5.5v1 M6.5 8h3v3h-3z',
   close: 'M4 4l8 8 M12 4l-8 8',
+  search: 'M7 2.5a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9z M10.3 10.3l3.7 3.7',
+  replace: 'M2.5 5.5h9 M9 3l2.5 2.5L9 8 M13.5 10.5h-9 M7 8l-2.5 2.5L7 13',
   more: 'M3.5 8h.01 M8 8h.01 M12.5 8h.01',
   // A toothed wheel, so Settings never looks like the theme toggle's sun.
   settings:

@@ -16,11 +16,12 @@ import { ChatPanel } from '../chat/ChatPanel';
 import { DialogHost } from '../common/dialogs';
 import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
-import { FilesPanel } from '../files/FilesPanel';
 import { PanelBoundary } from '../common/PanelBoundary';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
+import { Sidebar } from './Sidebar';
+import { isProjectSearchKey } from '../search/search-shortcut';
 import {
   ASSISTANT_MIN_WIDTH,
   fitPanels,
@@ -87,6 +88,18 @@ function Shell(props: AppProps) {
   const onResize = () => setWindowSize({ width: window.innerWidth, height: window.innerHeight });
   window.addEventListener('resize', onResize);
   onCleanup(() => window.removeEventListener('resize', onResize));
+  // Project search, from anywhere. Capture phase: the code editor would otherwise see the
+  // key first (its own Mod-Shift-f and key handling); in-file find stays on Ctrl/Cmd+F.
+  const onShortcut = (event: KeyboardEvent) => {
+    if (!isProjectSearchKey(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (narrow()) setNarrowView('files');
+    else if (layout().sidebarCollapsed) preferences.updateLayout({ sidebarCollapsed: false });
+    props.services.search.show();
+  };
+  window.addEventListener('keydown', onShortcut, true);
+  onCleanup(() => window.removeEventListener('keydown', onShortcut, true));
   const HEADER_HEIGHT = 40;
   const fitted = () => fitPanels(layout(), windowSize().width, windowSize().height - HEADER_HEIGHT);
   const prefersDark = createMediaQuery('(prefers-color-scheme: dark)');
@@ -138,7 +151,7 @@ function Shell(props: AppProps) {
     props.services.log.report('error', 'app', error, what);
   const files = (
     <PanelBoundary name="Files" onError={logPanelFailure}>
-      <FilesPanel services={props.services} />
+      <Sidebar services={props.services} />
     </PanelBoundary>
   );
   const editorArea = (
