@@ -12,6 +12,7 @@ import {
   type TabState,
   type TextSelection,
 } from './editor-tab';
+import { createRecentFiles } from './recent-files';
 import { createUnsavedText } from './unsaved-text';
 import type { WorkspaceService } from './workspace-service';
 
@@ -23,6 +24,11 @@ export const AUTOSAVE_MS = 700;
 export interface EditorService {
   readonly tabs: Accessor<EditorTab[]>;
   readonly activePath: Accessor<string | undefined>;
+  /**
+   * The files opened (or switched to) most recently in the current workspace, most recent
+   * first; may name files deleted since. Kept per workspace across visits.
+   */
+  readonly recentFiles: Accessor<string[]>;
   /** Counts calls of {@link openFile}, also of a file already shown (a narrow layout shows the editor on each). */
   readonly openRequests: Accessor<number>;
   openFile(path: string): Promise<void>;
@@ -89,6 +95,11 @@ export function createEditorService(deps: {
   const [tabs, setTabs] = createSignal<TabState[]>([]);
   const [activePath, setActivePath] = createSignal<string | undefined>();
   const [openRequests, setOpenRequests] = createSignal(0);
+  const recent = createRecentFiles({
+    settings,
+    currentWorkspace: () => workspaces.current()?.id,
+    onError: (e) => notices.error(e, 'Could not remember recently opened files'),
+  });
   let host: BufferHost | undefined;
 
   const find = (path: string) => tabs().find((tab) => tab.path() === path);
@@ -247,6 +258,7 @@ export function createEditorService(deps: {
   const service: EditorService = {
     tabs,
     activePath,
+    recentFiles: recent.paths,
     openRequests,
     openFile: command(async (path) => {
       setOpenRequests((count) => count + 1);
@@ -257,6 +269,7 @@ export function createEditorService(deps: {
         if (find(tab.path())) return service.activate(tab.path());
         setTabs([...tabs(), tab]);
         setActivePath(tab.path());
+        recent.opened(tab.path());
         persistTabs();
         catchUp(tab);
       } catch (error) {
@@ -266,6 +279,7 @@ export function createEditorService(deps: {
     activate: command((path) => {
       if (!find(path)) return;
       setActivePath(path);
+      recent.opened(path);
       persistTabs();
     }),
     close: command(async (path) => {
@@ -345,6 +359,7 @@ export function createEditorService(deps: {
         tab.setDeleted(false);
       }
       setTabs([...tabs()]);
+      recent.moved(from, to);
       persistTabs();
     }),
     activeDocument() {
@@ -391,6 +406,7 @@ export function createEditorService(deps: {
       setTabs([]);
       setActivePath(undefined);
       const workspace = workspaces.current();
+      await recent.load();
       if (!workspace) return;
       await unsaved
         .recover(workspace.id, workspaces.files())

@@ -208,6 +208,8 @@ const trash = z.discriminatedUnion('kind', [
 const SETTING_VALUES: readonly [prefix: string, schema: z.core.$ZodType][] = [
   // The open editor tabs of a workspace (editor-service.ts): `paths` is walked at start.
   ['editor.tabs.', z.object({ paths: z.array(z.string()), active: maybe(z.string()) })],
+  // Recently opened files of a workspace, most recent first (recent-files.ts).
+  ['editor.recent.', z.array(z.string())],
   // Text the last visit could not save (editor-service.ts recoverUnsaved).
   ['editor.unsaved.', z.array(z.object({ path: z.string(), text: z.string(), base: z.number() }))],
   // Used as a key of `workspaces`: IndexedDB refuses an object or NaN as a key.

@@ -17,6 +17,8 @@ import { DialogHost } from '../common/dialogs';
 import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { PanelBoundary } from '../common/PanelBoundary';
+import { QuickOpenDialog } from '../quick-open/QuickOpenDialog';
+import { isApplePlatform, isQuickOpenShortcut } from '../quick-open/quick-open-shortcut';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
@@ -107,6 +109,21 @@ function Shell(props: AppProps) {
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
   const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart>();
   const [diagnostics, setDiagnostics] = createSignal<'traces' | 'logs'>();
+  const [quickOpen, setQuickOpen] = createSignal(false);
+
+  // Ctrl/Cmd+P anywhere: caught before the page's other listeners (the editor's keymap among
+  // them) and before the browser's Print. Over another dialog (Settings, a question) or the
+  // "updated in another tab" screen it does nothing but keep Print away.
+  const mac = isApplePlatform(navigator);
+  const onShortcut = (event: KeyboardEvent) => {
+    if (!isQuickOpenShortcut(event, mac)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (quickOpen() || props.databaseBlocked() || document.querySelector('dialog:modal')) return;
+    setQuickOpen(true);
+  };
+  window.addEventListener('keydown', onShortcut, true);
+  onCleanup(() => window.removeEventListener('keydown', onShortcut, true));
 
   const dark = () => {
     const theme = preferences.preferences().theme;
@@ -349,6 +366,13 @@ function Shell(props: AppProps) {
       </Show>
       <Show when={diagnostics() === 'logs'}>
         <LogsDialog log={props.services.log} onClose={() => setDiagnostics(undefined)} />
+      </Show>
+      <Show when={quickOpen()}>
+        <QuickOpenDialog
+          editor={editor}
+          workspaces={props.services.workspaces}
+          onClose={() => setQuickOpen(false)}
+        />
       </Show>
       <Show when={props.databaseBlocked()}>
         <div class="blocking-overlay" role="alertdialog" aria-labelledby="blocked-title">

@@ -201,6 +201,21 @@ describe('editor service', () => {
     expect(editor.tabs().map((t) => t.path())).toEqual(['pkg/a.py']);
   });
 
+  it('remembers the files opened and switched to, most recent first, across a restart', async () => {
+    const { editor, files } = await setup();
+    await files.write('b.py', 'two\n');
+    await files.write('c.py', 'three\n');
+    await editor.openFile('b.py');
+    await editor.openFile('c.py');
+    editor.activate('a.py');
+    expect(editor.recentFiles()).toEqual(['a.py', 'c.py', 'b.py']);
+    await files.move('c.py', 'pkg/c.py');
+    editor.moved('c.py', 'pkg/c.py');
+    expect(editor.recentFiles()).toEqual(['a.py', 'pkg/c.py', 'b.py']);
+    await editor.restoreTabs();
+    expect(editor.recentFiles()).toEqual(['a.py', 'pkg/c.py', 'b.py']);
+  });
+
   it('a save resolves, and the tab is clean, only once the text is stored', async () => {
     const { gate, editor, files, edit, settle, tab } = await setup();
     gate.hold();

@@ -1,0 +1,312 @@
+import { createMemo, createSignal, createUniqueId, For, onCleanup, Show, untrack } from 'solid-js';
+import type { EditorService } from '../../app/editor-service';
+import type { WorkspaceService } from '../../app/workspace-service';
+import { listPythonSymbols, type PythonSymbol } from '../../agent/python-symbols';
+import { rankPaths } from '../../workspace/file-ranking';
+import { fuzzyMatch, markedRuns } from '../../workspace/fuzzy-match';
+import { baseName } from '../../workspace/paths';
+import { parseQuickOpenQuery } from '../../workspace/quick-open-query';
+import './quick-open.css';
+
+/** How many rows Quick open shows at most; the rest are a keystroke away. */
+export const QUICK_OPEN_LIMIT = 50;
+
+type Row =
+  | { kind: 'file'; path: string; positions: number[]; line?: number; column?: number }
+  | { kind: 'line'; path: string; line: number; column?: number; lines: number }
+  | { kind: 'symbol'; path: string; symbol: PythonSymbol; positions: number[] };
+
+/** What the list shows: rows, or a sentence saying why there are none. */
+interface Results {
+  rows: Row[];
+  /** Shown when there are no rows. */
+  empty?: string;
+  /** How many matched in all, when more than the rows shown. */
+  total?: number;
+}
+
+/**
+ * Quick open (Ctrl/Cmd+P): a modal box that finds a file by a fuzzy match of its path and
+ * opens it; `:42` goes to a line of the active file, `main.py:42` to a line of another, and
+ * `@name` to a function or class of the active Python file.
+ *
+ * The workspace's paths, the recent files and the active file are read once, when it opens;
+ * each keystroke is one pass over the paths. Closing gives the focus back where it was,
+ * unless the chosen file takes it.
+ */
+export function QuickOpenDialog(props: {
+  editor: EditorService;
+  workspaces: WorkspaceService;
+  onClose: () => void;
+}) {
+  const listId = createUniqueId();
+  const hintId = createUniqueId();
+  const returnFocus = document.activeElement;
+  onCleanup(() => {
+    if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+  });
+
+  const paths = untrack(() =>
+    props.workspaces
+      .entries()
+      .filter((entry) => entry.kind === 'file')
+      .map((entry) => entry.path),
+  );
+  const recent = untrack(() => props.editor.recentFiles());
+  // The active file's text is read only when a line or a symbol is asked for.
+  let active: { path: string; text: string } | null | undefined;
+  const activeDocument = () => (active ??= untrack(() => props.editor.activeDocument()) ?? null);
+  let symbols: PythonSymbol[] | undefined;
+  const symbolsOf = (text: string) => (symbols ??= listPythonSymbols(text));
+
+  let box!: HTMLInputElement;
+  const [input, setInput] = createSignal('');
+  const [selected, setSelected] = createSignal(0);
+
+  const results = createMemo((): Results => {
+    const query = parseQuickOpenQuery(input());
+    if (query.kind === 'file') {
+      if (!paths.length) return { rows: [], empty: 'This workspace has no files yet.' };
+      const ranked = rankPaths(query.filter, paths, recent, QUICK_OPEN_LIMIT);
+      return {
+        rows: ranked.shown.map(({ path, positions }) => ({
+          kind: 'file',
+          path,
+          positions,
+          ...(query.line !== undefined ? { line: query.line } : {}),
+          ...(query.column !== undefined ? { column: query.column } : {}),
+        })),
+        empty: `No file matches “${query.filter}”.`,
+        total: ranked.total,
+      };
+    }
+    const file = activeDocument();
+    if (query.kind === 'line') {
+      if (!file) return { rows: [], empty: 'Open a file to go to one of its lines.' };
+      const lines = countLines(file.text);
+      if (query.line === undefined) {
+        return { rows: [], empty: `Type a line number of ${baseName(file.path)} (1–${lines}).` };
+      }
+      return {
+        rows: [
+          {
+            kind: 'line',
+            path: file.path,
+            line: Math.min(query.line, lines),
+            ...(query.column !== undefined ? { column: query.column } : {}),
+            lines,
+          },
+        ],
+      };
+    }
+    if (!file) return { rows: [], empty: 'Open a Python file to go to one of its symbols.' };
+    if (!file.path.endsWith('.py')) {
+      return {
+        rows: [],
+        empty: `@ lists the functions and classes of a Python file; ${baseName(file.path)} is not one.`,
+      };
+    }
+    const all = symbolsOf(file.text);
+    if (!all.length) {
+      return { rows: [], empty: `${baseName(file.path)} defines no functions or classes.` };
+    }
+    const matched: (Row & { kind: 'symbol' })[] = [];
+    const scores = new Map<PythonSymbol, number>();
+    for (const symbol of all) {
+      const match = fuzzyMatch(query.filter, symbol.name);
+      if (!match) continue;
+      scores.set(symbol, match.score);
+      matched.push({ kind: 'symbol', path: file.path, symbol, positions: match.positions });
+    }
+    // Best match first; the file's order among equals (and for an empty filter).
+    if (query.filter) matched.sort((a, b) => scores.get(b.symbol)! - scores.get(a.symbol)!);
+    return {
+      rows: matched.slice(0, QUICK_OPEN_LIMIT),
+      empty: `No symbol matches “${query.filter}”.`,
+      total: matched.length,
+    };
+  });
+
+  const rows = () => results().rows;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  function select(index: number) {
+    setSelected(index);
+    document.getElementById(optionId(index))?.scrollIntoView({ block: 'nearest' });
+  }
+
+  function choose(row: Row | undefined) {
+    if (!row) return;
+    // Closing first puts the focus back; opening the file then moves it into the editor.
+    props.onClose();
+    if (row.kind === 'file') {
+      if (row.line === undefined) void props.editor.openFile(row.path);
+      else void props.editor.reveal(row.path, row.line, row.column);
+    } else if (row.kind === 'line') {
+      void props.editor.reveal(row.path, row.line, row.column);
+    } else {
+      void props.editor.reveal(row.path, row.symbol.line, row.symbol.column);
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const count = rows().length;
+    const at = selected();
+    // Arrows wrap around; a page jumps ten rows and stops at either end.
+    const next: Record<string, number> = {
+      ArrowDown: (at + 1) % count,
+      ArrowUp: (at - 1 + count) % count,
+      PageDown: Math.min(at + 10, count - 1),
+      PageUp: Math.max(at - 10, 0),
+    };
+    if (event.key === 'Enter') choose(rows()[at]);
+    else if (Object.hasOwn(next, event.key)) {
+      if (count) select(next[event.key]!);
+    } else return;
+    event.preventDefault();
+  };
+
+  return (
+    <dialog
+      ref={(dialog) =>
+        queueMicrotask(() => {
+          if (!dialog.isConnected) return;
+          if (!dialog.open) dialog.showModal();
+          // The box, whatever the browser focuses in a dialog it opens.
+          box.focus();
+        })
+      }
+      class="modal quick-open"
+      aria-label="Quick open"
+      onCancel={(event) => {
+        event.preventDefault();
+        props.onClose();
+      }}
+    >
+      <input
+        class="quick-open-input"
+        role="combobox"
+        aria-label="File name, :line or @symbol"
+        aria-expanded={rows().length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={rows().length ? optionId(selected()) : undefined}
+        aria-describedby={hintId}
+        placeholder="File name, :line or @symbol"
+        autocomplete="off"
+        spellcheck={false}
+        value={input()}
+        onInput={(event) => {
+          setInput(event.currentTarget.value);
+          setSelected(0);
+        }}
+        onKeyDown={onKeyDown}
+        ref={box}
+      />
+      <ul
+        id={listId}
+        class="quick-open-list"
+        role="listbox"
+        aria-label={parseQuickOpenQuery(input()).kind === 'symbol' ? 'Symbols' : 'Files'}
+      >
+        <For each={rows()}>
+          {(row, index) => (
+            <li
+              id={optionId(index())}
+              role="option"
+              class="quick-open-option"
+              aria-selected={index() === selected()}
+              aria-label={rowLabel(row)}
+              // The input keeps the focus (and so the keyboard) while the mouse picks.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(row)}
+            >
+              <RowView row={row} />
+            </li>
+          )}
+        </For>
+      </ul>
+      {/* Said when it changes: why nothing is listed, or that the list is cut. */}
+      <p class="quick-open-status" role="status">
+        {rows().length
+          ? (results().total ?? 0) > rows().length
+            ? `Showing ${rows().length} of ${results().total!.toLocaleString('en-US')}; type more to narrow.`
+            : ''
+          : results().empty}
+      </p>
+      <p id={hintId} class="quick-open-keys">
+        ↑↓ to choose, Enter to open, Esc to close. Type : for a line, @ for a symbol.
+      </p>
+    </dialog>
+  );
+}
+
+function RowView(props: { row: Row }) {
+  const row = props.row;
+  if (row.kind === 'line') {
+    return (
+      <span class="quick-open-name">
+        Go to line {row.line}
+        {row.column !== undefined ? `, column ${row.column}` : ''}{' '}
+        <span class="quick-open-detail">
+          of {baseName(row.path)} ({row.lines.toLocaleString('en-US')} lines)
+        </span>
+      </span>
+    );
+  }
+  if (row.kind === 'symbol') {
+    return (
+      <>
+        <span class={`quick-open-kind kind-${row.symbol.kind}`} aria-hidden="true">
+          {row.symbol.kind === 'class' ? 'C' : row.symbol.kind === 'method' ? 'm' : 'ƒ'}
+        </span>
+        <span class="quick-open-name">
+          <Marked text={row.symbol.name} positions={row.positions} />
+        </span>
+        <span class="quick-open-detail">
+          {row.symbol.container ? `${row.symbol.container} · ` : ''}line {row.symbol.line}
+        </span>
+      </>
+    );
+  }
+  const nameStart = row.path.lastIndexOf('/') + 1;
+  return (
+    <>
+      <span class="quick-open-name">
+        <Marked text={row.path} positions={row.positions} from={nameStart} />
+      </span>
+      <Show when={nameStart > 0}>
+        <span class="quick-open-detail">
+          <Marked text={row.path} positions={row.positions} to={nameStart - 1} />
+        </span>
+      </Show>
+      <Show when={row.line !== undefined}>
+        <span class="quick-open-detail">line {row.line}</span>
+      </Show>
+    </>
+  );
+}
+
+/** `text[from, to)` with the matched characters in <mark>. */
+function Marked(props: { text: string; positions: number[]; from?: number; to?: number }) {
+  return (
+    <For each={markedRuns(props.text, props.positions, props.from, props.to)}>
+      {(run) => (run.marked ? <mark>{run.text}</mark> : run.text)}
+    </For>
+  );
+}
+
+/** What a screen reader says for a row: the whole path, or what the row does. */
+function rowLabel(row: Row): string {
+  if (row.kind === 'file')
+    return row.line === undefined ? row.path : `${row.path}, line ${row.line}`;
+  if (row.kind === 'line') return `Go to line ${row.line} of ${row.path}`;
+  const { name, kind, line } = row.symbol;
+  return `${name}, ${kind}, line ${line}`;
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
