@@ -17,8 +17,9 @@ test('Ctrl+P opens a file by a fuzzy name, goes to a line and to a def, and Esca
   cove,
   page,
 }) => {
-  await cove.writePython('src/util.py', UTIL);
+  // tools.py first: a new file goes into the folder selected, which src/util.py's would be.
   await cove.writePython('tools.py', TOOLS);
+  await cove.writePython('src/util.py', UTIL);
   const quick = new QuickOpen(cove);
   const activeLineNumber = page.locator('.cm-lineNumbers .cm-activeLineGutter');
 
@@ -37,6 +38,7 @@ test('Ctrl+P opens a file by a fuzzy name, goes to a line and to a def, and Esca
   );
 
   // From inside the editor: CodeMirror does not keep the shortcut.
+  await cove.tab('tools.py').click();
   await cove.editor('tools.py').click();
   await expect(cove.editor('tools.py')).toBeFocused();
   await quick.open();
@@ -92,6 +94,7 @@ test('Ctrl+P opens a file by a fuzzy name, goes to a line and to a def, and Esca
   await expect(cove.tab('tools.py')).toHaveAttribute('aria-selected', 'true');
   await expect(activeLineNumber).toHaveText('6');
   await expect(cove.editor('tools.py').locator('.cm-activeLine')).toHaveText('def compute():');
+  await expect(cove.editor('tools.py')).toBeFocused();
 
   // No match says so; Escape closes and the focus is back in the editor.
   await quick.open();

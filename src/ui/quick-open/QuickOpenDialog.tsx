@@ -42,8 +42,15 @@ export function QuickOpenDialog(props: {
   const listId = createUniqueId();
   const hintId = createUniqueId();
   const returnFocus = document.activeElement;
+  /** False once a row is chosen: the editor it opens takes the focus. */
+  let giveFocusBack = true;
   onCleanup(() => {
-    if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+    if (!giveFocusBack) return;
+    // After the modal dialog has left the page: while it is there, the rest is inert and
+    // cannot take the focus.
+    queueMicrotask(() => {
+      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+    });
   });
 
   const paths = untrack(() =>
@@ -137,7 +144,8 @@ export function QuickOpenDialog(props: {
 
   function choose(row: Row | undefined) {
     if (!row) return;
-    // Closing first puts the focus back; opening the file then moves it into the editor.
+    // The editor the row opens takes the focus, not what had it before.
+    giveFocusBack = false;
     props.onClose();
     if (row.kind === 'file') {
       if (row.line === undefined) void props.editor.openFile(row.path);

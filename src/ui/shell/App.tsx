@@ -92,7 +92,7 @@ function Shell(props: AppProps) {
   onCleanup(() => window.removeEventListener('resize', onResize));
   // Project search, from anywhere. Capture phase: the code editor would otherwise see the
   // key first (its own Mod-Shift-f and key handling); in-file find stays on Ctrl/Cmd+F.
-  const onShortcut = (event: KeyboardEvent) => {
+  const onSearchKey = (event: KeyboardEvent) => {
     if (!isProjectSearchKey(event)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -100,8 +100,8 @@ function Shell(props: AppProps) {
     else if (layout().sidebarCollapsed) preferences.updateLayout({ sidebarCollapsed: false });
     props.services.search.show();
   };
-  window.addEventListener('keydown', onShortcut, true);
-  onCleanup(() => window.removeEventListener('keydown', onShortcut, true));
+  window.addEventListener('keydown', onSearchKey, true);
+  onCleanup(() => window.removeEventListener('keydown', onSearchKey, true));
   const HEADER_HEIGHT = 40;
   const fitted = () => fitPanels(layout(), windowSize().width, windowSize().height - HEADER_HEIGHT);
   const prefersDark = createMediaQuery('(prefers-color-scheme: dark)');
@@ -115,15 +115,15 @@ function Shell(props: AppProps) {
   // them) and before the browser's Print. Over another dialog (Settings, a question) or the
   // "updated in another tab" screen it does nothing but keep Print away.
   const mac = isApplePlatform(navigator);
-  const onShortcut = (event: KeyboardEvent) => {
+  const onQuickOpenKey = (event: KeyboardEvent) => {
     if (!isQuickOpenShortcut(event, mac)) return;
     event.preventDefault();
     event.stopPropagation();
     if (quickOpen() || props.databaseBlocked() || document.querySelector('dialog:modal')) return;
     setQuickOpen(true);
   };
-  window.addEventListener('keydown', onShortcut, true);
-  onCleanup(() => window.removeEventListener('keydown', onShortcut, true));
+  window.addEventListener('keydown', onQuickOpenKey, true);
+  onCleanup(() => window.removeEventListener('keydown', onQuickOpenKey, true));
 
   const dark = () => {
     const theme = preferences.preferences().theme;

@@ -198,7 +198,8 @@ describe('QuickOpenDialog', () => {
     view.host.querySelector('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true }));
     expect(view.onClose).toHaveBeenCalledOnce();
     expect(view.host.querySelector('dialog')).toBeNull();
-    expect(document.activeElement).toBe(view.before);
+    // Once the modal dialog is gone (while it is there, the rest of the page is inert).
+    await waitUntil(() => expect(document.activeElement).toBe(view.before));
     expect(view.editor.openFile).not.toHaveBeenCalled();
   });
 
