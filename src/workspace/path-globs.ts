@@ -7,8 +7,9 @@
  * - A glob without `/` matches a name at any depth: `*.py` is `**` + `/*.py`.
  * - A glob that names a folder matches what is inside it: `src` and `src/` take `src/**`.
  *
- * Matching is case-sensitive, as workspace paths are.
+ * Matching is case-sensitive, as workspace paths are. The globs are read by picomatch.
  */
+import picomatch from 'picomatch/posix';
 
 /** A test of workspace paths; `empty` when the field held no glob (then it matches all). */
 export interface PathGlobs {
@@ -35,62 +36,18 @@ export function splitGlobs(field: string): string[] {
 
 /** Compiles a field of globs (see the module comment). Never throws: every glob is valid. */
 export function compilePathGlobs(field: string): PathGlobs {
-  const patterns = splitGlobs(field).map(globToRegExp);
+  const globs = splitGlobs(field).map((glob) => glob.replace(/^\.\//, '').replace(/\/+$/, ''));
+  // A glob without `/` is a name at any depth; picomatch's `basename` reads it so.
+  const tests = globs.map((glob) => picomatch(glob, { basename: !glob.includes('/'), dot: true }));
+  const test = (path: string) => tests.some((matches) => matches(path));
   return {
-    empty: patterns.length === 0,
+    empty: globs.length === 0,
     matches(path) {
       // The path itself, then each folder it is in: a folder's glob covers its contents.
       for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) {
-        const candidate = path.slice(0, end);
-        if (patterns.some((pattern) => pattern.test(candidate))) return true;
+        if (test(path.slice(0, end))) return true;
       }
       return false;
     },
   };
-}
-
-function globToRegExp(glob: string): RegExp {
-  let body = glob.replace(/^\.\//, '').replace(/\/+$/, '');
-  if (!body.includes('/') && !body.startsWith('**')) body = `**/${body}`;
-  return new RegExp(`^${translate(body)}$`);
-}
-
-function translate(glob: string): string {
-  let out = '';
-  let braces = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i]!;
-    if (char === '*') {
-      if (glob[i + 1] === '*') {
-        // `**/` also matches no folder at all: `**/a` takes `a`.
-        if (glob[i + 2] === '/') {
-          out += '(?:.*/)?';
-          i += 2;
-        } else {
-          out += '.*';
-          i += 1;
-        }
-      } else out += '[^/]*';
-    } else if (char === '?') out += '[^/]';
-    else if (char === '{') {
-      braces++;
-      out += '(?:';
-    } else if (char === '}' && braces > 0) {
-      braces--;
-      out += ')';
-    } else if (char === ',' && braces > 0) out += '|';
-    else if (char === '[') {
-      const close = glob.indexOf(']', i + 2);
-      if (close < 0) out += '\\[';
-      else {
-        let set = glob.slice(i + 1, close);
-        const negated = set.startsWith('!') || set.startsWith('^');
-        if (negated) set = set.slice(1);
-        out += `[${negated ? '^' : ''}${set.replace(/[\\\]^]/g, '\\$&')}]`;
-        i = close;
-      }
-    } else out += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  }
-  // An unclosed `{` runs to the end of the glob.
-  return out + ')'.repeat(braces);
 }
