@@ -2,21 +2,18 @@ import { batch, createSignal, untrack, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import type { CoveError } from '../base/errors';
 import type { FileRecord } from '../store/records';
-import {
-  planReplace,
-  planRewrites,
-  undoRewrites,
-  type CurrentFile,
-  type FileRewrite,
-} from '../workspace/project-replace';
-import {
-  startProjectSearch,
-  type ProjectQuery,
-  type ProjectSearchResult,
-} from '../workspace/project-search';
+import { retryingImport } from '../base/retrying-import';
+import type { CurrentFile, FileRewrite } from '../workspace/project-replace';
+import type { ProjectQuery, ProjectSearchResult } from '../workspace/project-search';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
+
+// The matching (RE2 among it) and the replace plans load with the first search, not with
+// the page; each chunk is fetched again under a fresh URL after a failed load.
+const loadSearch = retryingImport(() => import('../workspace/project-search'));
+const loadReplace = retryingImport(() => import('../workspace/project-replace'));
+type ReplaceModule = Awaited<ReturnType<typeof loadReplace>>;
 
 /** How long typing must pause before a search starts, in milliseconds. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -120,16 +117,13 @@ export function createProjectSearchService(deps: {
     return undefined;
   }
 
+  /** Loaded with the search whose result a replace works from (see prepareReplace). */
+  let replaceModule: ReplaceModule | undefined;
+
   async function run() {
     const mine = ++generation;
     const current = query();
     const files = workspaces.files();
-    const started = startProjectSearch(current);
-    if (!started.ok) {
-      searched = undefined;
-      setState({ status: 'invalid', error: started.error });
-      return;
-    }
     if (current.pattern === '' || !files) {
       searched = undefined;
       setState({ status: 'idle' });
@@ -137,6 +131,24 @@ export function createProjectSearchService(deps: {
     }
     const previous = lastResult();
     setState(previous ? { status: 'searching', previous } : { status: 'searching' });
+    let modules: [Awaited<ReturnType<typeof loadSearch>>, ReplaceModule];
+    try {
+      modules = await Promise.all([loadSearch(), loadReplace()]);
+    } catch (error) {
+      if (mine !== generation) return;
+      notices.error(error, 'The search could not load; check the connection and search again');
+      setState({ status: 'idle' });
+      return;
+    }
+    if (mine !== generation) return;
+    const [{ startProjectSearch }, replacing] = modules;
+    replaceModule = replacing;
+    const started = startProjectSearch(current);
+    if (!started.ok) {
+      searched = undefined;
+      setState({ status: 'invalid', error: started.error });
+      return;
+    }
     const { search } = started;
     const open = editor.openTexts();
     const paths = workspaces
@@ -198,6 +210,7 @@ export function createProjectSearchService(deps: {
     if (!files) return { written: [], skipped: rewrites.map((r) => r.path) };
     // Unsaved edits are stored first, so a file open in a tab compares as what it shows.
     await editor.saveAll();
+    const { planRewrites } = await loadReplace();
     const plan = planRewrites(rewrites, await currentFiles(rewrites.map((r) => r.path)));
     if (plan.changes.length) await files.apply(plan.changes);
     return plan;
@@ -208,6 +221,7 @@ export function createProjectSearchService(deps: {
 
   async function undo(written: FileRewrite[]) {
     try {
+      const { undoRewrites } = await loadReplace();
       const plan = await write(undoRewrites(written));
       notices.show({
         kind: plan.skipped.length ? 'error' : 'info',
@@ -284,7 +298,8 @@ export function createProjectSearchService(deps: {
     },
     prepareReplace(path) {
       const shown = untrack(state);
-      if (shown.status !== 'done' || !searched) return undefined;
+      if (shown.status !== 'done' || !searched || !replaceModule) return undefined;
+      const { planReplace } = replaceModule;
       const paths = shown.result.files
         .map((file) => file.path)
         .filter((file) => path === undefined || file === path);

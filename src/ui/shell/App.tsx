@@ -17,7 +17,6 @@ import { DialogHost } from '../common/dialogs';
 import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { PanelBoundary } from '../common/PanelBoundary';
-import { QuickOpenDialog } from '../quick-open/QuickOpenDialog';
 import { isApplePlatform, isQuickOpenShortcut } from '../quick-open/quick-open-shortcut';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
@@ -62,6 +61,14 @@ const LogsDialog = lazy(
   retrying(
     () => import('../logs/LogsDialog'),
     (m) => m.LogsDialog,
+  ),
+);
+
+// Quick open (and its fuzzy matching) loads on the first Ctrl/Cmd+P.
+const QuickOpenDialog = lazy(
+  retrying(
+    () => import('../quick-open/QuickOpenDialog'),
+    (m) => m.QuickOpenDialog,
   ),
 );
 

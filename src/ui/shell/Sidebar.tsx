@@ -1,9 +1,17 @@
-import { For } from 'solid-js';
+import { createMemo, For, lazy, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { SidebarView } from '../../app/project-search-service';
 import { FilesPanel } from '../files/FilesPanel';
-import { SearchPanel } from '../search/SearchPanel';
 import { projectSearchShortcut } from '../search/search-shortcut';
+import { retrying } from '../common/retrying-lazy';
+
+// The search panel loads when it is first shown, not with the page.
+const SearchPanel = lazy(
+  retrying(
+    () => import('../search/SearchPanel'),
+    (module) => module.SearchPanel,
+  ),
+);
 
 const views: { id: SidebarView; label: string; title: () => string }[] = [
   { id: 'files', label: 'Files', title: () => 'Files' },
@@ -11,11 +19,13 @@ const views: { id: SidebarView; label: string; title: () => string }[] = [
 ];
 
 /**
- * The left column: a Files | Search switch over the file tree and project search. Both stay
- * mounted, so the tree keeps its open folders and the search its results while hidden.
+ * The left column: a Files | Search switch over the file tree and project search. Once
+ * shown, both stay mounted, so the tree keeps its open folders and the search its results
+ * while hidden.
  */
 export function Sidebar(props: { services: AppServices }) {
   const { search } = props.services;
+  const searchShown = createMemo((seen) => seen || search.view() === 'search', false);
   const tabs: HTMLButtonElement[] = [];
 
   // Tabs as the ARIA pattern has them: one Tab stop, arrows move between them.
@@ -66,7 +76,9 @@ export function Sidebar(props: { services: AppServices }) {
         aria-labelledby="sidebar-tab-search"
         hidden={search.view() !== 'search'}
       >
-        <SearchPanel services={props.services} />
+        <Show when={searchShown()}>
+          <SearchPanel services={props.services} />
+        </Show>
       </div>
     </div>
   );
