@@ -23,6 +23,7 @@ import {
   type AgentControls,
   type ApprovalChoice,
   type PendingApproval,
+  type PendingView,
   type RunEndView,
 } from './agent-views';
 import { errorText } from './messages/describe-error';
@@ -95,7 +96,16 @@ export function createAgentService(deps: {
   const [policy, setPolicySignal] = createSignal<ApprovalMode>(DEFAULT_APPROVAL_MODE);
   const approval = state.slice(shownApproval);
   const pendingMessages = state.slice((s) => s.pending);
-  const pending = () => pendingMessages().map(pendingView);
+  // The same views while the inbox stays as it is, so lists keyed by them keep their rows.
+  let viewsOf: { messages: readonly PendingMessage[]; views: PendingView[] } = {
+    messages: [],
+    views: [],
+  };
+  const pending = () => {
+    const messages = pendingMessages();
+    if (viewsOf.messages !== messages) viewsOf = { messages, views: messages.map(pendingView) };
+    return viewsOf.views;
+  };
   const runEnd = state.slice((s) => s.runEnd);
   let shown: string | undefined;
   /** A mode chosen before the session existed (see adopt). */
