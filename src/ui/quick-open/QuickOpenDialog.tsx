@@ -68,6 +68,15 @@ export function QuickOpenDialog(props: {
 
   let box!: HTMLInputElement;
   const [input, setInput] = createSignal('');
+  /**
+   * Where the selection starts for `text`: with nothing typed, on the file opened before the
+   * one shown (its row is first), so Ctrl/Cmd+P, Enter goes back to it, as in VS Code.
+   */
+  const startRow = (text: string) => {
+    const first = text === '' ? results().rows[0] : undefined;
+    const current = untrack(() => props.editor.activePath());
+    return first?.kind === 'file' && first.path === current && results().rows.length > 1 ? 1 : 0;
+  };
   const [selected, setSelected] = createSignal(0);
 
   const results = createMemo((): Results => {
@@ -135,6 +144,7 @@ export function QuickOpenDialog(props: {
   });
 
   const rows = () => results().rows;
+  setSelected(startRow(untrack(input)));
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   function select(index: number) {
@@ -206,7 +216,7 @@ export function QuickOpenDialog(props: {
         value={input()}
         onInput={(event) => {
           setInput(event.currentTarget.value);
-          setSelected(0);
+          setSelected(startRow(event.currentTarget.value));
         }}
         onKeyDown={onKeyDown}
         ref={box}

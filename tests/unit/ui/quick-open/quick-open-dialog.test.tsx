@@ -38,6 +38,7 @@ function mount(options: {
   const editor = {
     recentFiles: () => options.recent ?? [],
     activeDocument: () => options.active,
+    activePath: () => options.active?.path,
     openFile: vi.fn(async () => {}),
     reveal: vi.fn(async () => {}),
   } as unknown as EditorService & {
@@ -123,6 +124,22 @@ describe('QuickOpenDialog', () => {
     view.type('zzz');
     expect(view.options()).toHaveLength(0);
     expect(view.status()).toBe('No file matches “zzz”.');
+  });
+
+  it('with nothing typed, the file opened before the one shown is selected: Enter goes back to it', () => {
+    const view = mount({
+      paths: ['a.py', 'b.py', 'c.py'],
+      recent: ['b.py', 'c.py'],
+      active: { path: 'b.py', text: '' },
+    });
+    expect(view.options().map((o) => o.getAttribute('aria-selected'))).toEqual([
+      'false',
+      'true',
+      'false',
+    ]);
+    expect(view.selected()).toBe('c.py');
+    view.press('Enter');
+    expect(view.editor.openFile).toHaveBeenCalledWith('c.py');
   });
 
   it('arrows move the selection and Enter opens the selected file', () => {
