@@ -328,7 +328,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
             : event.repeatedCall
               ? {
                   error: {
-                    code: 'repeated_failure',
+                    code: 'repeated-failure',
                     message: redact(
                       `${event.repeatedCall.toolName} failed three times: ${event.repeatedCall.lastError}`,
                     ),

@@ -15,6 +15,7 @@ export const RENAMED_ERROR_CODES: Readonly<Record<string, string>> = {
   key_origin: 'key-origin',
   tool_error: 'tool-error',
   tool_invalid: 'tool-invalid',
+  repeated_failure: 'repeated-failure',
 };
 
 /** The current code for a stored one: renamed codes mapped, every other code as it is. */

@@ -167,6 +167,29 @@ describe('run recorder', () => {
     expect(recorder.run()).toMatchObject({ status: 'error', error: { code: 'llm' } });
   });
 
+  it('records a run stopped by the repeat guard with a kebab-case error code', () => {
+    const clock = new ManualClock(1_000);
+    const recorder = record(
+      [
+        { type: 'run_start', at: 1_000, maxSteps: 50 },
+        {
+          type: 'run_end',
+          reason: 'repeated_failure',
+          turns: 3,
+          at: 2_000,
+          messages: [],
+          usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+          repeatedCall: { toolName: 'bash', arguments: '{}', lastError: 'exit 1' },
+        },
+      ],
+      clock,
+    );
+    expect(recorder.run()).toMatchObject({
+      status: 'repeated_failure',
+      error: { code: 'repeated-failure', message: 'bash failed three times: exit 1' },
+    });
+  });
+
   it('caps long results and never keeps a key that appears in arguments or results', async () => {
     const clock = new ManualClock(1_000);
     const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz';
