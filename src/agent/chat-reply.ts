@@ -4,6 +4,7 @@
  * the engine's run (the session's lock held, Stop on `signal`).
  */
 import type { ChatMessage } from '../llm/chat-message';
+import type { LlmEvent } from '../llm/llm-events';
 import type { NodeRecord, StoredError } from '../store/records';
 import { buildChatSystem } from './context-builder';
 import { fitContext, type FitResult } from './context-fit';
@@ -59,28 +60,64 @@ async function endUnasked(
   await fold({ type: 'node_end' });
 }
 
-/** Streams one completion of `messages` into `answer`; resolves the reply as it ended. */
+/** A completion already asked for: its events, the first of them on its way. */
+interface SentRequest {
+  events: AsyncIterator<LlmEvent>;
+  first: Promise<IteratorResult<LlmEvent>>;
+  /** Gives the request up (the reply's node could not be written). */
+  cancel(): void;
+}
+
+/**
+ * Sends the request for `messages` now, so that it travels while the reply's node is
+ * written: the node is stored before anything of the reply is folded into it, but the
+ * model need not wait for the store (an IndexedDB write takes milliseconds).
+ */
+function sendRequest(
+  core: EngineCore,
+  model: ReplyModel,
+  messages: ChatMessage[],
+  signal: AbortSignal,
+): SentRequest {
+  const settings = core.deps.settings();
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  const stream = core.deps.client.stream({
+    provider: model.provider,
+    model: model.modelId,
+    messages,
+    maxOutputTokens: settings.maxTokens,
+    temperature: settings.temperature,
+    signal: controller.signal,
+  });
+  const events = stream[Symbol.asyncIterator]();
+  const first = events.next();
+  return {
+    events,
+    first,
+    cancel() {
+      abort();
+      first.catch(() => undefined);
+      void events.return?.(undefined)?.catch(() => undefined);
+    },
+  };
+}
+
+/** Folds the events of `request` into `answer`; resolves the reply as it ended. */
 async function streamInto(
   core: EngineCore,
   answer: NodeRecord,
   model: ReplyModel,
-  messages: ChatMessage[],
-  signal: AbortSignal,
+  request: SentRequest,
 ): Promise<NodeDraft> {
   const { fold, draft } = folder(core, answer);
   try {
     await core.emit({ type: 'reply_start', sessionId: answer.sessionId, node: answer });
-    const settings = core.deps.settings();
-    const events = core.deps.client.stream({
-      provider: model.provider,
-      model: model.modelId,
-      messages,
-      maxOutputTokens: settings.maxTokens,
-      temperature: settings.temperature,
-      signal,
-    });
     const maybeYield = core.deps.makeYielder?.();
-    for await (const event of events) {
+    for (let next = await request.first; !next.done; next = await request.events.next()) {
+      const event = next.value;
       // A fast stream delivers thousands of events per network read; let the page paint.
       const pause = maybeYield?.();
       if (pause) await pause;
@@ -149,15 +186,22 @@ export async function answerWithChat(core: EngineCore, input: ChatReplyInput): P
       model: model.ref,
       startedAt: clock.now(),
     };
-    await core.append(answer);
     if (fitted.status !== 'fits') {
+      await core.append(answer);
       await endUnasked(core, answer, fitted.status === 'stopped' ? undefined : fitted.error);
       return undefined;
     }
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...fitted.history];
     // Not stored: the instruction belongs to this request, the tree keeps only the replies.
     if (input.continuation) messages.push({ role: 'user', content: CONTINUE_INSTRUCTION });
-    return streamInto(core, answer, model, messages, signal);
+    const request = sendRequest(core, model, messages, signal);
+    try {
+      await core.append(answer);
+    } catch (failure) {
+      request.cancel();
+      throw failure;
+    }
+    return streamInto(core, answer, model, request);
   };
 
   const first = await fit(input.parent.id, false);

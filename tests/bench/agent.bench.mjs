@@ -28,6 +28,11 @@ const OUT_DIR = 'dist-bench-agent';
 const ENTRY = 'tests/bench/agent/agent-bench-entry.ts';
 const WARM_UP_RUNS = 10;
 const RUNS_PER_BENCH_RUN = 10;
+/**
+ * Chat replies per bench run and side: one takes about 3 ms, so ten pairs were a sample
+ * the machine's noise decided (a descheduled pair moved the median by 10 %).
+ */
+const CHAT_RUNS_PER_BENCH_RUN = 60;
 
 /** Bundles the entry for Node (dependencies stay imports of node_modules); returns its module. */
 async function buildEntry() {
@@ -138,7 +143,7 @@ export async function run({ runs, median }) {
       await chatOnce('engine');
       await chatOnce('bare');
     }
-    for (let i = 0; i < runs * RUNS_PER_BENCH_RUN; i++) {
+    for (let i = 0; i < runs * CHAT_RUNS_PER_BENCH_RUN; i++) {
       for (const who of i % 2 ? ['bare', 'engine'] : ['engine', 'bare']) {
         (who === 'engine' ? chatEngine : chatBare).push(await chatOnce(who));
       }

@@ -12,7 +12,7 @@ function setup(
 
 describe('session engine', () => {
   // Invariant 1: a user message is stored before its request starts.
-  it('one message goes down in order: stored question, stored reply, request, folded events', async () => {
+  it('one message goes down in order: stored question, request (while the reply is stored), folded events', async () => {
     const ctx = setup([{ text: 'Hello there', chunkSize: 6 }]);
     const session = await ctx.engine.create('w', 'Hi, who are you?');
     let storedBeforeRequest: string[] = [];
@@ -24,7 +24,10 @@ describe('session engine', () => {
       yield* stream(request);
     };
     expect(await ctx.engine.send(session.id, undefined, 'Hi, who are you?')).toBe('answered');
-    expect(storedBeforeRequest.sort()).toEqual(['assistant:streaming', 'user:complete']);
+    // The question is stored before the model is asked; the reply's node is written while
+    // the request travels, and appended (node_appended) before anything is folded into it.
+    expect(storedBeforeRequest).toContain('user:complete');
+    expect(storedBeforeRequest).not.toContain('assistant:complete');
     expect(
       ctx.seen.map((e) => (e.type === 'node_event' ? `node_event:${e.event.type}` : e.type)),
     ).toEqual([
@@ -53,6 +56,24 @@ describe('session engine', () => {
       nodes.find((n) => n.role === 'assistant')!.id,
     );
     expect(session.title).toBe('Hi, who are you?');
+  });
+
+  it('gives the request up when the reply’s node cannot be stored', async () => {
+    const ctx = setup([{ text: 'Hello there', chunkSize: 6 }]);
+    const session = await ctx.engine.create('w', 'Hi');
+    let requestSignal: AbortSignal | undefined;
+    const stream = ctx.client.stream.bind(ctx.client);
+    ctx.client.stream = (request) => {
+      requestSignal = request.signal;
+      return stream(request);
+    };
+    const append = ctx.store.sessions.append.bind(ctx.store.sessions);
+    ctx.store.sessions.append = (node, at) =>
+      node.role === 'assistant' ? Promise.reject(new Error('disk full')) : append(node, at);
+    await expect(ctx.engine.send(session.id, undefined, 'Hi')).rejects.toThrow('disk full');
+    expect(requestSignal?.aborted).toBe(true);
+    const nodes = await ctx.store.sessions.nodes(session.id);
+    expect(nodes.map((n) => `${n.role}:${n.content}`)).toEqual(['user:Hi']);
   });
 
   it('a session switches to agent mode and back, keeping its nodes, in one list', async () => {
