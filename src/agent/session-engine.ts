@@ -10,9 +10,9 @@
  *
  * Event order of one chat reply:
  *   activity{answering} → node_appended (question) → [activity{compacting} →
- *   node_appended (compaction) → activity{answering}] → context_fitted → node_appended
- *   (reply, streaming) → reply_start → node_event* → node_event{node_end} (awaited: stored
- *   and shown) → activity{idle}
+ *   node_appended (compaction) → activity{answering}] → context_fitted → [the request is
+ *   sent] → node_appended (reply, streaming) → reply_start → node_event* →
+ *   node_event{node_end} (awaited: stored and shown) → activity{idle}
  */
 
 import type { NodeRecord, SessionRecord } from '../store/records';
