@@ -4,10 +4,12 @@ import type { CoveError } from '../base/errors';
 import type { FileRecord } from '../store/records';
 import { retryingImport } from '../base/retrying-import';
 import type { CurrentFile, FileRewrite } from '../workspace/project-replace';
+import type { WorkspaceFiles } from '../workspace/workspace-files';
 import type { ProjectQuery, ProjectSearchResult } from '../workspace/project-search';
 import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
+import { createYielder } from './yield-to-page';
 
 // The matching (RE2 among it) and the replace plans load with the first search, not with
 // the page; each chunk is fetched again under a fresh URL after a failed load.
@@ -17,8 +19,11 @@ type ReplaceModule = Awaited<ReturnType<typeof loadReplace>>;
 
 /** How long typing must pause before a search starts, in milliseconds. */
 export const SEARCH_DEBOUNCE_MS = 250;
-/** Files read from storage at once: enough to overlap its latency, few enough to stop soon. */
-const READ_BATCH = 16;
+/**
+ * Files read from storage in one transaction: a thousand single reads cost a thousand
+ * transactions; a batch is few enough files that a newer query stops this one soon.
+ */
+const READ_BATCH = 64;
 
 /** Which view the left column shows. */
 export type SidebarView = 'files' | 'search';
@@ -29,6 +34,12 @@ export type SearchState =
   | { status: 'searching'; previous?: ProjectSearchResult }
   | { status: 'invalid'; error: CoveError }
   | { status: 'done'; result: ProjectSearchResult };
+
+/** A text a search read: from the store (with its version) or from an editor tab. */
+interface SearchedText {
+  text: string;
+  version?: number;
+}
 
 /** A replace worked out and waiting for the person's yes: what it will change. */
 export interface PendingReplace {
@@ -66,9 +77,10 @@ export interface ProjectSearchService {
   searchNow(): void;
   /**
    * What replacing every match shown (or those of one file) would do, or undefined when
-   * there is nothing to replace. Nothing is written until `apply`.
+   * there is nothing to replace. Nothing is written until `apply`. Worked out a slice at a
+   * time, so replacing over thousands of files never holds up the page.
    */
-  prepareReplace(path?: string): PendingReplace | undefined;
+  prepareReplace(path?: string): Promise<PendingReplace | undefined>;
 }
 
 const emptyQuery: ProjectQuery = {
@@ -95,8 +107,11 @@ export function createProjectSearchService(deps: {
   const [query, setQuerySignal] = createSignal<ProjectQuery>(emptyQuery);
   const [replacement, setReplacement] = createSignal('');
   const [state, setState] = createSignal<SearchState>({ status: 'idle' });
-  /** The query and texts the shown result was found in: a replace plans over exactly these. */
-  let searched: { query: ProjectQuery; texts: Map<string, string> } | undefined;
+  /**
+   * The query and texts the shown result was found in (with the stored version of each
+   * text read from the store): a replace plans over exactly these.
+   */
+  let searched: { query: ProjectQuery; texts: Map<string, SearchedText> } | undefined;
   /** Bumped by every search started: an older one sees it and stops. */
   let generation = 0;
   let pending: (() => void) | undefined;
@@ -155,24 +170,29 @@ export function createProjectSearchService(deps: {
       .entries()
       .filter((meta) => meta.kind === 'file' && !meta.binary && search.wants(meta.path))
       .map((meta) => meta.path);
-    const texts = new Map<string, string>();
+    const texts = new Map<string, SearchedText>();
     try {
       reading: for (let i = 0; i < paths.length; i += READ_BATCH) {
-        const rows = await Promise.all(
-          paths.slice(i, i + READ_BATCH).map(async (path) => {
-            const text = open.get(path);
-            if (text !== undefined) return { path, text };
-            const row = await files.find(path);
-            return typeof row?.content === 'string' ? { path, text: row.content } : undefined;
-          }),
-        );
+        const batchPaths = paths.slice(i, i + READ_BATCH);
+        const toRead = batchPaths.filter((path) => !open.has(path));
+        const rows = await files.findMany(toRead);
         // A newer query started while these were read: its result is the one to show.
         if (mine !== generation) return;
-        for (const row of rows) {
-          if (!row) continue;
+        const stored = new Map<string, FileRecord>();
+        rows.forEach((row, k) => row && stored.set(toRead[k]!, row));
+        for (const path of batchPaths) {
+          const tab = open.get(path);
+          const row = stored.get(path);
+          const read: SearchedText | undefined =
+            tab !== undefined
+              ? { text: tab }
+              : typeof row?.content === 'string'
+                ? { text: row.content, version: row.version }
+                : undefined;
+          if (!read) continue;
           const before = search.result().total;
-          const more = search.add(row.path, row.text);
-          if (search.result().total > before) texts.set(row.path, row.text);
+          const more = search.add(path, read.text);
+          if (search.result().total > before) texts.set(path, read);
           if (!more) break reading;
         }
       }
@@ -185,19 +205,37 @@ export function createProjectSearchService(deps: {
     setState({ status: 'done', result: search.result() });
   }
 
-  /** Each file as it is now; a file open with edits not yet stored counts as changed. */
-  async function currentFiles(paths: string[]): Promise<Map<string, CurrentFile>> {
-    const files = workspaces.files();
+  /**
+   * The files of `rewrites` as they are now: every version from the content-free listing,
+   * and the text only where a version cannot tell (a rewrite of a tab's text, a file open in
+   * a tab, which counts as changed while its edits are not stored).
+   */
+  async function currentFiles(
+    files: WorkspaceFiles,
+    rewrites: readonly FileRewrite[],
+    needsText: (rewrite: FileRewrite) => boolean,
+  ): Promise<Map<string, CurrentFile>> {
     const open = editor.openTexts();
-    const rows = await Promise.all(paths.map((path) => files?.find(path)));
+    const wanted = new Set(rewrites.map((rewrite) => rewrite.path));
+    const toRead = rewrites
+      .filter((rewrite) => needsText(rewrite) || open.has(rewrite.path))
+      .map((rewrite) => rewrite.path);
+    const [listing, rows] = await Promise.all([files.list(), files.findMany(toRead)]);
+    const texts = new Map<string, string>();
+    rows.forEach(
+      (row, k) => typeof row?.content === 'string' && texts.set(toRead[k]!, row.content),
+    );
     const current = new Map<string, CurrentFile>();
-    rows.forEach((row: FileRecord | undefined, index) => {
-      if (!row || row.kind !== 'file') return;
-      const stored = typeof row.content === 'string' ? row.content : undefined;
-      const tab = open.get(row.path);
-      const text = tab === undefined || tab === stored ? stored : undefined;
-      current.set(paths[index]!, { text, version: row.version });
-    });
+    for (const meta of listing) {
+      if (!wanted.has(meta.path) || meta.kind !== 'file' || meta.binary) continue;
+      const text = texts.get(meta.path);
+      const tab = open.get(meta.path);
+      current.set(meta.path, {
+        version: meta.version,
+        ...(text !== undefined ? { text } : {}),
+        ...(tab !== undefined && tab !== text ? { unsaved: true } : {}),
+      });
+    }
     return current;
   }
 
@@ -207,26 +245,34 @@ export function createProjectSearchService(deps: {
    */
   async function write(rewrites: FileRewrite[]) {
     const files = workspaces.files();
-    if (!files) return { written: [], skipped: rewrites.map((r) => r.path) };
+    const versions = new Map<string, number>();
+    if (!files) return { written: [], skipped: rewrites.map((r) => r.path), versions };
     // Unsaved edits are stored first, so a file open in a tab compares as what it shows.
     await editor.saveAll();
-    const { planRewrites } = await loadReplace();
-    const plan = planRewrites(rewrites, await currentFiles(rewrites.map((r) => r.path)));
-    if (plan.changes.length) await files.apply(plan.changes);
-    return plan;
+    const { planRewrites, needsText } = await loadReplace();
+    const plan = planRewrites(rewrites, await currentFiles(files, rewrites, needsText));
+    if (plan.changes.length) {
+      for (const row of await files.apply(plan.changes)) versions.set(row.path, row.version);
+    }
+    return { ...plan, versions };
   }
 
   const skippedDetails = (skipped: string[]) =>
     skipped.length ? { details: skipped.map((path) => `${path}: changed since the search`) } : {};
 
-  async function undo(written: FileRewrite[]) {
+  const keptSince = (count: number) =>
+    count === 1
+      ? '1 file changed since the replace and was kept as it is.'
+      : `${plural(count, 'file')} changed since the replace and were kept as they are.`;
+
+  async function undo(written: FileRewrite[], versions: ReadonlyMap<string, number>) {
     try {
       const { undoRewrites } = await loadReplace();
-      const plan = await write(undoRewrites(written));
+      const plan = await write(undoRewrites(written, versions));
       notices.show({
         kind: plan.skipped.length ? 'error' : 'info',
         text: plan.skipped.length
-          ? `Replace undone in ${plural(plan.written.length, 'file')}; ${plural(plan.skipped.length, 'file')} changed since and kept as they are.`
+          ? `${plan.written.length ? `Replace undone in ${plural(plan.written.length, 'file')}` : 'Nothing was undone'}${plan.written.length ? ';' : ':'} ${keptSince(plan.skipped.length)}`
           : 'Replace undone.',
         ...skippedDetails(plan.skipped),
       });
@@ -250,7 +296,7 @@ export function createProjectSearchService(deps: {
         text: done + skipped,
         ...skippedDetails(plan.skipped),
         ...(plan.written.length
-          ? { action: { label: 'Undo', run: () => void undo(plan.written) } }
+          ? { action: { label: 'Undo', run: () => void undo(plan.written, plan.versions) } }
           : {}),
       });
     } catch (error) {
@@ -296,19 +342,25 @@ export function createProjectSearchService(deps: {
       pending = undefined;
       void run();
     },
-    prepareReplace(path) {
+    async prepareReplace(path) {
       const shown = untrack(state);
-      if (shown.status !== 'done' || !searched || !replaceModule) return undefined;
-      const { planReplace } = replaceModule;
+      const from = searched;
+      if (shown.status !== 'done' || !from || !replaceModule) return undefined;
+      const replacer = replaceModule.startReplace(from.query, untrack(replacement));
+      if (!replacer) return undefined;
       const paths = shown.result.files
         .map((file) => file.path)
         .filter((file) => path === undefined || file === path);
-      const texts = paths.flatMap((file) => {
-        const text = searched!.texts.get(file);
-        return text === undefined ? [] : [{ path: file, text }];
-      });
-      const rewrites = planReplace(searched.query, untrack(replacement), texts);
-      if (!rewrites?.length) return undefined;
+      const rewrites: FileRewrite[] = [];
+      const maybeYield = createYielder(() => clock.now());
+      for (const file of paths) {
+        const read = from.texts.get(file);
+        const rewrite = read && replacer.rewrite(file, read.text, read.version);
+        if (rewrite) rewrites.push(rewrite);
+        const pause = maybeYield();
+        if (pause) await pause;
+      }
+      if (!rewrites.length) return undefined;
       return {
         matches: rewrites.reduce((sum, rewrite) => sum + rewrite.count, 0),
         files: rewrites.length,

@@ -385,6 +385,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     },
     get: (workspaceId, path) => db.files.get([workspaceId, path]),
+    getMany: (workspaceId, paths) =>
+      db.files.bulkGet(paths.map((path) => [workspaceId, path] as [string, string])),
     async apply(workspaceId, batch: FileChange[], now, options = {}) {
       const { signal, onProgress } = options;
       const plan = await guardWrite(() =>

@@ -46,6 +46,11 @@ export interface FileStore {
   listWithContent(workspaceId: string): Promise<FileRecord[]>;
   get(workspaceId: string, path: string): Promise<FileRecord | undefined>;
   /**
+   * The files at `paths` in one read (undefined where none), in the order asked: a search
+   * or a replace over a thousand files reads them in a few transactions, not a thousand.
+   */
+  getMany(workspaceId: string, paths: readonly string[]): Promise<(FileRecord | undefined)[]>;
+  /**
    * Applies all changes in one transaction, or none: when an expectation fails it throws a
    * CoveError with code `exists`, `missing` or `conflict` and nothing is written. A put
    * sets mtime to `now` and version to the previous version plus one.

@@ -134,6 +134,12 @@ export function createMemoryStore(
       const row = fileRows.get(fileKey(workspaceId, path));
       return row && copy(row);
     },
+    async getMany(workspaceId, paths) {
+      return paths.map((path) => {
+        const row = fileRows.get(fileKey(workspaceId, path));
+        return row && copy(row);
+      });
+    },
     async apply(workspaceId, batch, now, options = {}) {
       const plan = await planFileChanges(workspaceId, batch, now, async (paths) =>
         paths.map((path) => fileRows.get(fileKey(workspaceId, path))),

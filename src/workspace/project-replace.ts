@@ -14,6 +14,12 @@ export interface FileRewrite {
   after: string;
   /** Matches replaced. */
   count: number;
+  /**
+   * The stored version that held `before`, when `before` was read from the store: the file
+   * is then unchanged exactly when its version is, with no need to read it again. Undefined
+   * when `before` came from elsewhere (an editor tab's text): its text is compared.
+   */
+  version?: number;
 }
 
 /**
@@ -66,33 +72,64 @@ export function replaceIn(
   return { text: parts.join(''), count };
 }
 
+/** Works out rewrites one text at a time, so a caller can pause between texts. */
+export interface Replacer {
+  /**
+   * The rewrite of `text` (stored as `version`, when it was read from the store), or
+   * undefined when it has no match or stays the same.
+   */
+  rewrite(path: string, text: string, version?: number): FileRewrite | undefined;
+}
+
 /**
- * The rewrite of each text that has a match (the same matches the search shows, all of
- * them, not only the ones shown under the search's limit). Undefined for a query that
- * does not compile or is empty: there is nothing to replace.
+ * A replacer for `query` (the same matches the search shows, all of them, not only the
+ * ones shown under the search's limit). Undefined for a query that does not compile or is
+ * empty: there is nothing to replace.
  */
+export function startReplace(query: ProjectQuery, replacement: string): Replacer | undefined {
+  if (query.pattern === '') return undefined;
+  const compiled = compileSearch(query);
+  if (!compiled.ok) return undefined;
+  const { matcher } = compiled;
+  return {
+    rewrite(path, text, version) {
+      const replaced = replaceIn(matcher, text, replacement, query.regex);
+      if (replaced.count === 0 || replaced.text === text) return undefined;
+      const rewrite: FileRewrite = {
+        path,
+        before: text,
+        after: replaced.text,
+        count: replaced.count,
+      };
+      if (version !== undefined) rewrite.version = version;
+      return rewrite;
+    },
+  };
+}
+
+/** The rewrite of each text that has a match (see {@link startReplace}), all at once. */
 export function planReplace(
   query: ProjectQuery,
   replacement: string,
   texts: Iterable<{ path: string; text: string }>,
 ): FileRewrite[] | undefined {
-  if (query.pattern === '') return undefined;
-  const compiled = compileSearch(query);
-  if (!compiled.ok) return undefined;
+  const replacer = startReplace(query, replacement);
+  if (!replacer) return undefined;
   const rewrites: FileRewrite[] = [];
   for (const { path, text } of texts) {
-    const replaced = replaceIn(compiled.matcher, text, replacement, query.regex);
-    if (replaced.count > 0 && replaced.text !== text) {
-      rewrites.push({ path, before: text, after: replaced.text, count: replaced.count });
-    }
+    const rewrite = replacer.rewrite(path, text);
+    if (rewrite) rewrites.push(rewrite);
   }
   return rewrites;
 }
 
-/** A file as it is now: its text (undefined when gone, a folder or binary) and version. */
+/** A text file as it is now (absent from the map when gone, a folder or binary). */
 export interface CurrentFile {
-  text: string | undefined;
   version: number;
+  /** Its text, when it was read: rewrites without a version compare it. */
+  text?: string;
+  /** Open in an editor tab whose text is not what is stored: never written over. */
+  unsaved?: boolean;
 }
 
 /** What applying rewrites comes to. */
@@ -105,9 +142,21 @@ export interface RewriteBatch {
   skipped: string[];
 }
 
+/** Whether `now` still holds what `rewrite` was worked out from. */
+function unchanged(rewrite: FileRewrite, now: CurrentFile | undefined): now is CurrentFile {
+  if (!now || now.unsaved) return false;
+  return rewrite.version !== undefined
+    ? now.version === rewrite.version
+    : now.text === rewrite.before;
+}
+
+/** Whether reading the file's text is the only way to tell whether `rewrite` still applies. */
+export const needsText = (rewrite: FileRewrite): boolean => rewrite.version === undefined;
+
 /**
- * Plans the writes of `rewrites` against the files as they are now: a file whose text is
- * exactly its rewrite's `before` gets `after`; any other is skipped, never half-written.
+ * Plans the writes of `rewrites` against the files as they are now: a file that still holds
+ * its rewrite's `before` (the same stored version, or the same text) gets `after`; any
+ * other is skipped, never half-written.
  */
 export function planRewrites(
   rewrites: readonly FileRewrite[],
@@ -118,7 +167,7 @@ export function planRewrites(
   const skipped: string[] = [];
   for (const rewrite of rewrites) {
     const now = current.get(rewrite.path);
-    if (now?.text === undefined || now.text !== rewrite.before) {
+    if (!unchanged(rewrite, now)) {
       skipped.push(rewrite.path);
       continue;
     }
@@ -134,12 +183,24 @@ export function planRewrites(
   return { changes, written, skipped };
 }
 
-/** The rewrites that put back what `written` changed (apply them with {@link planRewrites}). */
-export function undoRewrites(written: readonly FileRewrite[]): FileRewrite[] {
-  return written.map((rewrite) => ({
-    path: rewrite.path,
-    before: rewrite.after,
-    after: rewrite.before,
-    count: rewrite.count,
-  }));
+/**
+ * The rewrites that put back what `written` changed (apply them with {@link planRewrites});
+ * `versions` are the versions the write stored, by path, so a file changed since is found
+ * by its version.
+ */
+export function undoRewrites(
+  written: readonly FileRewrite[],
+  versions: ReadonlyMap<string, number> = new Map(),
+): FileRewrite[] {
+  return written.map((rewrite) => {
+    const undo: FileRewrite = {
+      path: rewrite.path,
+      before: rewrite.after,
+      after: rewrite.before,
+      count: rewrite.count,
+    };
+    const version = versions.get(rewrite.path);
+    if (version !== undefined) undo.version = version;
+    return undo;
+  });
 }

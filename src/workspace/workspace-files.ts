@@ -89,6 +89,11 @@ export class WorkspaceFiles {
     return this.store.get(this.workspaceId, normalizePath(path));
   }
 
+  /** The files at `paths` (undefined where none), in their order, read together. */
+  async findMany(paths: readonly string[]): Promise<(FileRecord | undefined)[]> {
+    return this.store.getMany(this.workspaceId, paths.map(normalizePath));
+  }
+
   /**
    * Creates or replaces a file, creating missing folders. With `expectVersion`, refuses
    * (CoveError `conflict`) when the stored file is not at that version any more; with

@@ -63,7 +63,7 @@ export function SearchPanel(props: { services: AppServices }) {
   );
 
   async function replace(path?: string) {
-    const pending = search.prepareReplace(path);
+    const pending = await search.prepareReplace(path);
     if (!pending) {
       notices.show({
         kind: 'info',

@@ -99,7 +99,7 @@ describe('project search service', () => {
     search.setQuery({ pattern: 'hello' });
     expect(summary(await searched())).toEqual(['a.py: 1', 'b.py: 1', 'c.py: 1']);
     search.setReplacement('bye');
-    const pending = search.prepareReplace()!;
+    const pending = (await search.prepareReplace())!;
     expect([pending.matches, pending.files]).toEqual([3, 3]);
     // Someone changes b.py between the search and the replace.
     await files.write('b.py', 'say hello twice: hello\n');
@@ -120,12 +120,41 @@ describe('project search service', () => {
     expect(notices.notices().at(-1)!.text).toBe('Replace undone.');
   });
 
+  it('skips a file typed into in a tab after the search, and an Undo skips a file changed since the replace', async () => {
+    const { editor, buffers, search, searched, notices, text } = await setup();
+    await editor.openFile('a.py');
+    search.setQuery({ pattern: 'hello' });
+    await searched();
+    search.setReplacement('bye');
+    const pending = (await search.prepareReplace())!;
+    // The person types into a.py after the search; the replace must not write over it.
+    buffers.texts.set('a.py', 'hello world, edited\n');
+    editor.markEdited('a.py');
+    await pending.apply();
+    expect(await text('a.py')).toBe('hello world, edited\n');
+    expect(await text('b.py')).toBe('say bye\n');
+    const replaced = notices.notices().at(-1)!;
+    expect(replaced.details).toEqual(['a.py: changed since the search']);
+    // b.py changes after the replace: the Undo leaves it as it is now.
+    await editor.openFile('b.py');
+    buffers.texts.set('b.py', 'say bye, and more\n');
+    editor.markEdited('b.py');
+    await editor.saveAll();
+    replaced.action!.run();
+    await waitUntil(() =>
+      expect(notices.notices().at(-1)!.text).toBe(
+        'Nothing was undone: 1 file changed since the replace and was kept as it is.',
+      ),
+    );
+    expect(await text('b.py')).toBe('say bye, and more\n');
+  });
+
   it('replaces in one file only, with regex groups', async () => {
     const { search, searched, text } = await setup();
     search.setQuery({ pattern: '(\\w+) (hello|world)', regex: true });
     await searched();
     search.setReplacement('$2 $1');
-    const pending = search.prepareReplace('b.py')!;
+    const pending = (await search.prepareReplace('b.py'))!;
     expect([pending.matches, pending.files]).toEqual([1, 1]);
     await pending.apply();
     expect(await text('b.py')).toBe('hello say\n');

@@ -127,6 +127,22 @@ describe.each(storeKinds)('content-free listing ($name)', ({ open: openKind }) =
     expect(listing).toEqual(await expectedListing(store, 'w'));
   });
 
+  it('reads many files at once in the order asked, undefined where none or in another workspace', async () => {
+    const store = await setup();
+    await store.files.apply(
+      'w',
+      [
+        { type: 'put', path: 'a.py', kind: 'file', content: 'a' },
+        { type: 'put', path: 'b.py', kind: 'file', content: 'b' },
+      ],
+      20,
+    );
+    await store.files.apply('x', [{ type: 'put', path: 'c.py', kind: 'file', content: 'c' }], 20);
+    const rows = await store.files.getMany('w', ['b.py', 'c.py', 'a.py', 'b.py']);
+    expect(rows.map((row) => row?.content)).toEqual(['b', undefined, 'a', 'b']);
+    expect(await store.files.getMany('w', [])).toEqual([]);
+  });
+
   it('stays in step with every write path: apply, delete, move, putAtOnce, restore, workspace delete', async () => {
     const store = await setup();
     await store.files.apply(

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   expandReplacement,
+  needsText,
   planReplace,
   planRewrites,
+  startReplace,
   undoRewrites,
   type CurrentFile,
 } from '../../../src/workspace/project-replace';
@@ -81,5 +83,36 @@ describe('project replace', () => {
     const partly = planRewrites(undo, current({ 'a.py': 'y1', 'b.py': 'y2 and more' }, 4));
     expect(partly.changes.map((change) => change.path)).toEqual(['a.py']);
     expect(partly.skipped).toEqual(['b.py']);
+  });
+
+  it('tells a file read from the store by its version, without reading it again', () => {
+    const replacer = startReplace(query('old'), 'new')!;
+    const rewrites = [replacer.rewrite('a.py', 'old a', 5)!, replacer.rewrite('b.py', 'old b', 5)!];
+    expect(rewrites.map(needsText)).toEqual([false, false]);
+    const batch = planRewrites(
+      rewrites,
+      new Map<string, CurrentFile>([
+        ['a.py', { version: 5 }],
+        // Written again since the search, even with the same text: it changed.
+        ['b.py', { version: 6, text: 'old b' }],
+      ]),
+    );
+    expect(batch.changes).toEqual([
+      { type: 'put', path: 'a.py', kind: 'file', content: 'new a', expect: 5 },
+    ]);
+    expect(batch.skipped).toEqual(['b.py']);
+    // The undo expects the version the replace stored.
+    const [undo] = undoRewrites(batch.written, new Map([['a.py', 6]]));
+    expect(undo).toMatchObject({ path: 'a.py', before: 'new a', after: 'old a', version: 6 });
+  });
+
+  it('never writes over a file open in a tab with edits not stored', () => {
+    const rewrites = planReplace(query('x'), 'y', [{ path: 'a.py', text: 'x' }])!;
+    expect(rewrites.map(needsText)).toEqual([true]);
+    const batch = planRewrites(
+      rewrites,
+      new Map<string, CurrentFile>([['a.py', { version: 2, text: 'x', unsaved: true }]]),
+    );
+    expect(batch.skipped).toEqual(['a.py']);
   });
 });
