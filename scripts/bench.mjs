@@ -10,7 +10,8 @@ import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Suites in tests/bench/, each exporting run(bench) → {metric: number}. */
 const SUITES = (
-  process.env.BENCH_SUITES ?? 'load,render,python,editor,tools,agent,checkpoints,mcp,sessions,zip,search'
+  process.env.BENCH_SUITES ??
+  'load,render,python,editor,tools,agent,checkpoints,mcp,sessions,zip,search'
 ).split(',');
 
 const median = (values) => {
