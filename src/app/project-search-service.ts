@@ -45,6 +45,8 @@ interface SearchedText {
 export interface PendingReplace {
   matches: number;
   files: number;
+  /** Each file's text before and after, for a preview of what will change. */
+  rewrites: readonly FileRewrite[];
   /** Writes it (files changed since the search are skipped) and offers Undo in a notice. */
   apply(): Promise<void>;
 }
@@ -364,6 +366,7 @@ export function createProjectSearchService(deps: {
       return {
         matches: rewrites.reduce((sum, rewrite) => sum + rewrite.count, 0),
         files: rewrites.length,
+        rewrites,
         apply: () => apply(rewrites),
       };
     },

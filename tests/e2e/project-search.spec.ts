@@ -37,6 +37,12 @@ test('project search: Ctrl+Shift+F from the editor, a match opens its file, Repl
   await panel.getByRole('textbox', { name: 'Replace', exact: true }).fill('world');
   await panel.getByRole('button', { name: 'Replace all' }).click();
   await expect(cove.dialog).toContainText('Replace 3 matches in 2 files');
+  // It shows each file's diff before anything is written.
+  const changes = cove.dialog.getByRole('group', { name: 'Changes to make' });
+  await expect(changes.getByLabel('Changes to alpha.py')).toContainText('-planet = 1');
+  await expect(changes.getByLabel('Changes to alpha.py')).toContainText('+world = 1');
+  await expect(changes.getByLabel('Changes to beta.py')).toContainText('+name = "world"');
+  await page.screenshot({ path: test.info().outputPath('replace-preview.png') });
   await cove.dialog.getByRole('button', { name: 'Replace', exact: true }).click();
   await expect(cove.dialog).toBeHidden();
   await expect(cove.notices).toContainText('Replaced 3 matches in 2 files.');

@@ -16,6 +16,8 @@ export interface ConfirmRequest {
   title: string;
   message: string;
   details?: string[];
+  /** What the choice will do, shown under the message (e.g. a replace's diffs). */
+  content?: () => JSX.Element;
   confirmLabel: string;
   danger?: boolean;
   /** Extra choices besides confirm and cancel (e.g. "Replace" vs "Skip existing"). */
@@ -173,6 +175,7 @@ function ConfirmDialog(props: { request: ConfirmRequest; onDone: (value: string)
       onCancel={() => props.onDone('cancel')}
     >
       <p>{props.request.message}</p>
+      {props.request.content?.()}
       <Show when={props.request.details?.length}>
         <ul class="modal-details">
           <For each={props.request.details}>{(line) => <li>{line}</li>}</For>

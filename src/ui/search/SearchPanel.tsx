@@ -4,6 +4,7 @@ import type { ProjectQuery, ProjectSearchResult, SearchHit } from '../../workspa
 import { describeError } from '../../app/messages/describe-error';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
+import { ReplacePreview } from './ReplacePreview';
 import './search.css';
 
 const count = (n: number, one: string, many = `${one}s`) =>
@@ -76,6 +77,7 @@ export function SearchPanel(props: { services: AppServices }) {
     const choice = await dialogs.confirm({
       title: path ? `Replace in ${path}` : 'Replace all',
       message: `Replace ${matches} in ${files} with "${search.replacement()}"? Undo is offered afterwards.`,
+      content: () => <ReplacePreview rewrites={pending.rewrites} />,
       confirmLabel: 'Replace',
       danger: true,
     });
