@@ -47,6 +47,25 @@ export interface RewindControls {
    */
   confirm(conversation?: boolean): Promise<void>;
   cancel(): void;
+  /**
+   * The last run's change of `path`, to review: the file before the run (null: the run
+   * created it) and now (null: the run deleted it). Undefined when the run's checkpoints do
+   * not cover the file or a side is not text.
+   */
+  reviewBase(path: string): Promise<FileReview | undefined>;
+  /**
+   * Puts back the last run's change of `path`: all of it, or with `text`, the file as the
+   * review leaves it (some of the change put back). One recorded change, which later
+   * rewinds know, with Undo in a notice. False when nothing was written (it says why).
+   */
+  undoChange(path: string, text?: string): Promise<boolean>;
+}
+
+/** A file the last run changed, before and now (see RewindControls.reviewBase). */
+export interface FileReview {
+  path: string;
+  before: string | null;
+  after: string | null;
 }
 
 export interface RewindService extends RewindControls {
@@ -99,6 +118,21 @@ export function createRewindService(deps: {
     return list().find(
       (row) => row.kind === 'turn' && row.workspaceId === workspaceId && after.has(row.nodeId),
     );
+  }
+
+  /** The first checkpoint of the run that answered the last message of the person. */
+  function lastRunTarget(): CheckpointRecord | undefined {
+    const ids = conversation.messageIds();
+    const lastQuestion = ids.findLast((id) => conversation.message(id)?.role === 'user');
+    return lastQuestion === undefined ? undefined : targetOf(lastQuestion);
+  }
+
+  /** The plan that puts every file of the last run back, read now. */
+  async function lastRunPlan() {
+    const target = lastRunTarget();
+    const rewinder = service();
+    if (!target || !rewinder) return undefined;
+    return { rewinder, plan: await rewinder.planRewind(target) };
   }
 
   async function refresh() {
@@ -232,6 +266,56 @@ export function createRewindService(deps: {
     cancel() {
       plan = undefined;
       setPending(undefined);
+    },
+    async reviewBase(path) {
+      try {
+        const planned = await lastRunPlan();
+        const step = planned?.plan.files.find((file) => file.path === path);
+        if (!step) return undefined;
+        const before = step.action === 'unchanged' ? step.current?.content : step.restored;
+        const after = step.current?.content ?? null;
+        if (typeof before === 'object' && before !== null) return undefined;
+        if (typeof after === 'object' && after !== null) return undefined;
+        return { path, before: before ?? null, after };
+      } catch (error) {
+        notices.error(error, `Could not read the change to ${path}`);
+        return undefined;
+      }
+    },
+    async undoChange(path, text) {
+      const sessionId = conversation.sessionId();
+      setWorking(true);
+      try {
+        const planned = await lastRunPlan();
+        const narrowed = planned && (await planned.rewinder.narrow(planned.plan, path, text));
+        if (!sessionId || !planned || !narrowed) {
+          notices.show({ kind: 'info', text: `${path} is already as it was before the run.` });
+          return false;
+        }
+        const result = await planned.rewinder.rewind(narrowed);
+        await refresh();
+        notices.show({
+          kind: 'success',
+          text:
+            text === undefined
+              ? `Put ${path} back as it was before the run.`
+              : `Undid a change to ${path}.`,
+          ...(result.undo
+            ? {
+                action: {
+                  label: 'Undo',
+                  run: () => void undoRewind(result.undo, sessionId, undefined),
+                },
+              }
+            : {}),
+        });
+        return true;
+      } catch (error) {
+        notices.error(error, `Could not undo the change to ${path}`);
+        return false;
+      } finally {
+        setWorking(false);
+      }
     },
   };
 }

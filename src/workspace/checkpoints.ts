@@ -178,6 +178,26 @@ export class CheckpointService {
   }
 
   /**
+   * `plan` for `path` alone: the whole file back as it was at the checkpoint, or, with
+   * `text`, the file set to `text` (part of its change put back, e.g. one hunk). Carried
+   * out by {@link rewind} like any plan: recorded first, so it can be undone and later
+   * rewinds know it. Undefined when `plan` does not touch `path`.
+   */
+  async narrow(plan: RewindPlan, path: string, text?: string): Promise<RewindPlan | undefined> {
+    const step = plan.files.find((file) => file.path === normalizePath(path));
+    if (!step || step.action === 'unchanged') return undefined;
+    if (text === undefined) return { checkpoint: plan.checkpoint, files: [step] };
+    if (!step.current) return undefined;
+    const partial: FileRewind = {
+      ...step,
+      action: 'restore',
+      restored: text,
+      restoredHash: await hashContent(text),
+    };
+    return { checkpoint: plan.checkpoint, files: [partial] };
+  }
+
+  /**
    * Carries out a plan as ONE atomic batch: every file goes back or none does. Each file
    * must still be at the version the plan read (else CoveError `conflict`/`exists`/`missing`
    * and nothing is written: plan again). First records an undo checkpoint of the files

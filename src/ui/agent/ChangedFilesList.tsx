@@ -1,20 +1,34 @@
 import { createResource, createSignal, For, Show } from 'solid-js';
 import type { ChangedFileView } from '../../app/agent-views';
+import type { FileReview } from '../../app/rewind-service';
 import { DiffView } from './DiffView';
 import { textBefore } from './diff-texts';
 import { UnifiedDiffText } from './UnifiedDiffText';
 
+/** Reviewing the last run's changes: each file before the run, and putting changes back. */
+export interface ChangeReview {
+  /** The file before the run and now (see RewindControls.reviewBase). */
+  base(path: string): Promise<FileReview | undefined>;
+  /** Puts the whole change back, or sets the file to `text` (see RewindControls.undoChange). */
+  undo(path: string, text?: string): Promise<boolean>;
+}
+
 /**
  * The files the last run changed, after it ended: each opens its diff (a merge view of the
  * file before the run and now, or the unified text when the file has changed again since)
- * or the file itself in the editor.
+ * or the file itself in the editor. With `review`, each change of the diff has Keep and
+ * Undo, and each file Keep all and Undo all.
  */
 export function ChangedFilesList(props: {
   files: readonly ChangedFileView[];
   /** The file's text now; undefined when it is gone or not text. */
   readFile: (path: string) => Promise<string | undefined>;
   onOpen: (path: string) => void;
+  review?: ChangeReview;
 }) {
+  // What the person kept, by path: the original the diff then compares with. For this
+  // page's life (a reload shows every change again, as the run left them).
+  const kept = new Map<string, string>();
   return (
     <Show when={props.files.length}>
       <section class="changed-files" aria-label="Files changed by the agent">
@@ -24,7 +38,13 @@ export function ChangedFilesList(props: {
         <ul>
           <For each={props.files}>
             {(file) => (
-              <ChangedFileRow file={file} readFile={props.readFile} onOpen={props.onOpen} />
+              <ChangedFileRow
+                file={file}
+                readFile={props.readFile}
+                onOpen={props.onOpen}
+                review={props.review}
+                kept={kept}
+              />
             )}
           </For>
         </ul>
@@ -37,18 +57,41 @@ function ChangedFileRow(props: {
   file: ChangedFileView;
   readFile: (path: string) => Promise<string | undefined>;
   onOpen: (path: string) => void;
+  review: ChangeReview | undefined;
+  kept: Map<string, string>;
 }) {
   const file = props.file;
   const [open, setOpen] = createSignal(false);
   // Read when first opened, and again on each opening (the file may have changed since).
-  const [texts] = createResource(
+  const [texts, { refetch }] = createResource(
     () => (open() ? file : undefined),
     async (changed) => {
+      const base = await props.review?.base(changed.path);
+      if (base) {
+        const reviewable = base.before !== null && base.after !== null;
+        return {
+          before: props.kept.get(changed.path) ?? base.before ?? '',
+          after: base.after ?? '',
+          reviewable,
+        };
+      }
       const now = changed.deleted ? '' : ((await props.readFile(changed.path)) ?? '');
       const before = changed.created ? '' : textBefore(now, changed.diff);
-      return before === undefined ? undefined : { before, after: now };
+      return before === undefined ? undefined : { before, after: now, reviewable: false };
     },
   );
+  const review = props.review;
+  const undoAll = async () => {
+    if (!review) return;
+    props.kept.delete(file.path);
+    if (await review.undo(file.path)) void refetch();
+  };
+  const keepAll = () => {
+    const shown = texts();
+    if (!shown) return;
+    props.kept.set(file.path, shown.after);
+    void refetch();
+  };
   const id = `changed-${file.path.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   return (
     <li class="changed-file">
@@ -88,7 +131,48 @@ function ChangedFileRow(props: {
               when={texts()}
               fallback={<UnifiedDiffText diff={file.diff} label={`Diff of ${file.path}`} />}
             >
-              {(both) => <DiffView path={file.path} before={both().before} after={both().after} />}
+              {(both) => (
+                <>
+                  <Show when={review}>
+                    <div class="changed-file-actions">
+                      <Show
+                        when={both().before !== both().after}
+                        fallback={<span class="changed-file-kept">Nothing left to review.</span>}
+                      >
+                        <button
+                          type="button"
+                          class="button"
+                          aria-label={`Keep all changes to ${file.path}`}
+                          onClick={keepAll}
+                        >
+                          Keep all
+                        </button>
+                      </Show>
+                      <button
+                        type="button"
+                        class="button"
+                        aria-label={`Undo all changes to ${file.path}`}
+                        onClick={() => void undoAll()}
+                      >
+                        Undo all
+                      </button>
+                    </div>
+                  </Show>
+                  <DiffView
+                    path={file.path}
+                    before={both().before}
+                    after={both().after}
+                    {...(review && both().reviewable
+                      ? {
+                          review: {
+                            onUndo: (text: string) => review.undo(file.path, text),
+                            onKeep: (before: string) => props.kept.set(file.path, before),
+                          },
+                        }
+                      : {})}
+                  />
+                </>
+              )}
             </Show>
           </Show>
         </div>

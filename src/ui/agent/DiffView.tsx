@@ -1,4 +1,4 @@
-import { unifiedMergeView } from '@codemirror/merge';
+import { getOriginalDoc, unifiedMergeView } from '@codemirror/merge';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { createEffect, onCleanup } from 'solid-js';
@@ -9,14 +9,41 @@ import { loadLanguage } from '../editor/languages';
  * replaced them (@codemirror/merge's unified view), highlighted for the file's language.
  * `before` is "" for a new file. Redrawn when either text changes.
  */
-export function DiffView(props: { path: string; before: string; after: string }) {
+/** Keep and Undo per change, for a review of what a run did (see ChangedFilesList). */
+export interface DiffReview {
+  /**
+   * The person undid one change: `text` is the file with it put back. Resolves false when
+   * it could not be written (the view then shows the file as it was).
+   */
+  onUndo(text: string): Promise<boolean>;
+  /** The person kept one change: `before` is the original with it taken in. */
+  onKeep(before: string): void;
+}
+
+/** A Keep or Undo button of one change, reachable by keyboard (the merge view's own use mousedown). */
+function chunkButton(type: 'accept' | 'reject', action: (event: MouseEvent) => void) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `diff-chunk-button ${type === 'accept' ? 'keep' : 'undo'}`;
+  button.textContent = type === 'accept' ? 'Keep' : 'Undo';
+  button.setAttribute('aria-label', type === 'accept' ? 'Keep this change' : 'Undo this change');
+  button.addEventListener('click', action);
+  return button;
+}
+
+export function DiffView(props: {
+  path: string;
+  before: string;
+  after: string;
+  review?: DiffReview;
+}) {
   let host!: HTMLDivElement;
   let view: EditorView | undefined;
   onCleanup(() => view?.destroy());
 
   let generation = 0;
   createEffect(() => {
-    const { before, after, path } = props;
+    const { before, after, path, review } = props;
     const current = ++generation;
     view?.destroy();
     const make = (language: Extension | undefined) =>
@@ -31,10 +58,11 @@ export function DiffView(props: { path: string; before: string; after: string })
             EditorView.lineWrapping,
             unifiedMergeView({
               original: before,
-              mergeControls: false,
+              mergeControls: review ? chunkButton : false,
               highlightChanges: true,
               gutter: true,
             }),
+            review ? reviewListener(review) : [],
             EditorView.contentAttributes.of({ 'aria-label': `Changes to ${path}` }),
             language ?? [],
           ],
@@ -50,4 +78,20 @@ export function DiffView(props: { path: string; before: string; after: string })
   });
 
   return <div class="diff-view" ref={host} />;
+}
+
+/** Hands each Keep and Undo of the merge view to `review`; a failed Undo is taken back. */
+function reviewListener(review: DiffReview): Extension {
+  return EditorView.updateListener.of((update) => {
+    for (const transaction of update.transactions) {
+      if (transaction.isUserEvent('accept')) review.onKeep(getOriginalDoc(update.state).toString());
+      if (!transaction.isUserEvent('revert')) continue;
+      const view = update.view;
+      const previous = update.startState.doc.toString();
+      void review.onUndo(update.state.doc.toString()).then((written) => {
+        if (written) return;
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: previous } });
+      });
+    }
+  });
 }

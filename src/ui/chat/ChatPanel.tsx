@@ -329,6 +329,10 @@ export function ChatPanel(props: {
               files={agent.changedFiles()}
               readFile={readFile}
               onOpen={(path) => void editor.openFile(path)}
+              review={{
+                base: (path) => chat.rewind.reviewBase(path),
+                undo: (path, text) => chat.rewind.undoChange(path, text),
+              }}
             />
           </Show>
           <Show when={agentMode() ? agent.usage() : undefined}>

@@ -120,6 +120,61 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     expect(await text(app, 'out.txt')).toBe('from python');
   });
 
+  it('reviews the last run by change: one change undone, then the whole file, each recorded and undoable', async () => {
+    const store = createMemoryStore();
+    const before = 'a = 1\nb = 2\nc = 3\nd = 4\ne = 5\nf = 6\ng = 7\nh = 8\ni = 9\nj = 10\n';
+    const app = await open(store, [
+      call('c1', 'read_file', { path: 'nums.py' }),
+      call('c2', 'edit_file', {
+        path: 'nums.py',
+        edits: [
+          { old_text: 'a = 1', new_text: 'a = 100' },
+          { old_text: 'j = 10', new_text: 'j = 1000' },
+        ],
+      }),
+      call('c3', 'write_file', { path: 'made.py', content: 'new\n' }),
+      { text: 'Done.' },
+    ]);
+    const files = app.workspaces.files()!;
+    await files.write('nums.py', before);
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Make the first and last bigger');
+    const after = before.replace('a = 1\n', 'a = 100\n').replace('j = 10\n', 'j = 1000\n');
+    expect(await text(app, 'nums.py')).toBe(after);
+
+    expect(await app.chat.rewind.reviewBase('nums.py')).toEqual({ path: 'nums.py', before, after });
+    expect(await app.chat.rewind.reviewBase('made.py')).toEqual({
+      path: 'made.py',
+      before: null,
+      after: 'new\n',
+    });
+
+    // The person undoes the first change only (the review hands over the text it leaves).
+    const firstUndone = after.replace('a = 100\n', 'a = 1\n');
+    expect(await app.chat.rewind.undoChange('nums.py', firstUndone)).toBe(true);
+    expect(await text(app, 'nums.py')).toBe(firstUndone);
+    const undone = app.notices.notices().at(-1)!;
+    expect(undone.text).toBe('Undid a change to nums.py.');
+    // The review still compares with the file before the run.
+    expect((await app.chat.rewind.reviewBase('nums.py'))?.before).toBe(before);
+    // Its Undo brings the change back.
+    undone.action!.run();
+    await waitUntil(async () => expect(await text(app, 'nums.py')).toBe(after));
+
+    // Undo all of a file the run created removes it.
+    expect(await app.chat.rewind.undoChange('made.py')).toBe(true);
+    expect(await text(app, 'made.py')).toBeUndefined();
+    expect(app.notices.notices().at(-1)!.text).toBe('Put made.py back as it was before the run.');
+
+    // A rewind to before the run afterwards knows these changes: nothing counts as a hand edit.
+    const question = app.chat.messages().find((m) => m.role === 'user')!;
+    await app.chat.rewind.preview(question.id, false);
+    expect(app.chat.rewind.pending()?.files).toEqual([
+      { path: 'nums.py', action: 'restore', changedByHand: 'no', unsaved: false },
+    ]);
+  });
+
   it('rewinds the conversation too: back to before the question, its text in the composer, the rest stays in the tree', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
