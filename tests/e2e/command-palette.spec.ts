@@ -100,3 +100,21 @@ test('">" in Quick open switches to the command palette, and deleting it back', 
   await expect(palette.dialog).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Logs' })).toBeVisible();
 });
+
+test('workspaces by name from the palette: switch to one, or focus the picker', async ({
+  cove,
+  page,
+}) => {
+  const palette = new CommandPalette(cove);
+  await cove.createWorkspace('Homework');
+
+  // One command per other workspace.
+  await palette.run('switch to welcome', 'Switch to workspace “Welcome”');
+  await expect(cove.workspaceSelect.locator('option:checked')).toHaveText('Welcome');
+
+  // "Switch workspace…" shows the files panel and gives the picker the focus.
+  await page.getByRole('button', { name: 'Show files panel' }).click();
+  await expect(cove.workspaceSelect).toBeHidden();
+  await palette.run('switch workspace', 'Switch workspace…');
+  await expect(cove.workspaceSelect).toBeFocused();
+});

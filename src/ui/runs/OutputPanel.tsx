@@ -1,9 +1,9 @@
 import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
-import { RUN_KEYS } from '../../app/commands/app-shortcuts';
 import { IconButton } from '../common/icons';
 import { registerCommands } from '../command-palette/register-commands';
+import { runCommands } from './run-commands';
 import { OutputLog } from './OutputLog';
 import { RunResultView } from './RunResultView';
 import {
@@ -53,43 +53,8 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
     );
   };
 
-  // The toolbar's buttons by name, for the command palette; disabled when their button is.
-  const noPython = () => (activePython() ? undefined : 'Open a Python file (.py) to run it.');
-  const running = () => (runs.busy() ? 'A program is running; stop it first.' : undefined);
-  registerCommands(props.services.commands, [
-    {
-      id: 'python.run',
-      title: 'Run the current file',
-      category: 'Python',
-      keys: RUN_KEYS,
-      disabledReason: () => noPython() ?? running(),
-      run: () => runs.runFile(),
-    },
-    {
-      id: 'python.runSelection',
-      title: 'Run selection',
-      category: 'Python',
-      // In the editor, Ctrl/Cmd+Enter runs the selection when there is one.
-      keys: RUN_KEYS,
-      disabledReason: () => noPython() ?? running(),
-      run: () => runs.runSelection(),
-    },
-    {
-      id: 'python.stop',
-      title: 'Stop the run',
-      category: 'Python',
-      disabledReason: () => (runs.busy() ? undefined : 'No program is running.'),
-      run: () => runs.stop(),
-    },
-    {
-      id: 'python.restart',
-      title: 'Restart Python',
-      category: 'Python',
-      run: () => runs.restart(),
-    },
-    { id: 'output.copy', title: 'Copy output', category: 'Output', run: copy },
-    { id: 'output.clear', title: 'Clear output', category: 'Output', run: () => runs.clear() },
-  ]);
+  // The toolbar's buttons by name, for the command palette.
+  registerCommands(props.services.commands, runCommands({ runs, activePython, copy }));
 
   // While Python starts, the status counts seconds: a tick each second, only then.
   const [now, setNow] = createSignal(clock.now());
