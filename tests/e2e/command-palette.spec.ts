@@ -91,6 +91,14 @@ test('">" in Quick open switches to the command palette, and deleting it back', 
   await expect(quick.box).toHaveValue('');
   await expect(quick.options.first()).toBeVisible();
 
+  // Ctrl+Shift+P in Quick open goes to commands too, and Ctrl+P back to files.
+  await page.keyboard.press('ControlOrMeta+Shift+P');
+  await expect(palette.box).toHaveValue('>');
+  await expect(palette.box).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+p');
+  await expect(quick.box).toHaveValue('');
+  await expect(quick.box).toBeFocused();
+
   // A command chosen there runs: "show logs" opens the Logs.
   // Typed as keys into the box, which has the focus (its name changes with the ">").
   await page.keyboard.type('>show logs');

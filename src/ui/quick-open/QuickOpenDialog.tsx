@@ -1,4 +1,14 @@
-import { createMemo, createSignal, createUniqueId, For, onCleanup, Show, untrack } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  createUniqueId,
+  For,
+  on,
+  onCleanup,
+  Show,
+  untrack,
+} from 'solid-js';
 import type { CommandRegistry } from '../../app/commands/command-registry';
 import { rankCommands, type RankedCommand } from '../../app/commands/command-ranking';
 import { ariaKeyShortcuts } from '../../app/commands/key-chord';
@@ -49,8 +59,11 @@ export function QuickOpenDialog(props: {
   editor: EditorService;
   workspaces: WorkspaceService;
   commands: CommandRegistry;
-  /** What the box holds when it opens: `>` for the command palette; default empty. */
-  initial?: string;
+  /**
+   * What the box holds when it opens: `>` for the command palette; default empty. A new
+   * object while it is open starts it over with that text (the shortcuts pressed in it).
+   */
+  start?: { input: string };
   onClose: () => void;
 }) {
   const apple = isApplePlatform(navigator);
@@ -85,7 +98,7 @@ export function QuickOpenDialog(props: {
   const symbolsOf = (text: string) => (symbols ??= listPythonSymbols(text));
 
   let box!: HTMLInputElement;
-  const [input, setInput] = createSignal(untrack(() => props.initial ?? ''));
+  const [input, setInput] = createSignal(untrack(() => props.start?.input ?? ''));
   const commandMode = () => parseQuickOpenQuery(input()).kind === 'command';
   /** Why the command chosen did not run (it is disabled now), until the next keystroke. */
   const [refusal, setRefusal] = createSignal<string>();
@@ -173,6 +186,21 @@ export function QuickOpenDialog(props: {
 
   const rows = () => results().rows;
   setSelected(startRow(untrack(input)));
+  /** Puts the caret after what the box holds (the palette's ">"). */
+  const caretToEnd = () => box.setSelectionRange(box.value.length, box.value.length);
+  createEffect(
+    on(
+      () => props.start,
+      (start) => {
+        if (!start) return;
+        setInput(start.input);
+        setRefusal(undefined);
+        setSelected(startRow(start.input));
+        caretToEnd();
+      },
+      { defer: true },
+    ),
+  );
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   function select(index: number) {
@@ -231,7 +259,7 @@ export function QuickOpenDialog(props: {
           // The box, whatever the browser focuses in a dialog it opens, with the caret after
           // what it holds (the palette's ">").
           box.focus();
-          box.setSelectionRange(box.value.length, box.value.length);
+          caretToEnd();
         })
       }
       class="modal quick-open"

@@ -130,13 +130,16 @@ function Shell(props: AppProps) {
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
   const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart>();
   const [diagnostics, setDiagnostics] = createSignal<'traces' | 'logs'>();
-  /** What Quick open's box starts with while it is open ('>' for the command palette). */
-  const [quickOpen, setQuickOpen] = createSignal<string>();
+  /**
+   * While Quick open is open: what its box starts with ('>' for the command palette). A new
+   * object each time a shortcut asks, so pressing one while it is open starts it over.
+   */
+  const [quickOpen, setQuickOpen] = createSignal<{ input: string }>();
 
   // Ctrl/Cmd+P and Ctrl/Cmd+Shift+P anywhere: caught before the page's other listeners (the
-  // editor's keymap among them) and before the browser's Print. Over another dialog
-  // (Settings, a question) or the "updated in another tab" screen they do nothing but keep
-  // Print away.
+  // editor's keymap among them) and before the browser's Print. In Quick open they switch
+  // it to files or to commands, as in VS Code. Over another dialog (Settings, a question) or
+  // the "updated in another tab" screen they do nothing but keep Print away.
   const mac = isApplePlatform(navigator);
   const onQuickOpenKey = (event: KeyboardEvent) => {
     const initial = isQuickOpenShortcut(event, mac)
@@ -147,9 +150,9 @@ function Shell(props: AppProps) {
     if (initial === undefined) return;
     event.preventDefault();
     event.stopPropagation();
-    if (quickOpen() !== undefined || props.databaseBlocked()) return;
-    if (document.querySelector('dialog:modal')) return;
-    setQuickOpen(initial);
+    if (props.databaseBlocked()) return;
+    if (!quickOpen() && document.querySelector('dialog:modal')) return;
+    setQuickOpen({ input: initial });
   };
   window.addEventListener('keydown', onQuickOpenKey, true);
   onCleanup(() => window.removeEventListener('keydown', onQuickOpenKey, true));
@@ -163,7 +166,7 @@ function Shell(props: AppProps) {
   registerCommands(
     props.services.commands,
     shellCommands({
-      quickOpen: () => setQuickOpen(''),
+      quickOpen: () => setQuickOpen({ input: '' }),
       findInFiles: showSearch,
       openSettings: (start) => setSettingsOpen(start),
       showDiagnostics: (which) => setDiagnostics(which),
@@ -428,12 +431,12 @@ function Shell(props: AppProps) {
       <Show when={diagnostics() === 'logs'}>
         <LogsDialog log={props.services.log} onClose={() => setDiagnostics(undefined)} />
       </Show>
-      <Show when={quickOpen() !== undefined}>
+      <Show when={quickOpen()}>
         <QuickOpenDialog
           editor={editor}
           workspaces={props.services.workspaces}
           commands={props.services.commands}
-          initial={quickOpen()}
+          start={quickOpen()}
           onClose={() => setQuickOpen(undefined)}
         />
       </Show>

@@ -65,6 +65,9 @@ function mount(options: {
   const host = document.createElement('div');
   document.body.append(host);
   const [open, setOpen] = createSignal(true);
+  const [start, setStart] = createSignal(
+    options.initial !== undefined ? { input: options.initial } : undefined,
+  );
   const onClose = vi.fn(() => setOpen(false));
   const dispose = render(
     () => (
@@ -73,7 +76,7 @@ function mount(options: {
           editor={editor}
           workspaces={workspaces}
           commands={commands}
-          {...(options.initial !== undefined ? { initial: options.initial } : {})}
+          {...(start() ? { start: start()! } : {})}
           onClose={onClose}
         />
       </Show>
@@ -107,6 +110,8 @@ function mount(options: {
     selected,
     status,
     dispose,
+    /** What the app does when a shortcut is pressed while the dialog is open. */
+    restart: (input: string) => setStart({ input }),
   };
 }
 
@@ -339,6 +344,17 @@ describe('QuickOpenDialog as the command palette', () => {
     // With Shift they stay the box's own (selecting its text).
     view.press('End', { shiftKey: true });
     expect(view.selected()).toBe('Alpha');
+  });
+
+  it('a shortcut pressed while open starts it over, on files or on commands', () => {
+    const view = mount({ paths: ['main.py'], commands: registry([command('Open settings')]) });
+    view.type('mai');
+    view.restart('>');
+    expect(view.input().value).toBe('>');
+    expect(view.labels()).toEqual(['Open settings']);
+    view.restart('');
+    expect(view.input().value).toBe('');
+    expect(view.labels()).toEqual(['main.py']);
   });
 
   it('says when no command matches', () => {
