@@ -111,7 +111,9 @@ export function QuickOpenDialog(props: {
     const current = untrack(() => props.editor.activePath());
     return first?.kind === 'file' && first.path === current && results().rows.length > 1 ? 1 : 0;
   };
-  const [selected, setSelected] = createSignal(0);
+  const [chosen, setSelected] = createSignal(0);
+  /** The selected row, kept in the list when it gets shorter while shown (commands come and go). */
+  const selected = () => Math.max(0, Math.min(chosen(), rows().length - 1));
 
   const results = createMemo((): Results => {
     const query = parseQuickOpenQuery(input());
