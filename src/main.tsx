@@ -110,6 +110,8 @@ async function start(root: HTMLElement) {
   await services.agentSettings
     .load()
     .catch((error: unknown) => services.notices.error(error, 'Could not read the agent settings'));
+  // The palette's recently used commands; the palette works without them.
+  void services.commands.load();
   root.textContent = '';
   render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
   const { firstFile } = await services.workspaces.start();

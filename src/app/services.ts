@@ -14,6 +14,7 @@ import {
   type AgentSettingsService,
 } from './agent-settings-service';
 import { createChatService, type ChatService } from './chat-service';
+import { createCommandRegistry, type CommandRegistry } from './commands/command-registry';
 import { createSessionRuntime } from './session-runtime';
 import { createSessionListService, type SessionListService } from './session-list-service';
 import { createLazyChatClient } from './lazy-chat-client';
@@ -97,6 +98,8 @@ export interface AppServices {
   readonly traces: TraceService;
   /** The hosts the page may reach (Settings → Network), enforced by the service worker. */
   readonly network: NetworkGateService;
+  /** Every action by name, for the command palette; the panels register their own. */
+  readonly commands: CommandRegistry;
 }
 
 /**
@@ -361,6 +364,10 @@ export function createAppServices(
     log,
     traces,
     network: gate,
+    commands: createCommandRegistry({
+      settings: store.settings,
+      onError: (error, context) => notices.error(error, context),
+    }),
   };
 }
 

@@ -4,20 +4,24 @@
  *   (`main.py:42`, `main.py:42:7`);
  * - `line`: a line of the active file (`:42`, `:42:7`); `line` is undefined while the person
  *   has typed only `:` or something that is not a number yet;
- * - `symbol`: the active file's symbols whose name matches `filter` (`@greet`).
+ * - `symbol`: the active file's symbols whose name matches `filter` (`@greet`);
+ * - `command`: the app's commands whose title matches `filter` (`>new file`): the command
+ *   palette, as in VS Code, where Ctrl/Cmd+Shift+P opens Quick open on `>`.
  *
  * Lines and columns are 1-based.
  */
 export type QuickOpenQuery =
   | { kind: 'file'; filter: string; line?: number; column?: number }
   | { kind: 'line'; line?: number; column?: number }
-  | { kind: 'symbol'; filter: string };
+  | { kind: 'symbol'; filter: string }
+  | { kind: 'command'; filter: string };
 
 const LINE_SUFFIX = /:(\d*)(?::(\d*))?$/;
 
 /** Reads what was typed into Quick open; leading and trailing spaces do not count. */
 export function parseQuickOpenQuery(input: string): QuickOpenQuery {
   const text = input.trim();
+  if (text.startsWith('>')) return { kind: 'command', filter: text.slice(1).trim() };
   if (text.startsWith('@')) return { kind: 'symbol', filter: text.slice(1).trim() };
   const suffix = LINE_SUFFIX.exec(text);
   if (text.startsWith(':')) {

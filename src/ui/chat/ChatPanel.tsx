@@ -24,6 +24,7 @@ import { MessageItem } from './MessageItem';
 import { SessionIcon } from '../sessions/session-icons';
 import { SessionsPanel } from '../sessions/SessionsPanel';
 import { SessionTreeView } from '../sessions/SessionTreeView';
+import { registerCommands } from '../command-palette/register-commands';
 import './chat.css';
 import { retrying } from '../common/retrying-lazy';
 
@@ -52,6 +53,8 @@ export function ChatPanel(props: {
   onOpenSettings: () => void;
   /** Opens Settings on the form that adds a provider. */
   onAddProvider: () => void;
+  /** Shows this panel where it is hidden (a command of the palette acts on it). */
+  onShow?: () => void;
   runCode?: (code: string, output: HTMLElement) => void;
 }) {
   const { chat, providers, clock, workspaces, editor } = props.services;
@@ -165,6 +168,78 @@ export function ChatPanel(props: {
     if (answer === 'confirm') await props.services.sessions.remove(session.id);
   };
 
+  /** The Chat / Agent switch: the conversation shown, or the mode a new one starts in. */
+  const switchMode = (next: SessionMode) => {
+    const session = chat.activeSession();
+    if (session) void chat.setMode(session.id, next);
+    else startNew(next);
+  };
+
+  const BUSY = 'A reply is being written; wait for it or stop it.';
+  const NO_SESSION = 'No conversation is open.';
+  const shown =
+    <A extends unknown[]>(action: (...args: A) => unknown) =>
+    (...args: A) => {
+      props.onShow?.();
+      return action(...args);
+    };
+  registerCommands(props.services.commands, [
+    {
+      id: 'chat.new',
+      title: 'New conversation',
+      category: 'Assistant',
+      run: shown(() => startNew()),
+    },
+    {
+      id: 'chat.newAgent',
+      title: 'New agent conversation',
+      category: 'Assistant',
+      run: shown(() => startNew('agent')),
+    },
+    {
+      id: 'chat.toggleAgentMode',
+      title: 'Toggle agent mode',
+      category: 'Assistant',
+      // As the switch, which is disabled while a reply streams.
+      disabledReason: () => (chat.busy() ? BUSY : undefined),
+      run: shown(() => switchMode(agentMode() ? 'chat' : 'agent')),
+    },
+    {
+      id: 'chat.stop',
+      title: 'Stop the reply',
+      category: 'Assistant',
+      disabledReason: () => (chat.busy() ? undefined : 'No reply is being written.'),
+      run: () => chat.stop(),
+    },
+    {
+      id: 'chat.showList',
+      title: 'Show conversations',
+      category: 'Assistant',
+      run: shown(() => setDrawer('list')),
+    },
+    {
+      id: 'chat.showTree',
+      title: 'Show the conversation tree',
+      category: 'Assistant',
+      disabledReason: () => (chat.activeSession() ? undefined : NO_SESSION),
+      run: shown(() => setDrawer('tree')),
+    },
+    {
+      id: 'chat.rename',
+      title: 'Rename conversation…',
+      category: 'Assistant',
+      disabledReason: () => (chat.activeSession() ? undefined : NO_SESSION),
+      run: shown(rename),
+    },
+    {
+      id: 'chat.delete',
+      title: 'Delete conversation…',
+      category: 'Assistant',
+      disabledReason: () => (chat.activeSession() ? undefined : NO_SESSION),
+      run: shown(remove),
+    },
+  ]);
+
   return (
     <div class="chat-panel">
       <div class="chat-header">
@@ -249,11 +324,7 @@ export function ChatPanel(props: {
       </Show>
       <AgentModeBar
         mode={mode()}
-        onMode={(next) => {
-          const session = chat.activeSession();
-          if (session) void chat.setMode(session.id, next);
-          else startNew(next);
-        }}
+        onMode={switchMode}
         policy={agent.policy()}
         onPolicy={(next) => agent.setPolicy(next)}
         disabled={chat.busy()}

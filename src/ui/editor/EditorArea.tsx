@@ -13,7 +13,9 @@ import { describeBinary } from '../../app/editor-service';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
 import { downloadBytes } from '../common/download';
+import { FORMAT_KEYS, SAVE_KEYS } from '../../app/commands/app-shortcuts';
 import { Icon } from '../common/icons';
+import { registerCommands } from '../command-palette/register-commands';
 import type { CodeEditor } from './code-editor';
 import { languageName } from './languages';
 import { tabFolderHints } from './tab-labels';
@@ -51,6 +53,41 @@ export function EditorArea(props: { services: AppServices }) {
       notices.error(error, `Could not format ${path}`);
     }
   }
+
+  // The status bar's Format and the editor's keys by name, for the command palette.
+  const noFile = () => (activeTab() ? undefined : 'No file is open.');
+  registerCommands(props.services.commands, [
+    {
+      id: 'editor.format',
+      title: 'Format the current file',
+      category: 'Python',
+      keys: FORMAT_KEYS,
+      disabledReason: () => {
+        const tab = activeTab();
+        if (!tab || tab.kind !== 'text' || !tab.path().endsWith('.py'))
+          return 'Open a Python file (.py) to format it.';
+        if (tab.readOnly) return 'This file is open read-only.';
+        return codeEditor() ? undefined : 'The editor is still loading.';
+      },
+      run: () => formatDocument(activeTab()!.path()),
+    },
+    {
+      id: 'editor.save',
+      title: 'Save the current file',
+      category: 'Files',
+      keys: SAVE_KEYS,
+      disabledReason: () =>
+        noFile() ?? (activeTab()!.kind === 'text' ? undefined : 'Binary files are not edited.'),
+      run: () => editor.save(activeTab()!.path()),
+    },
+    {
+      id: 'editor.close',
+      title: 'Close the current file',
+      category: 'Files',
+      disabledReason: noFile,
+      run: () => editor.close(activeTab()!.path()),
+    },
+  ]);
 
   onMount(() => {
     import('./code-editor').then(

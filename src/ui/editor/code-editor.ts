@@ -26,6 +26,8 @@ import { linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror
 import type { LintDiagnostic } from '../../runtime/lint-protocol';
 import { loadLanguage } from './languages';
 import { sameText } from './same-text';
+import { FORMAT_KEYS, RUN_KEYS, SAVE_KEYS } from '../../app/commands/app-shortcuts';
+import { codeMirrorKey } from './chord-keymap';
 
 export interface CodeEditorOptions {
   parent: HTMLElement;
@@ -133,7 +135,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     highlightSelectionMatches(),
     keymap.of([
       {
-        key: 'Mod-s',
+        key: codeMirrorKey(SAVE_KEYS),
         preventDefault: true,
         run: () => {
           if (shown) options.onSave(shown);
@@ -141,7 +143,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         },
       },
       {
-        key: 'Mod-Enter',
+        key: codeMirrorKey(RUN_KEYS),
         preventDefault: true,
         run: (view) => {
           if (shown) options.onRun?.(shown, !view.state.selection.main.empty);
@@ -149,7 +151,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         },
       },
       {
-        key: 'Shift-Alt-f',
+        key: codeMirrorKey(FORMAT_KEYS),
         preventDefault: true,
         run: () => {
           if (shown) options.onFormat?.(shown);

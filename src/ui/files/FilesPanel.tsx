@@ -5,6 +5,8 @@ import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { IconButton } from '../common/icons';
 import { Menu, type MenuItem } from '../common/Menu';
+import type { Command } from '../../app/commands/command';
+import { registerCommands } from '../command-palette/register-commands';
 import type { ZipImportProgress } from '../../workspace/zip-import';
 import { FileTree, type FileTreeCommands } from './FileTree';
 import { ImportProgress } from './ImportProgress';
@@ -14,7 +16,7 @@ import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 /** The sidebar: which workspace, and its files with everything one can do to them. */
 export function FilesPanel(props: { services: AppServices }) {
-  const { workspaces, fileActions, notices } = props.services;
+  const { workspaces, fileActions, notices, editor } = props.services;
   const dialogs = useDialogs();
   // Selection and expanded folders belong to each workspace, not to the panel.
   const view = createTreeViewState(() => workspaces.current()?.id, workspaces.entries);
@@ -135,6 +137,43 @@ export function FilesPanel(props: { services: AppServices }) {
       notices.error(error, 'Export failed');
     }
   }
+
+  // The toolbar's buttons and the current file's menu actions by name, for the palette.
+  const noWorkspace = () =>
+    workspaces.current() ? undefined : 'Open or create a workspace first.';
+  const noFile = () => noWorkspace() ?? (editor.activePath() ? undefined : 'No file is open.');
+  const files = (
+    id: string,
+    title: string,
+    run: () => unknown,
+    disabled: () => string | undefined = noWorkspace,
+  ): Command => ({
+    id,
+    title,
+    category: 'Files',
+    disabledReason: disabled,
+    run,
+  });
+  registerCommands(props.services.commands, [
+    files('files.newFile', 'New file…', () => commands.newFile(folderOfSelection())),
+    files('files.newFolder', 'New folder…', () => commands.newFolder(folderOfSelection())),
+    files('files.upload', 'Upload files…', () => upload(false)),
+    files('files.uploadFolder', 'Upload folder…', () => upload(true)),
+    files('files.importZip', 'Import a zip…', importZip),
+    files('files.exportZip', 'Export the workspace as a zip', exportZip),
+    files(
+      'files.renameCurrent',
+      'Rename or move the current file…',
+      () => commands.rename(editor.activePath()!),
+      noFile,
+    ),
+    files(
+      'files.deleteCurrent',
+      'Delete the current file…',
+      () => commands.remove(editor.activePath()!),
+      noFile,
+    ),
+  ]);
 
   return (
     <div class="files-panel">

@@ -2,6 +2,7 @@ import { createEffect, createMemo, For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
+import { registerCommands } from '../command-palette/register-commands';
 
 /** Choose, create, rename and delete workspaces. */
 export function WorkspaceSwitcher(props: { services: AppServices }) {
@@ -69,6 +70,35 @@ export function WorkspaceSwitcher(props: { services: AppServices }) {
       notices.error(error, 'Could not delete the workspace');
     }
   };
+
+  // The buttons by name for the palette, and one command per other workspace, so the
+  // keyboard goes to any of them from Ctrl/Cmd+Shift+P.
+  const noWorkspace = () => (workspaces.current() ? undefined : 'No workspace is open.');
+  registerCommands(props.services.commands, () => [
+    { id: 'workspace.new', title: 'New workspace…', category: 'Workspace', run: create },
+    {
+      id: 'workspace.rename',
+      title: 'Rename workspace…',
+      category: 'Workspace',
+      disabledReason: noWorkspace,
+      run: rename,
+    },
+    {
+      id: 'workspace.delete',
+      title: 'Delete workspace…',
+      category: 'Workspace',
+      disabledReason: noWorkspace,
+      run: remove,
+    },
+    ...sorted()
+      .filter((workspace) => workspace.id !== workspaces.current()?.id)
+      .map((workspace) => ({
+        id: `workspace.open.${workspace.id}`,
+        title: `Switch to workspace “${workspace.name}”`,
+        category: 'Workspace',
+        run: () => switchTo(workspace.id),
+      })),
+  ]);
 
   return (
     <div class="workspace-switcher">

@@ -1,11 +1,27 @@
-import { createMemo, createSignal, createUniqueId, For, onCleanup, Show, untrack } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  createUniqueId,
+  For,
+  on,
+  onCleanup,
+  Show,
+  untrack,
+} from 'solid-js';
+import type { CommandRegistry } from '../../app/commands/command-registry';
+import { rankCommands, type RankedCommand } from '../../app/commands/command-ranking';
+import { ariaKeyShortcuts } from '../../app/commands/key-chord';
 import type { EditorService } from '../../app/editor-service';
 import type { WorkspaceService } from '../../app/workspace-service';
 import { listPythonSymbols, type PythonSymbol } from '../../agent/python-symbols';
 import { rankPaths } from '../../workspace/file-ranking';
-import { fuzzyMatch, markedRuns } from '../../workspace/fuzzy-match';
+import { fuzzyMatch } from '../../workspace/fuzzy-match';
 import { baseName } from '../../workspace/paths';
 import { parseQuickOpenQuery } from '../../workspace/quick-open-query';
+import { CommandRowView } from '../command-palette/CommandRowView';
+import { MarkedText as Marked } from './MarkedText';
+import { isApplePlatform } from './quick-open-shortcut';
 import './quick-open.css';
 
 /** How many rows Quick open shows at most; the rest are a keystroke away. */
@@ -14,7 +30,8 @@ export const QUICK_OPEN_LIMIT = 50;
 type Row =
   | { kind: 'file'; path: string; positions: number[]; line?: number; column?: number }
   | { kind: 'line'; path: string; line: number; column?: number; lines: number }
-  | { kind: 'symbol'; path: string; symbol: PythonSymbol; positions: number[] };
+  | { kind: 'symbol'; path: string; symbol: PythonSymbol; positions: number[] }
+  | ({ kind: 'command' } & RankedCommand);
 
 /** What the list shows: rows, or a sentence saying why there are none. */
 interface Results {
@@ -28,28 +45,42 @@ interface Results {
 /**
  * Quick open (Ctrl/Cmd+P): a modal box that finds a file by a fuzzy match of its path and
  * opens it; `:42` goes to a line of the active file, `main.py:42` to a line of another, and
- * `@name` to a function or class of the active Python file.
+ * `@name` to a function or class of the active Python file. `>` makes it the command
+ * palette (Ctrl/Cmd+Shift+P opens it so): every command of the app by its title, recently
+ * used first, with its shortcut; Enter runs the one chosen. Deleting the `>` goes back to
+ * files, as in VS Code.
  *
  * The workspace's paths, the recent files and the active file are read once, when it opens;
  * each keystroke is one pass over the paths. Closing gives the focus back where it was,
- * unless the chosen file takes it.
+ * unless the chosen file takes it; a command runs after the focus is back, so what it opens
+ * (a dialog, a panel's field) takes the focus from there.
  */
 export function QuickOpenDialog(props: {
   editor: EditorService;
   workspaces: WorkspaceService;
+  commands: CommandRegistry;
+  /**
+   * What the box holds when it opens: `>` for the command palette; default empty. A new
+   * object while it is open starts it over with that text (the shortcuts pressed in it).
+   */
+  start?: { input: string };
   onClose: () => void;
 }) {
+  const apple = isApplePlatform(navigator);
   const listId = createUniqueId();
   const hintId = createUniqueId();
   const returnFocus = document.activeElement;
-  /** False once a row is chosen: the editor it opens takes the focus. */
+  /** False once a file or a line is chosen: the editor it opens takes the focus. */
   let giveFocusBack = true;
+  /** The command chosen, run once the focus is back (what it opens takes it from there). */
+  let afterClose: (() => void) | undefined;
   onCleanup(() => {
     if (!giveFocusBack) return;
     // After the modal dialog has left the page: while it is there, the rest is inert and
     // cannot take the focus.
     queueMicrotask(() => {
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+      afterClose?.();
     });
   });
 
@@ -67,7 +98,10 @@ export function QuickOpenDialog(props: {
   const symbolsOf = (text: string) => (symbols ??= listPythonSymbols(text));
 
   let box!: HTMLInputElement;
-  const [input, setInput] = createSignal('');
+  const [input, setInput] = createSignal(untrack(() => props.start?.input ?? ''));
+  const commandMode = () => parseQuickOpenQuery(input()).kind === 'command';
+  /** Why the command chosen did not run (it is disabled now), until the next keystroke. */
+  const [refusal, setRefusal] = createSignal<string>();
   /**
    * Where the selection starts for `text`: with nothing typed, on the file opened before the
    * one shown (its row is first), so Ctrl/Cmd+P, Enter goes back to it, as in VS Code.
@@ -77,10 +111,19 @@ export function QuickOpenDialog(props: {
     const current = untrack(() => props.editor.activePath());
     return first?.kind === 'file' && first.path === current && results().rows.length > 1 ? 1 : 0;
   };
-  const [selected, setSelected] = createSignal(0);
+  const [chosen, setSelected] = createSignal(0);
+  /** The selected row, kept in the list when it gets shorter while shown (commands come and go). */
+  const selected = () => Math.max(0, Math.min(chosen(), rows().length - 1));
 
   const results = createMemo((): Results => {
     const query = parseQuickOpenQuery(input());
+    if (query.kind === 'command') {
+      const ranked = rankCommands(query.filter, props.commands.commands(), props.commands.recent());
+      return {
+        rows: ranked.map((row) => ({ kind: 'command', ...row })),
+        empty: `No command matches “${query.filter}”.`,
+      };
+    }
     if (query.kind === 'file') {
       if (!paths.length) return { rows: [], empty: 'This workspace has no files yet.' };
       const ranked = rankPaths(query.filter, paths, recent, QUICK_OPEN_LIMIT);
@@ -145,6 +188,21 @@ export function QuickOpenDialog(props: {
 
   const rows = () => results().rows;
   setSelected(startRow(untrack(input)));
+  /** Puts the caret after what the box holds (the palette's ">"). */
+  const caretToEnd = () => box.setSelectionRange(box.value.length, box.value.length);
+  createEffect(
+    on(
+      () => props.start,
+      (start) => {
+        if (!start) return;
+        setInput(start.input);
+        setRefusal(undefined);
+        setSelected(startRow(start.input));
+        caretToEnd();
+      },
+      { defer: true },
+    ),
+  );
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   function select(index: number) {
@@ -154,6 +212,12 @@ export function QuickOpenDialog(props: {
 
   function choose(row: Row | undefined) {
     if (!row) return;
+    if (row.kind === 'command') {
+      // A command that cannot run keeps the palette open and says why.
+      if (row.disabled) return setRefusal(`${row.command.title}: ${row.disabled}`);
+      afterClose = () => props.commands.run(row.command);
+      return props.onClose();
+    }
     // The editor the row opens takes the focus, not what had it before.
     giveFocusBack = false;
     props.onClose();
@@ -170,12 +234,16 @@ export function QuickOpenDialog(props: {
   const onKeyDown = (event: KeyboardEvent) => {
     const count = rows().length;
     const at = selected();
-    // Arrows wrap around; a page jumps ten rows and stops at either end.
+    // Arrows wrap around; a page jumps ten rows and stops at either end; Home and End go to
+    // the first and last row (with Shift they still select the box's text).
     const next: Record<string, number> = {
       ArrowDown: (at + 1) % count,
       ArrowUp: (at - 1 + count) % count,
       PageDown: Math.min(at + 10, count - 1),
       PageUp: Math.max(at - 10, 0),
+      ...(event.shiftKey || event.ctrlKey || event.metaKey || event.altKey
+        ? {}
+        : { Home: 0, End: count - 1 }),
     };
     if (event.key === 'Enter') choose(rows()[at]);
     else if (Object.hasOwn(next, event.key)) {
@@ -190,12 +258,14 @@ export function QuickOpenDialog(props: {
         queueMicrotask(() => {
           if (!dialog.isConnected) return;
           if (!dialog.open) dialog.showModal();
-          // The box, whatever the browser focuses in a dialog it opens.
+          // The box, whatever the browser focuses in a dialog it opens, with the caret after
+          // what it holds (the palette's ">").
           box.focus();
+          caretToEnd();
         })
       }
       class="modal quick-open"
-      aria-label="Quick open"
+      aria-label={commandMode() ? 'Command palette' : 'Quick open'}
       onCancel={(event) => {
         event.preventDefault();
         props.onClose();
@@ -204,18 +274,19 @@ export function QuickOpenDialog(props: {
       <input
         class="quick-open-input"
         role="combobox"
-        aria-label="File name, :line or @symbol"
+        aria-label={commandMode() ? 'Command' : 'File name, :line or @symbol'}
         aria-expanded={rows().length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={rows().length ? optionId(selected()) : undefined}
         aria-describedby={hintId}
-        placeholder="File name, :line or @symbol"
+        placeholder={commandMode() ? 'Command' : 'File name, :line or @symbol'}
         autocomplete="off"
         spellcheck={false}
         value={input()}
         onInput={(event) => {
           setInput(event.currentTarget.value);
+          setRefusal(undefined);
           setSelected(startRow(event.currentTarget.value));
         }}
         onKeyDown={onKeyDown}
@@ -225,7 +296,11 @@ export function QuickOpenDialog(props: {
         id={listId}
         class="quick-open-list"
         role="listbox"
-        aria-label={parseQuickOpenQuery(input()).kind === 'symbol' ? 'Symbols' : 'Files'}
+        aria-label={
+          { file: 'Files', line: 'Files', symbol: 'Symbols', command: 'Commands' }[
+            parseQuickOpenQuery(input()).kind
+          ]
+        }
       >
         <For each={rows()}>
           {(row, index) => (
@@ -235,32 +310,47 @@ export function QuickOpenDialog(props: {
               class="quick-open-option"
               aria-selected={index() === selected()}
               aria-label={rowLabel(row)}
+              aria-disabled={row.kind === 'command' && row.disabled ? 'true' : undefined}
+              aria-describedby={
+                row.kind === 'command' && row.disabled ? `${optionId(index())}-why` : undefined
+              }
+              aria-keyshortcuts={
+                row.kind === 'command' && row.command.keys
+                  ? ariaKeyShortcuts(row.command.keys, apple)
+                  : undefined
+              }
               // The input keeps the focus (and so the keyboard) while the mouse picks.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(row)}
             >
-              <RowView row={row} />
+              <RowView row={row} apple={apple} reasonId={`${optionId(index())}-why`} />
             </li>
           )}
         </For>
       </ul>
       {/* Said when it changes: why nothing is listed, or that the list is cut. */}
       <p class="quick-open-status" role="status">
-        {rows().length
-          ? (results().total ?? 0) > rows().length
-            ? `Showing ${rows().length} of ${results().total!.toLocaleString('en-US')}; type more to narrow.`
-            : ''
-          : results().empty}
+        {refusal() ??
+          (rows().length
+            ? (results().total ?? 0) > rows().length
+              ? `Showing ${rows().length} of ${results().total!.toLocaleString('en-US')}; type more to narrow.`
+              : ''
+            : results().empty)}
       </p>
       <p id={hintId} class="quick-open-keys">
-        ↑↓ to choose, Enter to open, Esc to close. Type : for a line, @ for a symbol.
+        {commandMode()
+          ? '↑↓ to choose, Enter to run, Esc to close. Delete the > to find files.'
+          : '↑↓ to choose, Enter to open, Esc to close. Type : for a line, @ for a symbol, > for a command.'}
       </p>
     </dialog>
   );
 }
 
-function RowView(props: { row: Row }) {
+function RowView(props: { row: Row; apple: boolean; reasonId: string }) {
   const row = props.row;
+  if (row.kind === 'command') {
+    return <CommandRowView row={row} apple={props.apple} reasonId={props.reasonId} />;
+  }
   if (row.kind === 'line') {
     return (
       <span class="quick-open-name">
@@ -305,17 +395,12 @@ function RowView(props: { row: Row }) {
   );
 }
 
-/** `text[from, to)` with the matched characters in <mark>. */
-function Marked(props: { text: string; positions: number[]; from?: number; to?: number }) {
-  return (
-    <For each={markedRuns(props.text, props.positions, props.from, props.to)}>
-      {(run) => (run.marked ? <mark>{run.text}</mark> : run.text)}
-    </For>
-  );
-}
-
-/** What a screen reader says for a row: the whole path, or what the row does. */
+/**
+ * What a screen reader says for a row: the whole path, what the row does, or the command's
+ * title (its shortcut is the option's aria-keyshortcuts, not part of its name).
+ */
 function rowLabel(row: Row): string {
+  if (row.kind === 'command') return row.command.title;
   if (row.kind === 'file')
     return row.line === undefined ? row.path : `${row.path}, line ${row.line}`;
   if (row.kind === 'line') return `Go to line ${row.line} of ${row.path}`;

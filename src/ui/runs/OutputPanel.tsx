@@ -2,6 +2,8 @@ import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
 import { IconButton } from '../common/icons';
+import { registerCommands } from '../command-palette/register-commands';
+import { runCommands } from './run-commands';
 import { OutputLog } from './OutputLog';
 import { RunResultView } from './RunResultView';
 import {
@@ -50,6 +52,9 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
       (error: unknown) => notices.error(error, 'Could not copy the output'),
     );
   };
+
+  // The toolbar's buttons by name, for the command palette.
+  registerCommands(props.services.commands, runCommands({ runs, activePython, copy }));
 
   // While Python starts, the status counts seconds: a tick each second, only then.
   const [now, setNow] = createSignal(clock.now());

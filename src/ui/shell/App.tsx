@@ -18,6 +18,12 @@ import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { PanelBoundary } from '../common/PanelBoundary';
 import { isApplePlatform, isQuickOpenShortcut } from '../quick-open/quick-open-shortcut';
+import {
+  COMMAND_PREFIX,
+  isCommandPaletteShortcut,
+} from '../command-palette/command-palette-shortcut';
+import { registerCommands } from '../command-palette/register-commands';
+import { shellCommands, type PanelKey } from './shell-commands';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
@@ -64,7 +70,8 @@ const LogsDialog = lazy(
   ),
 );
 
-// Quick open (and its fuzzy matching) loads on the first Ctrl/Cmd+P.
+// Quick open (and its fuzzy matching) loads on the first Ctrl/Cmd+P or Ctrl/Cmd+Shift+P (the
+// command palette is Quick open in command mode).
 const QuickOpenDialog = lazy(
   retrying(
     () => import('../quick-open/QuickOpenDialog'),
@@ -97,15 +104,22 @@ function Shell(props: AppProps) {
   const onResize = () => setWindowSize({ width: window.innerWidth, height: window.innerHeight });
   window.addEventListener('resize', onResize);
   onCleanup(() => window.removeEventListener('resize', onResize));
+  /** Shows the left column (its tab on a narrow screen) if it is hidden. */
+  const revealSidebar = () => {
+    if (narrow()) setNarrowView('files');
+    else if (layout().sidebarCollapsed) preferences.updateLayout({ sidebarCollapsed: false });
+  };
+  const showSearch = () => {
+    revealSidebar();
+    props.services.search.show();
+  };
   // Project search, from anywhere. Capture phase: the code editor would otherwise see the
   // key first (its own Mod-Shift-f and key handling); in-file find stays on Ctrl/Cmd+F.
   const onSearchKey = (event: KeyboardEvent) => {
     if (!isProjectSearchKey(event)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (narrow()) setNarrowView('files');
-    else if (layout().sidebarCollapsed) preferences.updateLayout({ sidebarCollapsed: false });
-    props.services.search.show();
+    showSearch();
   };
   window.addEventListener('keydown', onSearchKey, true);
   onCleanup(() => window.removeEventListener('keydown', onSearchKey, true));
@@ -116,18 +130,29 @@ function Shell(props: AppProps) {
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
   const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart>();
   const [diagnostics, setDiagnostics] = createSignal<'traces' | 'logs'>();
-  const [quickOpen, setQuickOpen] = createSignal(false);
+  /**
+   * While Quick open is open: what its box starts with ('>' for the command palette). A new
+   * object each time a shortcut asks, so pressing one while it is open starts it over.
+   */
+  const [quickOpen, setQuickOpen] = createSignal<{ input: string }>();
 
-  // Ctrl/Cmd+P anywhere: caught before the page's other listeners (the editor's keymap among
-  // them) and before the browser's Print. Over another dialog (Settings, a question) or the
-  // "updated in another tab" screen it does nothing but keep Print away.
+  // Ctrl/Cmd+P and Ctrl/Cmd+Shift+P anywhere: caught before the page's other listeners (the
+  // editor's keymap among them) and before the browser's Print. In Quick open they switch
+  // it to files or to commands, as in VS Code. Over another dialog (Settings, a question) or
+  // the "updated in another tab" screen they do nothing but keep Print away.
   const mac = isApplePlatform(navigator);
   const onQuickOpenKey = (event: KeyboardEvent) => {
-    if (!isQuickOpenShortcut(event, mac)) return;
+    const initial = isQuickOpenShortcut(event, mac)
+      ? ''
+      : isCommandPaletteShortcut(event, mac)
+        ? COMMAND_PREFIX
+        : undefined;
+    if (initial === undefined) return;
     event.preventDefault();
     event.stopPropagation();
-    if (quickOpen() || props.databaseBlocked() || document.querySelector('dialog:modal')) return;
-    setQuickOpen(true);
+    if (props.databaseBlocked()) return;
+    if (!quickOpen() && document.querySelector('dialog:modal')) return;
+    setQuickOpen({ input: initial });
   };
   window.addEventListener('keydown', onQuickOpenKey, true);
   onCleanup(() => window.removeEventListener('keydown', onQuickOpenKey, true));
@@ -136,6 +161,37 @@ function Shell(props: AppProps) {
     const theme = preferences.preferences().theme;
     return theme === 'dark' || (theme === 'system' && prefersDark());
   };
+  const toggleTheme = () => preferences.setTheme(dark() ? 'light' : 'dark');
+  const togglePanel = (key: PanelKey) => preferences.updateLayout({ [key]: !layout()[key] });
+  registerCommands(
+    props.services.commands,
+    shellCommands({
+      quickOpen: () => setQuickOpen({ input: '' }),
+      findInFiles: showSearch,
+      openSettings: (start) => setSettingsOpen(start),
+      showDiagnostics: (which) => setDiagnostics(which),
+      togglePanel,
+      narrow,
+      toggleTheme,
+      dark,
+      switchWorkspace() {
+        revealSidebar();
+        props.services.search.setView('files');
+        // The picker is in the page once the left column is (a render later).
+        queueMicrotask(() => {
+          const picker = document.getElementById('workspace-select');
+          if (!(picker instanceof HTMLSelectElement)) return;
+          picker.focus();
+          // Opens its list where the browser can (Chromium, with the key press's activation).
+          try {
+            picker.showPicker();
+          } catch {
+            // Focused is enough: the arrow keys choose.
+          }
+        });
+      },
+    }),
+  );
   createEffect(() => {
     document.documentElement.dataset.theme = dark() ? 'dark' : 'light';
   });
@@ -165,7 +221,7 @@ function Shell(props: AppProps) {
       aria-label={`Show ${name} panel`}
       aria-pressed={!layout()[key]}
       title={`Show or hide the ${name} panel`}
-      onClick={() => preferences.updateLayout({ [key]: !layout()[key] })}
+      onClick={() => togglePanel(key)}
     >
       <Icon name={icon} />
     </button>
@@ -206,6 +262,7 @@ function Shell(props: AppProps) {
     <PanelBoundary name="Assistant" onError={logPanelFailure}>
       <ChatPanel
         services={props.services}
+        onShow={showAssistant}
         onOpenSettings={() => setSettingsOpen('providers')}
         onAddProvider={() => setSettingsOpen('add-provider')}
         runCode={runCode}
@@ -247,7 +304,7 @@ function Shell(props: AppProps) {
           class="icon-button"
           aria-label={dark() ? 'Switch to light theme' : 'Switch to dark theme'}
           title="Switch theme"
-          onClick={() => preferences.setTheme(dark() ? 'light' : 'dark')}
+          onClick={toggleTheme}
         >
           <Icon name={dark() ? 'sun' : 'moon'} />
         </button>
@@ -378,7 +435,9 @@ function Shell(props: AppProps) {
         <QuickOpenDialog
           editor={editor}
           workspaces={props.services.workspaces}
-          onClose={() => setQuickOpen(false)}
+          commands={props.services.commands}
+          start={quickOpen()}
+          onClose={() => setQuickOpen(undefined)}
         />
       </Show>
       <Show when={props.databaseBlocked()}>

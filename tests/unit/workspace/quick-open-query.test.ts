@@ -8,6 +8,14 @@ describe('parseQuickOpenQuery', () => {
     expect(parseQuickOpenQuery('')).toEqual({ kind: 'file', filter: '' });
   });
 
+  it('reads a command filter after ">", the command palette', () => {
+    expect(parseQuickOpenQuery('>')).toEqual({ kind: 'command', filter: '' });
+    expect(parseQuickOpenQuery('> new conv ')).toEqual({ kind: 'command', filter: 'new conv' });
+    // What follows ">" is a title, never a line or a symbol.
+    expect(parseQuickOpenQuery('>run:3')).toEqual({ kind: 'command', filter: 'run:3' });
+    expect(parseQuickOpenQuery('>@x')).toEqual({ kind: 'command', filter: '@x' });
+  });
+
   it('reads a line of the active file', () => {
     expect(parseQuickOpenQuery(':42')).toEqual({ kind: 'line', line: 42 });
     expect(parseQuickOpenQuery(':42:7')).toEqual({ kind: 'line', line: 42, column: 7 });

@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 import { createSignal, Show } from 'solid-js';
 import { render } from 'solid-js/web';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
+import type { Command } from '../../../../src/app/commands/command';
+import {
+  createCommandRegistry,
+  type CommandRegistry,
+} from '../../../../src/app/commands/command-registry';
 import type { EditorService } from '../../../../src/app/editor-service';
+import { createMemoryStore } from '../../../../src/store/memory-store';
 import type { WorkspaceService } from '../../../../src/app/workspace-service';
 import type { FileMeta } from '../../../../src/store/records';
 import { QuickOpenDialog } from '../../../../src/ui/quick-open/QuickOpenDialog';
@@ -34,7 +40,12 @@ function mount(options: {
   paths: string[];
   recent?: string[];
   active?: { path: string; text: string };
+  commands?: CommandRegistry;
+  initial?: string;
 }) {
+  const commands =
+    options.commands ??
+    createCommandRegistry({ settings: createMemoryStore().settings, onError: () => {} });
   const editor = {
     recentFiles: () => options.recent ?? [],
     activeDocument: () => options.active,
@@ -54,11 +65,20 @@ function mount(options: {
   const host = document.createElement('div');
   document.body.append(host);
   const [open, setOpen] = createSignal(true);
+  const [start, setStart] = createSignal(
+    options.initial !== undefined ? { input: options.initial } : undefined,
+  );
   const onClose = vi.fn(() => setOpen(false));
   const dispose = render(
     () => (
       <Show when={open()}>
-        <QuickOpenDialog editor={editor} workspaces={workspaces} onClose={onClose} />
+        <QuickOpenDialog
+          editor={editor}
+          workspaces={workspaces}
+          commands={commands}
+          {...(start() ? { start: start()! } : {})}
+          onClose={onClose}
+        />
       </Show>
     ),
     host,
@@ -68,8 +88,10 @@ function mount(options: {
     input().value = text;
     input().dispatchEvent(new InputEvent('input', { bubbles: true }));
   };
-  const press = (key: string) =>
-    input().dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  const press = (key: string, held: KeyboardEventInit = {}) =>
+    input().dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...held }),
+    );
   const options_ = () => [...host.querySelectorAll('[role="option"]')];
   const labels = () => options_().map((option) => option.getAttribute('aria-label'));
   const selected = () =>
@@ -88,6 +110,8 @@ function mount(options: {
     selected,
     status,
     dispose,
+    /** What the app does when a shortcut is pressed while the dialog is open. */
+    restart: (input: string) => setStart({ input }),
   };
 }
 
@@ -226,5 +250,117 @@ describe('QuickOpenDialog', () => {
     view.type('module');
     expect(view.options()).toHaveLength(50);
     expect(view.status()).toBe('Showing 50 of 10,000; type more to narrow.');
+  });
+});
+
+describe('QuickOpenDialog as the command palette', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const registry = (list: Command[]) => {
+    const commands = createCommandRegistry({
+      settings: createMemoryStore().settings,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    commands.register(list);
+    return commands;
+  };
+  const command = (title: string, more: Omit<Partial<Command>, 'run'> = {}) => ({
+    id: title.toLowerCase().replace(/\W+/g, '.'),
+    title,
+    run: vi.fn() as Mock,
+    ...more,
+  });
+
+  it('opened on ">" is a dialog named Command palette listing commands by title', () => {
+    const commands = registry([
+      command('Run the current file', { keys: { key: 'Enter', mod: true } }),
+      command('New conversation'),
+    ]);
+    const view = mount({ paths: ['main.py'], commands, initial: '>' });
+    expect(view.host.querySelector('dialog')!.getAttribute('aria-label')).toBe('Command palette');
+    expect(view.input().getAttribute('aria-label')).toBe('Command');
+    expect(view.input().value).toBe('>');
+    expect(view.host.querySelector('[role="listbox"]')!.getAttribute('aria-label')).toBe(
+      'Commands',
+    );
+    // Alphabetical with nothing used yet; the name is the title, the shortcut its own attribute.
+    expect(view.labels()).toEqual(['New conversation', 'Run the current file']);
+    const run = view.options()[1]!;
+    expect(run.getAttribute('aria-keyshortcuts')).toBe('Control+Enter');
+    expect([...run.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['Ctrl', 'Enter']);
+  });
+
+  it('typing ">" in Quick open switches to commands, deleting it back to files', () => {
+    const view = mount({ paths: ['main.py'], commands: registry([command('Open settings')]) });
+    expect(view.labels()).toEqual(['main.py']);
+    view.type('>set');
+    expect(view.host.querySelector('dialog')!.getAttribute('aria-label')).toBe('Command palette');
+    expect(view.labels()).toEqual(['Open settings']);
+    view.type('set');
+    expect(view.host.querySelector('dialog')!.getAttribute('aria-label')).toBe('Quick open');
+  });
+
+  it('Enter closes the palette, gives the focus back, then runs the command and remembers it', async () => {
+    const conversation = command('New conversation');
+    const commands = registry([conversation, command('Toggle agent mode')]);
+    const view = mount({ paths: [], commands, initial: '>' });
+    await waitUntil(() => expect(document.activeElement).toBe(view.input()));
+    view.type('>new conv');
+    expect(view.selected()).toBe('New conversation');
+    view.press('Enter');
+    expect(view.onClose).toHaveBeenCalledOnce();
+    await waitUntil(() => expect(conversation.run).toHaveBeenCalledOnce());
+    expect(document.activeElement).toBe(view.before);
+    expect(commands.recent()).toEqual(['new.conversation']);
+    await settle();
+  });
+
+  it('lists a disabled command dimmed with why; Enter on it says why and keeps the palette', () => {
+    const run = command('Run the current file', {
+      disabledReason: () => 'Open a Python file (.py) to run it.',
+    });
+    const view = mount({ paths: [], commands: registry([run]), initial: '>run' });
+    const option = view.options()[0]!;
+    expect(option.getAttribute('aria-disabled')).toBe('true');
+    const why = document.getElementById(option.getAttribute('aria-describedby')!);
+    expect(why?.textContent).toBe('Open a Python file (.py) to run it.');
+    view.press('Enter');
+    expect(run.run).not.toHaveBeenCalled();
+    expect(view.onClose).not.toHaveBeenCalled();
+    expect(view.status()).toBe('Run the current file: Open a Python file (.py) to run it.');
+  });
+
+  it('Home and End go to the first and last command', () => {
+    const view = mount({
+      paths: [],
+      commands: registry([command('Alpha'), command('Beta'), command('Gamma')]),
+      initial: '>',
+    });
+    view.press('End');
+    expect(view.selected()).toBe('Gamma');
+    view.press('Home');
+    expect(view.selected()).toBe('Alpha');
+    // With Shift they stay the box's own (selecting its text).
+    view.press('End', { shiftKey: true });
+    expect(view.selected()).toBe('Alpha');
+  });
+
+  it('a shortcut pressed while open starts it over, on files or on commands', () => {
+    const view = mount({ paths: ['main.py'], commands: registry([command('Open settings')]) });
+    view.type('mai');
+    view.restart('>');
+    expect(view.input().value).toBe('>');
+    expect(view.labels()).toEqual(['Open settings']);
+    view.restart('');
+    expect(view.input().value).toBe('');
+    expect(view.labels()).toEqual(['main.py']);
+  });
+
+  it('says when no command matches', () => {
+    const view = mount({ paths: [], commands: registry([command('Alpha')]), initial: '>' });
+    view.type('>zzz');
+    expect(view.options()).toHaveLength(0);
+    expect(view.status()).toBe('No command matches “zzz”.');
   });
 });
