@@ -4,6 +4,7 @@
  * (`/<server>:<prompt> args`) whose messages fill the draft. Failures are CoveErrors with
  * the server named; a server that cannot connect is listed with its problem.
  */
+import { MAX_ATTACHMENT_CHARS } from '../agent/message-attachments';
 import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-errors';
@@ -28,9 +29,6 @@ export interface McpAttachment {
   serverName: string;
   text: string;
 }
-
-/** Longest resource text attached; models have limits, and a message is no file store. */
-const MAX_ATTACHMENT_CHARS = 100_000;
 
 export interface McpComposer {
   /** Resources and prompts of every enabled server. Never rejects. */
