@@ -12,6 +12,7 @@ import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
+import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
 
 /** Said of a message a compaction summarized (it stays readable and branchable). */
@@ -110,6 +111,7 @@ export function MessageItem(props: {
           when={editing() !== undefined}
           fallback={
             <>
+              <MentionChips attachments={message.attachments} />
               <For each={splitUserMessage(message.content())}>
                 {(part) =>
                   part.kind === 'text' ? (
