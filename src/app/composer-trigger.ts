@@ -39,7 +39,8 @@ export function triggerAt(text: string, caret: number): ComposerTrigger | undefi
 
 /**
  * The text with the trigger's `@query` or `/query` replaced by `replacement`, and where the
- * caret goes (after it). A space follows unless one is already there.
+ * caret goes (after it). A space follows unless one is already there, the replacement is
+ * empty, or it ends in `=` (an argument's value is typed right after it).
  */
 export function replaceTrigger(
   text: string,
@@ -47,7 +48,8 @@ export function replaceTrigger(
   replacement: string,
 ): { text: string; caret: number } {
   const after = text.slice(trigger.end);
-  const spaced = after.startsWith(' ') || replacement === '' ? replacement : `${replacement} `;
+  const bare = after.startsWith(' ') || replacement === '' || replacement.endsWith('=');
+  const spaced = bare ? replacement : `${replacement} `;
   return {
     text: `${text.slice(0, trigger.start)}${spaced}${after}`,
     caret: trigger.start + spaced.length,

@@ -54,6 +54,11 @@ export function Composer(props: {
     // While a run goes the mentions stay as chips, for the next message sent.
     if (running()) return deliver('steer');
     if (!text.trim() || chat.busy()) return;
+    // A mention picked a moment ago is still being read: send once it is attached.
+    if (menu.reading()) {
+      void menu.settled().then(send);
+      return;
+    }
     // The mentions go with the message and leave the box once it is stored.
     const extras = { attachments: menu.attachments(), onStored: menu.clearMentions };
     if (mcp.needsPreparing(text)) {
@@ -126,7 +131,7 @@ export function Composer(props: {
           aria-autocomplete="list"
           aria-haspopup="listbox"
           aria-expanded={menu.open()}
-          aria-controls={COMPOSER_MENU_ID}
+          aria-controls={menu.open() ? COMPOSER_MENU_ID : undefined}
           aria-activedescendant={menu.activeId()}
           placeholder={
             running()

@@ -1,4 +1,12 @@
-import { createMemo, createResource, createSignal, For, Show, type Accessor } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createResource,
+  createSignal,
+  For,
+  Show,
+  type Accessor,
+} from 'solid-js';
 import { replaceTrigger, triggerAt, type ComposerTrigger } from '../../app/composer-trigger';
 import {
   candidateDetail,
@@ -53,6 +61,8 @@ export function createComposerMenu(options: {
   const [dismissed, setDismissed] = createSignal<number>();
   const [active, setActive] = createSignal(0);
   const [mentions, setMentions] = createSignal<readonly PendingMention[]>([]);
+  /** Mentions picked and still being read: a quick Enter waits for them, never drops them. */
+  const reading = new Set<Promise<unknown>>();
 
   const open = () => {
     const at = trigger();
@@ -119,7 +129,9 @@ export function createComposerMenu(options: {
     setText(replaced.text, replaced.caret);
     const key = candidateKey(candidate);
     if (mentions().some((m) => m.key === key)) return;
-    const result = await source.resolve(candidate);
+    const read = source.resolve(candidate);
+    reading.add(read);
+    const result = await read.finally(() => reading.delete(read));
     if ('problem' in result) {
       notices.show({
         kind: 'error',
@@ -213,6 +225,13 @@ export function createComposerMenu(options: {
     /** The activedescendant: the chosen option, while the menu shows any. */
     activeId: () => (open() && items().length ? optionId(active()) : undefined),
     attachments: (): NodeAttachment[] => mentions().map((m) => m.attachment),
+    /** Resolves once every mention picked so far is read (and shown as a chip, or refused). */
+    settled: async (): Promise<boolean> => {
+      if (!reading.size) return false;
+      await Promise.allSettled([...reading]);
+      return true;
+    },
+    reading: () => reading.size > 0,
     removeMention: (attachment: NodeAttachment) =>
       setMentions((list) => list.filter((m) => m.attachment !== attachment)),
     clearMentions: () => setMentions([]),
@@ -237,6 +256,11 @@ export function ComposerMenu(props: { state: ComposerMenuState }) {
   const s = props.state;
   const label: Accessor<string> = () =>
     s.kind() === 'mention' ? 'Files, folders and symbols' : 'Commands';
+  // The focus stays in the box, so the browser does not scroll to the chosen option.
+  createEffect(() => {
+    const id = s.activeId();
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'nearest' });
+  });
   return (
     <Show when={s.open()}>
       <ul id={COMPOSER_MENU_ID} class="composer-menu" role="listbox" aria-label={label()}>

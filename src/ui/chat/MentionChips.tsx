@@ -15,7 +15,7 @@ export function MentionChips(props: {
 }) {
   return (
     <Show when={props.attachments.length}>
-      <ul class="mention-chips" aria-label="Attached">
+      <ul class="mention-chips" aria-label="Mentions">
         <For each={props.attachments}>
           {(attachment) => (
             <li class="mention-chip" classList={{ cut: Boolean(attachment.note) }}>

@@ -8,7 +8,8 @@ import {
   MAX_ATTACHMENT_CHARS,
   userMessageText,
 } from '../../../src/agent/message-attachments';
-import { sessionMarkdown } from '../../../src/agent/session-export';
+import { exportSession, sessionMarkdown } from '../../../src/agent/session-export';
+import { parseSessionImport } from '../../../src/agent/session-import';
 import type { FileMeta, NodeRecord, SessionRecord } from '../../../src/store/records';
 
 const meta = (path: string, kind: 'file' | 'folder' = 'file', size = 10): FileMeta => ({
@@ -136,5 +137,13 @@ describe('a mention in the conversation', () => {
     const markdown = sessionMarkdown(session, [question], 0);
     expect(markdown).toContain('<details><summary>Attached: main.py</summary>');
     expect(markdown).toContain('return f"hi {name}"');
+
+    // The JSON export carries it, and importing it back keeps it on the message.
+    const json = JSON.stringify(exportSession(session, [question], 0));
+    let next = 0;
+    const imported = parseSessionImport(json, { workspaceId: 'w2', newId: () => `n${next++}` });
+    expect(imported.nodes[0]!.attachments).toEqual(question.attachments);
+    const damaged = json.replace('"name":"main.py"', '"name":7');
+    expect(() => parseSessionImport(damaged, { workspaceId: 'w2', newId: () => 'x' })).toThrow();
   });
 });

@@ -50,5 +50,10 @@ describe('composer trigger', () => {
       caret: 17,
     });
     expect(replaceTrigger('/comp', atEnd('/comp')!, '')).toEqual({ text: '', caret: 0 });
+    // A prompt's argument is typed right after its `=`.
+    expect(replaceTrigger('/rev', atEnd('/rev')!, '/docs:review file=')).toEqual({
+      text: '/docs:review file=',
+      caret: 18,
+    });
   });
 });
