@@ -28,7 +28,7 @@ test('@ mentions a file picked with the keyboard: the model reads its text, the 
   await expect(menu.box).toHaveAttribute('aria-expanded', 'false');
   // The text keeps a readable token; the chip is what is attached.
   await expect(menu.box).toHaveValue('Explain @main.py ');
-  await expect(menu.pending).toContainText('@main.py');
+  await expect(menu.pending).toContainText('main.py');
 
   provider.script({ content: 'It greets and counts.' });
   await cove.page.keyboard.type('please');
@@ -44,11 +44,11 @@ test('@ mentions a file picked with the keyboard: the model reads its text, the 
   expect(question.endsWith('Explain @main.py please')).toBe(true);
 
   const sent = chat.questions.last();
-  await expect(menu.chipsOf(sent)).toHaveText('@main.py');
+  await expect(menu.chipsOf(sent)).toHaveText('main.py');
   await expect(sent).toContainText('Explain @main.py please');
 
   await cove.reload();
-  await expect(menu.chipsOf(chat.questions.last())).toHaveText('@main.py');
+  await expect(menu.chipsOf(chat.questions.last())).toHaveText('main.py');
 });
 
 test('a folder mention, picked with the mouse, sends the folder’s tree; a removed chip sends nothing', async ({
@@ -65,13 +65,13 @@ test('a folder mention, picked with the mouse, sends the folder’s tree; a remo
   await expect(menu.mentions).toBeVisible();
   await menu.option('lib/').click();
   await expect(menu.mentions).toBeHidden();
-  await expect(menu.pending).toContainText('@lib/');
+  await expect(menu.pending).toContainText('lib/');
 
   // A second mention, removed again: only the chip decides what goes.
   await cove.page.keyboard.type('@READ');
   await menu.expectChosen('README.md');
   await cove.page.keyboard.press('Tab');
-  await expect(menu.pending).toContainText('@README.md');
+  await expect(menu.pending).toContainText('README.md');
   await menu.pending.getByRole('button', { name: 'Remove README.md' }).click();
   await expect(menu.pending).not.toContainText('README.md');
 
@@ -87,7 +87,7 @@ test('a folder mention, picked with the mouse, sends the folder’s tree; a remo
   expect(question).toContain('data/');
   expect(question).toContain('table.csv');
   expect(question).not.toContain('# Welcome to Cove');
-  await expect(menu.chipsOf(chat.questions.last())).toHaveText('@lib/');
+  await expect(menu.chipsOf(chat.questions.last())).toHaveText('lib/');
 });
 
 test('/comp and Enter runs /compact from the menu', async ({ cove, provider }) => {

@@ -59,16 +59,22 @@ export function Composer(props: {
       void menu.settled().then(send);
       return;
     }
-    // The mentions go with the message and leave the box once it is stored.
-    const extras = { attachments: menu.attachments(), onStored: menu.clearMentions };
+    // Attached resources and mentions go with the message and leave the box once it is
+    // stored; a send that is refused keeps them.
+    const onStored = () => {
+      menu.clearMentions();
+      mcp.clear();
+    };
     if (mcp.needsPreparing(text)) {
       void mcp.prepare(text).then((ready) => {
-        if (ready !== undefined && !chat.busy()) void chat.send(ready, extras);
-        else queueMicrotask(grow);
+        if (ready !== undefined && !chat.busy()) {
+          const attachments = [...ready.attachments, ...menu.attachments()];
+          void chat.send(ready.text, { attachments, onStored });
+        } else queueMicrotask(grow);
       });
       return;
     }
-    void chat.send(text, extras);
+    void chat.send(text, { attachments: menu.attachments(), onStored });
   };
   /** The `@` mention and `/` command menu, and the mentions picked. */
   const menu = createComposerMenu({ services: props.services, mcp, input: () => input, send });

@@ -4,7 +4,8 @@ import { Icon } from '../common/icons';
 import './mentions.css';
 
 /**
- * Mentions as chips: the attached file, folder or symbol by its path, and, when its content
+ * Attachments as chips: a mentioned file, folder or symbol by its path (an MCP resource by
+ * its server and name), and, when its content
  * was cut to the attachment limit, how much of it went. Above the message box they can be
  * removed (that removes the mention); on a sent message they show what the model read.
  */
@@ -19,7 +20,7 @@ export function MentionChips(props: {
         <For each={props.attachments}>
           {(attachment) => (
             <li class="mention-chip" classList={{ cut: Boolean(attachment.note) }}>
-              <span class="mention-chip-name">@{attachment.name}</span>
+              <span class="mention-chip-name">{attachment.name}</span>
               <Show when={attachment.note}>
                 <span class="mention-chip-note">({attachment.note})</span>
               </Show>
