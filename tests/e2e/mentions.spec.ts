@@ -58,7 +58,7 @@ test('a folder mention, picked with the mouse, sends the folder’s tree; a remo
   const chat = new ChatPanel(cove);
   const menu = new ComposerMenu(cove);
   await chat.connect(provider);
-  await cove.newFile('lib/util.py');
+  // One call: a second New file would be made inside the folder selected by the first.
   await cove.newFile('lib/data/table.csv');
 
   await menu.type('What is in @lib');
@@ -75,17 +75,16 @@ test('a folder mention, picked with the mouse, sends the folder’s tree; a remo
   await menu.pending.getByRole('button', { name: 'Remove README.md' }).click();
   await expect(menu.pending).not.toContainText('README.md');
 
-  provider.script({ content: 'A helper module and a table.' });
+  provider.script({ content: 'A folder with a table.' });
   await menu.box.press('End');
   await cove.page.keyboard.type('?');
   await menu.box.press('Enter');
-  await expect(chat.replies.last()).toContainText('A helper module and a table.');
+  await expect(chat.replies.last()).toContainText('A folder with a table.');
 
   const question = lastQuestion(provider);
-  expect(question).toContain('<folder path="lib/"');
-  expect(question).toContain('util.py');
+  expect(question).toContain('<folder path="lib/" holds="1 file, 1 folder">');
   expect(question).toContain('data/');
-  expect(question).toContain('table.csv');
+  expect(question).toContain('table.csv (0 bytes)');
   expect(question).not.toContain('# Welcome to Cove');
   await expect(menu.chipsOf(chat.questions.last())).toHaveText('lib/');
 });
