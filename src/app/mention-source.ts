@@ -32,6 +32,11 @@ export interface MentionSource {
 export function createMentionSource(workspaces: WorkspaceService): MentionSource {
   /** Symbols per listing: the listing is a new array whenever a file changes. */
   let cached: { entries: readonly FileMeta[]; symbols: Promise<FileSymbols[]> } | undefined;
+  /**
+   * Each file's symbols by the version they were parsed at: a save changes the listing, and
+   * only the file saved is read and parsed again.
+   */
+  const parsed = new Map<string, { version: number; symbols: FileSymbols }>(); // by workspace/path
 
   async function scanSymbols(entries: readonly FileMeta[]): Promise<FileSymbols[]> {
     const files = workspaces.files();
@@ -41,9 +46,17 @@ export function createMentionSource(workspaces: WorkspaceService): MentionSource
       .slice(0, SYMBOL_SCAN_FILES);
     const found: FileSymbols[] = [];
     for (const entry of python) {
+      const key = `${entry.workspaceId}/${entry.path}`;
+      const known = parsed.get(key);
+      if (known?.version === entry.version) {
+        found.push(known.symbols);
+        continue;
+      }
       const record = await files.find(entry.path).catch(() => undefined);
       if (!record || isBinary(record.content)) continue;
-      found.push({ path: entry.path, symbols: listPythonSymbols(record.content) });
+      const symbols = { path: entry.path, symbols: listPythonSymbols(record.content) };
+      parsed.set(key, { version: record.version, symbols });
+      found.push(symbols);
     }
     return found;
   }
@@ -75,12 +88,11 @@ export function createMentionSource(workspaces: WorkspaceService): MentionSource
       if (candidate.kind === 'file') {
         return { attachment: fileMention(candidate.path, record.content) };
       }
-      const attachment = symbolMention(
-        candidate.path,
-        record.content,
-        candidate.name,
-        candidate.line,
-      );
+      // The file may have changed since the menu listed it: the same name elsewhere in
+      // it is the same symbol moved (line 0 asks for its first definition).
+      const attachment =
+        symbolMention(candidate.path, record.content, candidate.name, candidate.line) ??
+        symbolMention(candidate.path, record.content, candidate.name, 0);
       return attachment
         ? { attachment }
         : {

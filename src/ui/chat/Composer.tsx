@@ -1,5 +1,6 @@
 import { createEffect, For, on, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
 import type { PendingView } from '../../app/agent-views';
 import { ComposerMenu, COMPOSER_MENU_ID, createComposerMenu } from './ComposerMenu';
@@ -49,18 +50,25 @@ export function Composer(props: {
     return true;
   };
 
+  /** True while the mentions are read for a send (a second Enter does nothing). */
+  let readingMentions = false;
   const send = () => {
     const text = input.value;
     // While a run goes the mentions stay as chips, for the next message sent.
     if (running()) return deliver('steer');
-    if (!text.trim() || chat.busy()) return;
-    // A mention picked a moment ago is still being read: send once it is attached.
-    if (menu.reading()) {
-      void menu.settled().then(send);
-      return;
-    }
-    // Attached resources and mentions go with the message and leave the box once it is
-    // stored; a send that is refused keeps them.
+    if (!text.trim() || chat.busy() || readingMentions) return;
+    if (!menu.hasMentions()) return sendWith(text, []);
+    // Mentioned files are read as they are now; the text is taken once they are.
+    readingMentions = true;
+    void menu.readNow().then((mentioned) => {
+      readingMentions = false;
+      const now = input.value;
+      if (now.trim() && !chat.busy()) sendWith(now, mentioned);
+    });
+  };
+  /** Sends `text` with the mentions read for it and the attached MCP resources. */
+  const sendWith = (text: string, mentioned: NodeAttachment[]) => {
+    // Attachments leave the box once the message is stored; a refused send keeps them.
     const onStored = () => {
       menu.clearMentions();
       mcp.clear();
@@ -68,13 +76,13 @@ export function Composer(props: {
     if (mcp.needsPreparing(text)) {
       void mcp.prepare(text).then((ready) => {
         if (ready !== undefined && !chat.busy()) {
-          const attachments = [...ready.attachments, ...menu.attachments()];
+          const attachments = [...ready.attachments, ...mentioned];
           void chat.send(ready.text, { attachments, onStored });
         } else queueMicrotask(grow);
       });
       return;
     }
-    void chat.send(text, { attachments: menu.attachments(), onStored });
+    void chat.send(text, { attachments: mentioned, onStored });
   };
   /** The `@` mention and `/` command menu, and the mentions picked. */
   const menu = createComposerMenu({ services: props.services, mcp, input: () => input, send });

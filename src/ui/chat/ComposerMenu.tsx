@@ -38,6 +38,8 @@ type MenuItem =
 /** A mention waiting in the composer, with the key that keeps it attached once. */
 interface PendingMention {
   key: string;
+  candidate: MentionCandidate;
+  /** As read when picked: what the chip shows until the message is sent. */
   attachment: NodeAttachment;
 }
 
@@ -140,7 +142,9 @@ export function createComposerMenu(options: {
       return;
     }
     setMentions((list) =>
-      list.some((m) => m.key === key) ? list : [...list, { key, attachment: result.attachment }],
+      list.some((m) => m.key === key)
+        ? list
+        : [...list, { key, candidate, attachment: result.attachment }],
     );
   };
 
@@ -225,13 +229,28 @@ export function createComposerMenu(options: {
     /** The activedescendant: the chosen option, while the menu shows any. */
     activeId: () => (open() && items().length ? optionId(active()) : undefined),
     attachments: (): NodeAttachment[] => mentions().map((m) => m.attachment),
-    /** Resolves once every mention picked so far is read (and shown as a chip, or refused). */
-    settled: async (): Promise<boolean> => {
-      if (!reading.size) return false;
+    /** True when a mention is attached or being read. */
+    hasMentions: () => mentions().length > 0 || reading.size > 0,
+    /**
+     * The mentions' attachments read again now, so a file goes as it is when the message is
+     * sent (picked a minute ago and edited since, the edit goes). Waits for mentions still
+     * being read. One that cannot be read any more goes as read when picked, and a notice
+     * says so. Never rejects.
+     */
+    readNow: async (): Promise<NodeAttachment[]> => {
       await Promise.allSettled([...reading]);
-      return true;
+      return Promise.all(
+        mentions().map(async (mention) => {
+          const result = await source.resolve(mention.candidate);
+          if ('attachment' in result) return result.attachment;
+          notices.show({
+            kind: 'info',
+            text: `${result.problem} Its text from when you mentioned it was sent.`,
+          });
+          return mention.attachment;
+        }),
+      );
     },
-    reading: () => reading.size > 0,
     removeMention: (attachment: NodeAttachment) =>
       setMentions((list) => list.filter((m) => m.attachment !== attachment)),
     clearMentions: () => setMentions([]),

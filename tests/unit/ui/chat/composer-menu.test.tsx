@@ -75,11 +75,11 @@ async function mount() {
   const press = (key: string) => menu.onKeyDown(new KeyboardEvent('keydown', { key }));
   const options = () =>
     [...host.querySelectorAll('[role="option"]')].map((o) => o.getAttribute('aria-label'));
-  return { box, menu, type, press, options, asked, notices, draft };
+  return { box, menu, type, press, options, asked, notices, draft, files };
 }
 
 test('@ lists matching files and symbols; Enter attaches the chosen one and closes the menu', async () => {
-  const { box, menu, type, press, options, draft } = await mount();
+  const { box, menu, type, press, options, draft, files } = await mount();
   type('Explain @mai');
   await waitUntil(() => expect(options()).toEqual(['main.py']));
   expect(listbox().getAttribute('aria-label')).toBe('Files, folders and symbols');
@@ -97,6 +97,12 @@ test('@ lists matching files and symbols; Enter attaches the chosen one and clos
   await waitUntil(() => expect(menu.attachments()).toHaveLength(2));
   expect(menu.attachments()[1]!.name).toBe('src/util.py:2 area');
   expect(box.value).toBe('Explain @main.py @src/util.py:2 ');
+
+  // Sent, a mention is read again: the file as it is then.
+  await files.write('main.py', 'def greet():\n    return "hello"\n');
+  const sent = await menu.readNow();
+  expect(sent[0]!.text).toContain('return "hello"');
+  expect(menu.attachments()[0]!.text).toContain('return "hi"');
 
   menu.removeMention(menu.attachments()[0]!);
   expect(menu.attachments().map((a) => a.name)).toEqual(['src/util.py:2 area']);
