@@ -233,12 +233,16 @@ export function createComposerMenu(options: {
     hasMentions: () => mentions().length > 0 || reading.size > 0,
     /**
      * The mentions' attachments read again now, so a file goes as it is when the message is
-     * sent (picked a minute ago and edited since, the edit goes). Waits for mentions still
+     * sent (picked a minute ago and edited since, the edit goes, unsaved editor text
+     * included). Waits for mentions still
      * being read. One that cannot be read any more goes as read when picked, and a notice
      * says so. Never rejects.
      */
     readNow: async (): Promise<NodeAttachment[]> => {
       await Promise.allSettled([...reading]);
+      // Text typed in the editor is saved within a second anyway; a mention takes it now.
+      const { editor } = options.services;
+      if (mentions().length && editor.hasUnsavedText()) await editor.saveAll();
       return Promise.all(
         mentions().map(async (mention) => {
           const result = await source.resolve(mention.candidate);

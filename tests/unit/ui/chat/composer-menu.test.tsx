@@ -50,6 +50,7 @@ async function mount() {
     },
     notices: { show: (notice: { text: string }) => void notices.push(notice.text) },
     sessions: { forkFrom: async (id: string) => void asked.push(`fork ${id}`) },
+    editor: { hasUnsavedText: () => false, saveAll: async () => {} },
     workspaces,
   } as unknown as AppServices;
   const mcp = {
