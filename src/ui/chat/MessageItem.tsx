@@ -162,8 +162,11 @@ export function MessageItem(props: {
                 else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
               }}
             />
+            {/* The engine keeps a message's mentions on its edit; the chips say so. */}
+            <MentionChips attachments={message.attachments} />
             <p class="message-edit-note">
               Saving sends this as a new branch; the original and its replies are kept.
+              {message.attachments.length ? ' What is attached stays attached.' : ''}
             </p>
             <div class="message-edit-actions">
               <button type="button" class="button" onClick={() => setEditing(undefined)}>
