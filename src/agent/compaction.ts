@@ -53,6 +53,7 @@ export function summaryMessage(summary: string): ChatMessage {
 export function nodeTokens(node: NodeRecord): number {
   let text = node.content;
   for (const call of node.toolCalls ?? []) text += call.name + call.arguments;
+  for (const attachment of node.attachments ?? []) text += attachment.text;
   return estimateTokens(text) + 4;
 }
 
@@ -166,8 +167,11 @@ function transcriptLine(node: NodeRecord): string {
       ? `${node.content.slice(0, MESSAGE_CHARS)} […${node.content.length - MESSAGE_CHARS} more characters]`
       : node.content;
   switch (node.role) {
-    case 'user':
-      return `USER: ${text}`;
+    case 'user': {
+      // The summary keeps which files were attached; their text is not repeated.
+      const attached = (node.attachments ?? []).map((a) => a.name).join(', ');
+      return attached ? `USER (attached: ${attached}): ${text}` : `USER: ${text}`;
+    }
     case 'assistant': {
       const calls = (node.toolCalls ?? []).map(
         (call) => `\n  → ${call.name}(${call.arguments.slice(0, 400)})`,

@@ -4,6 +4,7 @@
  * the model's conversation. Reads the world only through `ContextSources`,
  * so it runs the same under Node tests and in the page.
  */
+import { userMessageText } from './message-attachments';
 import type { ChatMessage } from '../llm';
 import type { NodeRecord } from '../store/records';
 import {
@@ -55,7 +56,10 @@ export interface PromptSettings {
 export function nodeToMessage(node: NodeRecord): ChatMessage | undefined {
   switch (node.role) {
     case 'user':
-      return node.content.trim() ? { role: 'user', content: node.content } : undefined;
+      // Mentions ride in front of the text, as they were read when the message was sent.
+      return node.content.trim() || node.attachments?.length
+        ? { role: 'user', content: userMessageText(node.content, node.attachments) }
+        : undefined;
     case 'assistant': {
       const calls = node.toolCalls ?? [];
       if (!node.content.trim() && calls.length === 0) return undefined;

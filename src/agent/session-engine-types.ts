@@ -3,7 +3,13 @@
  * publishes and its commands. The engine itself is session-engine.ts.
  */
 import type { ChatClient, ProviderConfig } from '../llm';
-import type { NodeRecord, SessionMode, SessionRecord, StoredError } from '../store/records';
+import type {
+  NodeAttachment,
+  NodeRecord,
+  SessionMode,
+  SessionRecord,
+  StoredError,
+} from '../store/records';
 import type { OpenedSession, SessionStore } from '../store/session-store';
 import type { Clock } from '../base/clock';
 import type { AgentEvent } from './agent-events';
@@ -160,6 +166,8 @@ export interface SessionEngine {
     parentId: string | null | undefined,
     content: string,
     onStored?: () => void,
+    /** Mentions attached to the message, stored on its node. */
+    attachments?: readonly NodeAttachment[],
   ): Promise<ReplyOutcome>;
   /** Asks again for the reply `nodeId` answered: a sibling; the old reply stays. */
   regenerate(sessionId: string, nodeId: string): Promise<ReplyOutcome | undefined>;

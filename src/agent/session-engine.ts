@@ -15,7 +15,7 @@
  *   node_event{node_end} (awaited: stored and shown) → activity{idle}
  */
 
-import type { NodeRecord, SessionRecord } from '../store/records';
+import type { NodeAttachment, NodeRecord, SessionRecord } from '../store/records';
 import { answerWithAgent } from './agent-reply';
 import { answerWithChat } from './chat-reply';
 import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from './compaction-run';
@@ -89,6 +89,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     parentOf: () => Promise<string | null>,
     content: string,
     onStored?: () => void,
+    attachments?: readonly NodeAttachment[],
   ): Promise<ReplyOutcome> {
     return runReply(sessionId, async (model, signal) => {
       const now = clock.now();
@@ -98,6 +99,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
         parentId: await parentOf(),
         role: 'user',
         content,
+        ...(attachments?.length ? { attachments: attachments.map((a) => ({ ...a })) } : {}),
         status: 'complete',
         startedAt: now,
         finishedAt: now,
@@ -168,10 +170,10 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       await sessions.put(session);
       return session;
     },
-    send(sessionId, parentId, content, onStored) {
+    send(sessionId, parentId, content, onStored, attachments) {
       const parentOf = async () =>
         parentId !== undefined ? parentId : ((await sessions.get(sessionId))?.leafId ?? null);
-      return ask(sessionId, parentOf, content, onStored);
+      return ask(sessionId, parentOf, content, onStored, attachments);
     },
     async regenerate(sessionId, nodeId) {
       const nodes = await sessions.nodes(sessionId);
@@ -200,7 +202,14 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       const nodes = await sessions.nodes(sessionId);
       const original = nodes.find((n) => n.id === nodeId && n.role === 'user');
       if (!original) return undefined;
-      return ask(sessionId, async () => original.parentId, content);
+      // An edit changes the words; what was attached stays attached (never silently lost).
+      return ask(
+        sessionId,
+        async () => original.parentId,
+        content,
+        undefined,
+        original.attachments,
+      );
     },
     async switchBranch(sessionId, nodeId, direction) {
       const nodes = await sessions.nodes(sessionId);

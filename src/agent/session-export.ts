@@ -106,6 +106,17 @@ export function sessionMarkdown(
     }
     if (node.role === 'tool') out.push(fence(node.content));
     else if (node.content) out.push(node.content);
+    for (const attachment of node.attachments ?? []) {
+      const note = attachment.note ? ` (${attachment.note})` : '';
+      out.push(
+        '',
+        `<details><summary>Attached: ${attachment.name}${note}</summary>`,
+        '',
+        fence(attachment.text),
+        '',
+        '</details>',
+      );
+    }
     for (const call of node.toolCalls ?? []) {
       out.push('', `**Tool call** \`${call.name}\``, '', fence(call.arguments, 'json'));
     }

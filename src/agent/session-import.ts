@@ -71,6 +71,19 @@ const SCHEMA = {
           startedAt: time,
           finishedAt: time,
           toolCallId: { type: 'string' },
+          // Mentions go to the model and into token counts: strings or the file is refused.
+          attachments: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'text'],
+              properties: {
+                name: { type: 'string' },
+                text: { type: 'string' },
+                note: { type: 'string' },
+              },
+            },
+          },
           toolCalls: {
             type: 'array',
             items: {

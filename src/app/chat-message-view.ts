@@ -10,6 +10,7 @@ import { compactedPath } from '../agent/compaction';
 import type { NodeOutline } from '../store/node-outline';
 import type {
   CompactionInfo,
+  NodeAttachment,
   NodeRecord,
   NodeStatus,
   StoredError,
@@ -31,6 +32,8 @@ export interface ChatMessageView {
    */
   readonly outside: Accessor<boolean>;
   readonly content: Accessor<string>;
+  /** Of a user message: its mentions as sent (fixed once stored); empty otherwise. */
+  readonly attachments: readonly NodeAttachment[];
   readonly reasoning: Accessor<string>;
   /** Milliseconds the model spent reasoning, once known. */
   readonly reasoningMs: Accessor<number | undefined>;
@@ -92,6 +95,7 @@ export function viewOf(node: NodeRecord, branch?: BranchPosition): MutableView {
     model: node.model,
     content,
     setContent,
+    attachments: node.attachments ?? [],
     reasoning,
     setReasoning,
     reasoningMs,

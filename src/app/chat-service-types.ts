@@ -1,11 +1,19 @@
 import type { Accessor } from 'solid-js';
 import type { RetryState } from '../agent/run-state';
-import type { SessionMode, SessionRecord } from '../store/records';
+import type { NodeAttachment, SessionMode, SessionRecord } from '../store/records';
 import type { TrashEntry } from '../store/trash-store';
 import type { AgentControls } from './agent-views';
 import type { ChatMessageView } from './chat-message-view';
 import type { ContextMeterView } from './context-meter';
 import type { RewindControls } from './rewind-service';
+
+/** What a message carries besides its text. */
+export interface SendExtras {
+  /** Mentions to attach; stored on the message's node. */
+  attachments?: readonly NodeAttachment[];
+  /** Runs once the message is stored (the composer lets go of its mentions then). */
+  onStored?: () => void;
+}
 
 /**
  * The chat panel's state over the session engine (src/agent/session-engine.ts): the
@@ -27,7 +35,7 @@ export interface ChatService {
   readonly draft: Accessor<string>;
   setDraft(text: string): void;
   /** Stores the message, then streams the reply. Reports problems as notices or inline errors. */
-  send(text: string): Promise<void>;
+  send(text: string, extras?: SendExtras): Promise<void>;
   /** Stops the reply being streamed; what arrived is kept. */
   stop(): void;
   /**

@@ -112,7 +112,7 @@ export function createChatService(
     retrying,
     draft,
     setDraft,
-    async send(text) {
+    async send(text, extras = {}) {
       const content = text.trim();
       if (!content || busy()) return;
       const workspace = workspaces.current();
@@ -155,7 +155,11 @@ export function createChatService(
           activeSession()?.leafId ?? null,
         );
         agent.begin();
-        report(await engine.send(session.id, shownLeaf, content, () => setDraft('')));
+        const stored = () => {
+          setDraft('');
+          extras.onStored?.();
+        };
+        report(await engine.send(session.id, shownLeaf, content, stored, extras.attachments));
         if (createdNow) deps.afterFirstExchange?.(session.id);
       } catch (error) {
         notices.error(error, 'Could not send the message');

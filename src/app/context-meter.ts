@@ -43,7 +43,9 @@ export function contextMeter(
     if (usage) usages.push(usage);
     if (view.outside() || (view.role === 'compaction' && i !== last)) return;
     if (view.role !== 'assistant') {
-      pieces.push({ tokens: estimateTokens(view.content()) + 4 });
+      // A message's mentions go with it in every request (src/agent/message-attachments.ts).
+      const attached = view.attachments.reduce((sum, a) => sum + estimateTokens(a.text), 0);
+      pieces.push({ tokens: estimateTokens(view.content()) + attached + 4 });
       return;
     }
     const calls = view.toolCalls();

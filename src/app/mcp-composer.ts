@@ -4,6 +4,8 @@
  * (`/<server>:<prompt> args`) whose messages fill the draft. Failures are CoveErrors with
  * the server named; a server that cannot connect is listed with its problem.
  */
+import { capAttachmentText } from '../agent/message-attachments';
+import type { NodeAttachment } from '../store/records';
 import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-errors';
@@ -27,10 +29,9 @@ export interface McpAttachment {
   uri: string;
   serverName: string;
   text: string;
+  /** Set when the text was cut to the attachment limit: how much of it is kept. */
+  note?: string;
 }
-
-/** Longest resource text attached; models have limits, and a message is no file store. */
-const MAX_ATTACHMENT_CHARS = 100_000;
 
 export interface McpComposer {
   /** Resources and prompts of every enabled server. Never rejects. */
@@ -45,13 +46,16 @@ export interface McpComposer {
   expand(text: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
-/** The message as sent: the attachments first, each fenced with where it came from. */
-export function withAttachments(text: string, attachments: readonly McpAttachment[]): string {
-  if (!attachments.length) return text;
-  const blocks = attachments.map(
-    (a) => `<resource server="${a.serverName}" uri="${a.uri}">\n${a.text}\n</resource>`,
-  );
-  return `${blocks.join('\n\n')}\n\n${text}`;
+/**
+ * A resource as an attachment of the message (stored on its node, like a mention): fenced
+ * with where it came from, named by its server and label for the chip.
+ */
+export function resourceAttachment(resource: McpAttachment): NodeAttachment {
+  return {
+    name: `${resource.serverName}: ${resource.label}`,
+    text: `<resource server="${resource.serverName}" uri="${resource.uri}">\n${resource.text}\n</resource>`,
+    ...(resource.note ? { note: resource.note } : {}),
+  };
 }
 
 export function createMcpComposer(mcp: McpService): McpComposer {
@@ -79,11 +83,8 @@ export function createMcpComposer(mcp: McpService): McpComposer {
       const server = mcp.servers().find((s) => s.id === serverId);
       const connection = await mcp.connect(serverId);
       const parts = await readResource(connection, uri);
-      let text = parts.map((part) => part.text).join('\n');
-      if (text.length > MAX_ATTACHMENT_CHARS) {
-        text = `${text.slice(0, MAX_ATTACHMENT_CHARS)}\n[… cut at ${MAX_ATTACHMENT_CHARS} characters]`;
-      }
-      return { label, uri, serverName: server?.name ?? '', text };
+      const { text, note } = capAttachmentText(parts.map((part) => part.text).join('\n'));
+      return { label, uri, serverName: server?.name ?? '', text, ...(note ? { note } : {}) };
     },
     async expand(text, signal) {
       const command = parsePromptCommand(text);

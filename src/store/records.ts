@@ -111,6 +111,18 @@ export interface StoredError {
   hint: string;
 }
 
+/**
+ * Content attached to a user message (a mentioned file, folder or symbol), fixed when sent
+ * so the conversation reads the same later. `text` is exactly what the model receives;
+ * `name` is the chip's label (a path, with a line for a symbol).
+ */
+export interface NodeAttachment {
+  name: string;
+  text: string;
+  /** Said when the content was cut to the attachment limit (the text says so too). */
+  note?: string;
+}
+
 /** One message of a session tree. */
 export interface NodeRecord {
   id: string;
@@ -130,7 +142,8 @@ export interface NodeRecord {
     /** Of `changedFiles`, those gone after the call (deleted, or moved away); since schema 8. */
     deleted?: string[];
   };
-  attachments?: { name: string; text: string }[];
+  /** Of a user message: what was attached to it (mentions), as the model read it. */
+  attachments?: NodeAttachment[];
   /**
    * On a `compaction` node (its content is the summary): where the verbatim tail begins.
    * The context from this node on is the summary, then the path from `firstKeptId` up to

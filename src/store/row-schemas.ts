@@ -66,7 +66,9 @@ const node = z.object({
       deleted: maybe(z.array(z.string())),
     }),
   ),
-  attachments: maybe(z.array(z.object({ name: z.string(), text: z.string() }))),
+  attachments: maybe(
+    z.array(z.object({ name: z.string(), text: z.string(), note: maybe(z.string()) })),
+  ),
   compaction: maybe(
     z.object({
       firstKeptId: z.nullable(z.string()),

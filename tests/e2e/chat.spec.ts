@@ -15,7 +15,7 @@ async function connect(cove: CovePage, provider: FakeOpenAIServer, apiKey?: stri
   await expect(cove.page.getByRole('combobox', { name: 'Model' })).toHaveValue(/\/chat-model$/);
 }
 
-const messageBox = (cove: CovePage) => cove.page.getByRole('textbox', { name: 'Message' });
+const messageBox = (cove: CovePage) => cove.page.getByRole('combobox', { name: 'Message' });
 const replies = (cove: CovePage) => cove.page.getByRole('article', { name: 'Assistant reply' });
 
 async function ask(cove: CovePage, text: string) {

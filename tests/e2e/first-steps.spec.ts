@@ -25,7 +25,7 @@ test('with no model, Send says why it is off and "Set up a model" leads to the p
   cove,
 }) => {
   const { page } = cove;
-  await page.getByRole('textbox', { name: 'Message' }).fill('hello');
+  await page.getByRole('combobox', { name: 'Message' }).fill('hello');
   const send = page.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
   await expect(send).toHaveAttribute('title', 'Set up a model first');
@@ -35,5 +35,5 @@ test('with no model, Send says why it is off and "Set up a model" leads to the p
   // Nothing typed is lost on the way.
   await cove.addProviderForm.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Close settings' }).click();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('hello');
+  await expect(page.getByRole('combobox', { name: 'Message' })).toHaveValue('hello');
 });

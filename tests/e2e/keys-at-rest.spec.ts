@@ -65,7 +65,7 @@ const zipText = (bytes: Buffer) =>
 
 async function chatOnce(cove: CovePage, provider: FakeOpenAIServer, text: string) {
   provider.script({ content: `Reply to ${text}` });
-  const box = cove.page.getByRole('textbox', { name: 'Message' });
+  const box = cove.page.getByRole('combobox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
   await expect(

@@ -196,7 +196,7 @@ test('arguments and input() from the panel, EOFError at the end of the input; Ru
   // message box once took longer than that.
   await cove.page.getByRole('button', { name: 'Debug with AI' }).click();
   await expect(cove.notices).toContainText('The failed run is ready in the chat box');
-  const messageBox = cove.page.getByRole('textbox', { name: 'Message' });
+  const messageBox = cove.page.getByRole('combobox', { name: 'Message' });
   await expect(messageBox).toHaveValue(/ask\.py/);
   await expect(messageBox).toHaveValue(/EOFError: EOF when reading a line/);
 

@@ -211,7 +211,7 @@ test('Run on a reply’s code block is sandboxed the same way', async ({ cove, p
         '```',
       ].join('\n'),
     });
-    const message = cove.page.getByRole('textbox', { name: 'Message' });
+    const message = cove.page.getByRole('combobox', { name: 'Message' });
     await message.fill('How do I check my setup?');
     await message.press('Enter');
     const reply = cove.page.getByRole('article', { name: 'Assistant reply' }).last();

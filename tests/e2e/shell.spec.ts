@@ -34,7 +34,7 @@ test('a repeated error counts up instead of stacking, stays clear of the chat bo
   const noticeBox = (await notice.boundingBox())!;
   for (const control of [
     cove.page.getByRole('button', { name: 'Send', exact: true }),
-    cove.page.getByRole('textbox', { name: 'Message' }),
+    cove.page.getByRole('combobox', { name: 'Message' }),
     cove.runButton('main.py'),
   ]) {
     expect(overlaps(noticeBox, (await control.boundingBox())!)).toBe(false);
@@ -79,7 +79,7 @@ test('disabled Run and Send look disabled and say why', async ({ cove, provider 
   expect(disabledSend.opacity).toBeLessThan(1);
   await new ChatPanel(cove).connect(provider);
   await expect(send).toHaveAttribute('title', 'Type a message first');
-  await cove.page.getByRole('textbox', { name: 'Message' }).fill('hello');
+  await cove.page.getByRole('combobox', { name: 'Message' }).fill('hello');
   await expect(send).toBeEnabled();
   expect((await look(send)).background).not.toBe(disabledSend.background);
 });

@@ -1,8 +1,11 @@
 import { createEffect, For, on, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
 import type { PendingView } from '../../app/agent-views';
+import { ComposerMenu, COMPOSER_MENU_ID, createComposerMenu } from './ComposerMenu';
 import { createMcpComposerState, McpAttachmentList, McpComposerMenu } from './McpComposer';
+import { MentionChips } from './MentionChips';
 import { PendingMessages } from './PendingMessages';
 
 /**
@@ -47,19 +50,42 @@ export function Composer(props: {
     return true;
   };
 
+  /** True while the mentions are read for a send (a second Enter does nothing). */
+  let readingMentions = false;
   const send = () => {
     const text = input.value;
+    // While a run goes the mentions stay as chips, for the next message sent.
     if (running()) return deliver('steer');
-    if (!text.trim() || chat.busy()) return;
+    if (!text.trim() || chat.busy() || readingMentions) return;
+    if (!menu.hasMentions()) return sendWith(text, []);
+    // Mentioned files are read as they are now; the text is taken once they are.
+    readingMentions = true;
+    void menu.readNow().then((mentioned) => {
+      readingMentions = false;
+      const now = input.value;
+      if (now.trim() && !chat.busy()) sendWith(now, mentioned);
+    });
+  };
+  /** Sends `text` with the mentions read for it and the attached MCP resources. */
+  const sendWith = (text: string, mentioned: NodeAttachment[]) => {
+    // Attachments leave the box once the message is stored; a refused send keeps them.
+    const onStored = () => {
+      menu.clearMentions();
+      mcp.clear();
+    };
     if (mcp.needsPreparing(text)) {
       void mcp.prepare(text).then((ready) => {
-        if (ready !== undefined && !chat.busy()) void chat.send(ready);
-        else queueMicrotask(grow);
+        if (ready !== undefined && !chat.busy()) {
+          const attachments = [...ready.attachments, ...mentioned];
+          void chat.send(ready.text, { attachments, onStored });
+        } else queueMicrotask(grow);
       });
       return;
     }
-    void chat.send(text);
+    void chat.send(text, { attachments: mentioned, onStored });
   };
+  /** The `@` mention and `/` command menu, and the mentions picked. */
+  const menu = createComposerMenu({ services: props.services, mcp, input: () => input, send });
 
   /** Why Send is off, shown on hover so a grey button is never a riddle. */
   const sendBlocker = () => {
@@ -108,27 +134,46 @@ export function Composer(props: {
         Message
       </label>
       <McpAttachmentList state={mcp} />
-      <textarea
-        id="chat-input"
-        ref={input}
-        rows={2}
-        placeholder={
-          running()
-            ? 'Steer the agent (Enter), or queue a message for after this run…'
-            : 'Ask about your code… (Enter to send, Shift+Enter for a new line)'
-        }
-        value={chat.draft()}
-        onInput={(event) => {
-          chat.setDraft(event.currentTarget.value);
-          grow();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-            event.preventDefault();
-            send();
+      <MentionChips attachments={menu.attachments()} onRemove={menu.removeMention} />
+      <div class="composer-input">
+        <ComposerMenu state={menu} />
+        <textarea
+          id="chat-input"
+          ref={input}
+          rows={2}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-haspopup="listbox"
+          aria-expanded={menu.open()}
+          aria-controls={menu.open() ? COMPOSER_MENU_ID : undefined}
+          aria-activedescendant={menu.activeId()}
+          placeholder={
+            running()
+              ? 'Steer the agent (Enter), or queue a message for after this run…'
+              : 'Ask about your code… (Enter to send, Shift+Enter for a new line)'
           }
-        }}
-      />
+          value={chat.draft()}
+          onInput={(event) => {
+            chat.setDraft(event.currentTarget.value);
+            grow();
+            menu.follow();
+          }}
+          onKeyDown={(event) => {
+            if (menu.onKeyDown(event)) return;
+            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+              event.preventDefault();
+              send();
+            }
+          }}
+          // The caret moved without typing: the menu follows what is before it.
+          onKeyUp={(event) => {
+            if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) menu.follow();
+          }}
+          onClick={() => menu.follow()}
+          onFocus={() => menu.follow()}
+          onBlur={() => menu.hide()}
+        />
+      </div>
       <div class="composer-bar">
         <Show
           when={providers.models().length}

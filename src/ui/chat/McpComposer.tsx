@@ -1,11 +1,12 @@
 import { createSignal, For, Show } from 'solid-js';
 import {
   createMcpComposer,
-  withAttachments,
+  resourceAttachment,
   type McpAttachment,
   type McpServerOffer,
 } from '../../app/mcp-composer';
 import type { AppServices } from '../../app/services';
+import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
 import './mcp-composer.css';
 
@@ -13,7 +14,8 @@ import './mcp-composer.css';
  * The composer's MCP part: a menu of the enabled servers' resources (attach one to the
  * message) and prompts (a slash command `/<server>:<prompt> args` in the draft), the list
  * of attached resources, and `prepare`, which Send calls: it expands a prompt command into
- * the draft (to read and send), or puts the attachments in front of the message.
+ * the draft (to read and send), or gives the resources as the message's attachments. They
+ * stay in the list until the message is stored (`clear`), so a refused send keeps them.
  */
 export function createMcpComposerState(services: AppServices) {
   const composer = createMcpComposer(services.mcp);
@@ -21,10 +23,12 @@ export function createMcpComposerState(services: AppServices) {
   const available = () => services.mcp.servers().some((server) => server.enabled);
 
   /**
-   * The text to send, or undefined when nothing should be sent now (a prompt command was
-   * expanded into the draft, or it failed and said so).
+   * The text to send and the resources to attach to it, or undefined when nothing should
+   * be sent now (a prompt command was expanded into the draft, or it failed and said so).
    */
-  async function prepare(text: string): Promise<string | undefined> {
+  async function prepare(
+    text: string,
+  ): Promise<{ text: string; attachments: NodeAttachment[] } | undefined> {
     if (text.trimStart().startsWith('/') && available()) {
       try {
         const expanded = await composer.expand(text);
@@ -37,16 +41,17 @@ export function createMcpComposerState(services: AppServices) {
         return undefined;
       }
     }
-    const attached = attachments();
-    setAttachments([]);
-    return withAttachments(text, attached);
+    return { text, attachments: attachments().map(resourceAttachment) };
   }
 
   /** True when Send must go through {@link prepare} (it may change the text). */
   const needsPreparing = (text: string) =>
     attachments().length > 0 || (available() && text.trimStart().startsWith('/'));
 
-  return { composer, attachments, setAttachments, available, prepare, needsPreparing };
+  /** Lets go of the resources (the message that carries them is stored). */
+  const clear = () => setAttachments([]);
+
+  return { composer, attachments, setAttachments, available, prepare, needsPreparing, clear };
 }
 
 export type McpComposerState = ReturnType<typeof createMcpComposerState>;

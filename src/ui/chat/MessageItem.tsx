@@ -12,6 +12,7 @@ import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
+import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
 
 /** Said of a message a compaction summarized (it stays readable and branchable). */
@@ -110,6 +111,7 @@ export function MessageItem(props: {
           when={editing() !== undefined}
           fallback={
             <>
+              <MentionChips attachments={message.attachments} />
               <For each={splitUserMessage(message.content())}>
                 {(part) =>
                   part.kind === 'text' ? (
@@ -160,8 +162,11 @@ export function MessageItem(props: {
                 else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
               }}
             />
+            {/* The engine keeps a message's mentions on its edit; the chips say so. */}
+            <MentionChips attachments={message.attachments} />
             <p class="message-edit-note">
               Saving sends this as a new branch; the original and its replies are kept.
+              {message.attachments.length ? ' What is attached stays attached.' : ''}
             </p>
             <div class="message-edit-actions">
               <button type="button" class="button" onClick={() => setEditing(undefined)}>

@@ -18,7 +18,7 @@ export class ChatPanel {
   }
 
   get messageBox(): Locator {
-    return this.cove.page.getByRole('textbox', { name: 'Message' });
+    return this.cove.page.getByRole('combobox', { name: 'Message' });
   }
 
   /** The person's messages of the conversation shown, in order. */

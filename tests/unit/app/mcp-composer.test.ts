@@ -1,7 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMcpComposer, withAttachments } from '../../../src/app/mcp-composer';
+import { userMessageText } from '../../../src/agent/message-attachments';
+import { createMcpComposer, resourceAttachment } from '../../../src/app/mcp-composer';
 import { createMcpServerStore } from '../../../src/app/mcp-server-store';
 import { createMcpService } from '../../../src/app/mcp-service';
 import { systemClock } from '../../../src/base/clock';
@@ -44,7 +45,8 @@ describe('MCP in the composer', () => {
     expect(offer!.resources.map((r) => r.name)).toEqual(['notes.md']);
     expect(offer!.prompts.map((p) => p.name)).toEqual(['summarize']);
     const attachment = await composer.attach(offer!.serverId, 'docs://notes.md', 'notes.md');
-    const message = withAttachments('When do we ship?', [attachment]);
+    expect(resourceAttachment(attachment).name).toBe('docs: notes.md');
+    const message = userMessageText('When do we ship?', [resourceAttachment(attachment)]);
     expect(message).toBe(
       '<resource server="docs" uri="docs://notes.md">\n# Notes\nShip on Friday.\n</resource>\n\nWhen do we ship?',
     );

@@ -1,0 +1,103 @@
+/**
+ * The composer's mentions over the open workspace: the candidates the `@` menu offers
+ * (files, folders, and the Python symbols the workspace defines) and, once one is picked,
+ * the attachment it becomes, read from the workspace at that moment.
+ */
+import { folderMention, fileMention, symbolMention } from '../agent/mention-content';
+import { listPythonSymbols } from '../agent/python-symbols';
+import type { FileMeta, NodeAttachment } from '../store/records';
+import { formatBytes, isBinary } from '../workspace/file-content';
+import { MAX_FILE_BYTES } from '../workspace/limits';
+import type { WorkspaceService } from './workspace-service';
+import { mentionCandidates, type FileSymbols, type MentionCandidate } from './mention-candidates';
+
+/**
+ * Python files larger than this are not parsed for the symbol list (a generated file
+ * would stall the menu); they can still be mentioned as files.
+ */
+const SYMBOL_SCAN_BYTES = 200_000;
+/** Python files parsed for symbols at most, in path order. */
+const SYMBOL_SCAN_FILES = 300;
+
+/** A picked mention: the attachment, or why it cannot be attached (in words). */
+export type MentionResult = { attachment: NodeAttachment } | { problem: string };
+
+export interface MentionSource {
+  /** Everything the menu can offer now; symbols of the Python files included. */
+  candidates(): Promise<MentionCandidate[]>;
+  /** Reads what `candidate` names and builds its attachment. Never rejects. */
+  resolve(candidate: MentionCandidate): Promise<MentionResult>;
+}
+
+export function createMentionSource(workspaces: WorkspaceService): MentionSource {
+  /** Symbols per listing: the listing is a new array whenever a file changes. */
+  let cached: { entries: readonly FileMeta[]; symbols: Promise<FileSymbols[]> } | undefined;
+  /**
+   * Each file's symbols by the version they were parsed at: a save changes the listing, and
+   * only the file saved is read and parsed again.
+   */
+  const parsed = new Map<string, { version: number; symbols: FileSymbols }>(); // by workspace/path
+
+  async function scanSymbols(entries: readonly FileMeta[]): Promise<FileSymbols[]> {
+    const files = workspaces.files();
+    if (!files) return [];
+    const python = entries
+      .filter((e) => e.kind === 'file' && e.path.endsWith('.py') && e.size <= SYMBOL_SCAN_BYTES)
+      .slice(0, SYMBOL_SCAN_FILES);
+    const found: FileSymbols[] = [];
+    for (const entry of python) {
+      const key = `${entry.workspaceId}/${entry.path}`;
+      const known = parsed.get(key);
+      if (known?.version === entry.version) {
+        found.push(known.symbols);
+        continue;
+      }
+      const record = await files.find(entry.path).catch(() => undefined);
+      if (!record || isBinary(record.content)) continue;
+      const symbols = { path: entry.path, symbols: listPythonSymbols(record.content) };
+      parsed.set(key, { version: record.version, symbols });
+      found.push(symbols);
+    }
+    return found;
+  }
+
+  return {
+    async candidates() {
+      const entries = workspaces.entries();
+      if (cached?.entries !== entries) cached = { entries, symbols: scanSymbols(entries) };
+      return mentionCandidates(entries, await cached.symbols);
+    },
+    async resolve(candidate) {
+      const files = workspaces.files();
+      if (!files) return { problem: 'Open a workspace first.' };
+      if (candidate.kind === 'folder') {
+        return { attachment: folderMention(candidate.path, workspaces.entries()) };
+      }
+      const record = await files.find(candidate.path).catch(() => undefined);
+      if (!record) return { problem: `${candidate.path} is no longer in the workspace.` };
+      if (isBinary(record.content)) {
+        return {
+          problem: `${candidate.path} is a binary file (${formatBytes(record.size)}); only text can be attached.`,
+        };
+      }
+      if (record.size > MAX_FILE_BYTES) {
+        return {
+          problem: `${candidate.path} is ${formatBytes(record.size)}, too large to attach.`,
+        };
+      }
+      if (candidate.kind === 'file') {
+        return { attachment: fileMention(candidate.path, record.content) };
+      }
+      // The file may have changed since the menu listed it: the same name elsewhere in
+      // it is the same symbol moved (line 0 asks for its first definition).
+      const attachment =
+        symbolMention(candidate.path, record.content, candidate.name, candidate.line) ??
+        symbolMention(candidate.path, record.content, candidate.name, 0);
+      return attachment
+        ? { attachment }
+        : {
+            problem: `${candidate.qualified} is no longer defined at ${candidate.path}:${candidate.line}.`,
+          };
+    },
+  };
+}
