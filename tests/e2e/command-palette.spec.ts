@@ -16,6 +16,7 @@ test('Ctrl+Shift+P runs a command by part of its name, and Escape gives the focu
   await cove.editor('hello.py').click();
   await palette.open();
   await expect(palette.options.first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('command-palette.png') });
   await page.keyboard.press('Escape');
   await expect(palette.dialog).toBeHidden();
   await expect(cove.editor('hello.py')).toBeFocused();

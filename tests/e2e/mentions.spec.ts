@@ -23,12 +23,14 @@ test('@ mentions a file picked with the keyboard: the model reads its text, the 
   await expect(menu.box).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.box).toHaveAttribute('aria-controls', 'composer-menu');
   await menu.expectChosen('main.py');
+  await cove.page.screenshot({ path: test.info().outputPath('mention-menu.png') });
   await menu.box.press('Enter');
   await expect(menu.mentions).toBeHidden();
   await expect(menu.box).toHaveAttribute('aria-expanded', 'false');
   // The text keeps a readable token; the chip is what is attached.
   await expect(menu.box).toHaveValue('Explain @main.py ');
   await expect(menu.pending).toContainText('main.py');
+  await cove.page.screenshot({ path: test.info().outputPath('mention-chip.png') });
 
   provider.script({ content: 'It greets and counts.' });
   await cove.page.keyboard.type('please');
