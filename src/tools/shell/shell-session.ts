@@ -42,6 +42,11 @@ export class ShellSession {
 
   constructor(private readonly shell: WorkspaceShell) {}
 
+  /** The command names the shell knows (for Tab). */
+  commands(): readonly string[] {
+    return this.shell.commands;
+  }
+
   /** The current folder as the shell sees it (/workspace/src). */
   cwd(): string {
     return this.folder;
