@@ -69,7 +69,10 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
       atLineStart = false;
     };
 
+    /** True from Enter until the next prompt (the service's `running` starts a tick later). */
+    let busy = false;
     const submit = async (line: string) => {
+      busy = true;
       atLineStart = true;
       if (line.trim()) {
         try {
@@ -78,7 +81,13 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
           print(`${errorText(error)}\n`, RED);
         }
       }
+      busy = false;
       newPrompt();
+      // What was typed meanwhile goes to the new line; a line it submits runs next, and the
+      // keys after it wait for that one.
+      const pending = typedAhead;
+      typedAhead = [];
+      for (const data of pending) onData(data);
     };
 
     // Ctrl+C over a selection copies it, as terminals do; without one it stops or clears.
@@ -86,20 +95,23 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
       (event) =>
         !(event.type === 'keydown' && event.ctrlKey && event.key === 'c' && term.hasSelection()),
     );
-    const input = term.onData((data) => {
-      if (service.running()) {
-        // While a command runs only Ctrl+C counts: it stops the command (Python included).
+    /** Keys typed while a command ran, for the next prompt (as a terminal types ahead). */
+    let typedAhead: string[] = [];
+    const onData = (data: string) => {
+      if (busy) {
+        // Ctrl+C stops the command (Python included) and drops what was typed ahead.
         if (data === '\x03') {
+          typedAhead = [];
           term.write('^C');
           service.interrupt();
-        }
+        } else typedAhead.push(data);
         return;
       }
       const result = editor.input(data);
       if (result.write) term.write(result.write);
       if (result.submit !== undefined) void submit(result.submit);
-    });
-
+    };
+    const input = term.onData(onData);
     print(
       'Bash over this workspace: files you write appear in the tree. python and pip run in ' +
         "Cove's Python; there is no network. Ctrl+C stops a command.\n",
@@ -114,7 +126,7 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
       on(
         () => workspaces.current()?.id,
         () => {
-          if (!service.running()) {
+          if (!busy) {
             void service.prepare().then(() => {
               term.write('\r\n');
               atLineStart = true;
