@@ -61,7 +61,8 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
     const print = (text: string, colour = '') => {
       if (!text || disposed) return;
       term.write(colour ? `${colour}${crlf(text)}${RESET}` : crlf(text));
-      atLineStart = text.endsWith('\n');
+      // `clear` ends with the cursor sent home: the prompt goes there.
+      atLineStart = text.endsWith('\n') || text.endsWith('\x1b[H');
     };
     const newPrompt = () => {
       if (disposed) return;
