@@ -3,7 +3,9 @@
  * or hides the bottom panel when the terminal already has it. `code` is checked too, so
  * the key works on layouts where ` is a dead key or sits elsewhere.
  */
-export function isTerminalShortcut(event: KeyboardEvent): boolean {
+export function isTerminalShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'altKey' | 'metaKey' | 'shiftKey'>,
+): boolean {
   return (
     event.ctrlKey &&
     !event.altKey &&
