@@ -113,7 +113,8 @@ if _found:
     _out = create_proxy(lambda text: print(text, flush=True))
     _err = create_proxy(lambda text: print(text, file=sys.stderr, flush=True))
     try:
-        await pyodide_js.loadPackage(to_js(_found), messageCallback=_out, errorCallback=_err)
+        _options = to_js({"messageCallback": _out, "errorCallback": _err}, dict_converter=js.Object.fromEntries)
+        await pyodide_js.loadPackage(to_js(_found), _options)
     finally:
         _out.destroy()
         _err.destroy()
