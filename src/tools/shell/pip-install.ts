@@ -10,6 +10,12 @@
  * a Python run of {@link pipInstallCode}, so it streams, stops and fails like any run.
  */
 
+/**
+ * Time budget of an install, in milliseconds: the downloads happen while the run executes,
+ * so a script's budget (30 s by default) could end a large one on a slow network.
+ */
+export const PIP_TIMEOUT_MS = 10 * 60 * 1000;
+
 /** What a `pip …` command line asks for. */
 export type PipRequest =
   { install: string[]; requirementFiles: string[] } | { print: string; exitCode: number };

@@ -4,7 +4,7 @@ import type { PythonToolRequest, PythonToolRunner } from '../python/python-tool-
 import { workspaceTraceback } from '../python/traceback-text';
 import type { ToolUpdateSink } from '../tool';
 import { streamOutput } from '../python/run-python-tool';
-import { parsePipArgs, pipInstallCode, requirementsOf } from './pip-install';
+import { parsePipArgs, PIP_TIMEOUT_MS, pipInstallCode, requirementsOf } from './pip-install';
 
 /** Where bash sees the workspace. */
 export const BASH_WORKSPACE = '/workspace';
@@ -79,7 +79,9 @@ export function pythonCommands(options: {
   afterRun: (changed: string[]) => Promise<void>;
 }): Command[] {
   const run = async (request: PythonToolRequest, ctx: ResolvedCommandContext) => {
-    if (options.timeoutMs !== undefined) request.timeoutMs = options.timeoutMs;
+    if (request.timeoutMs === undefined && options.timeoutMs !== undefined) {
+      request.timeoutMs = options.timeoutMs;
+    }
     const result = await options.runner.run(request, {
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       onEvent: streamOutput(options.update),
@@ -114,7 +116,9 @@ export function pythonCommands(options: {
       }
     }
     if (!names.length) return { stdout: '', stderr: '', exitCode: 0 };
-    return run({ code: pipInstallCode(names) }, ctx);
+    // Downloads count as execution here (the run loads them itself), so pip gets its own
+    // budget rather than a script's.
+    return run({ code: pipInstallCode(names), timeoutMs: PIP_TIMEOUT_MS }, ctx);
   };
 
   const python = async (argv: string[], ctx: ResolvedCommandContext): Promise<ExecResult> => {

@@ -4,6 +4,7 @@ import { MemoryPythonRuntime, type RunScript } from '../../../../src/runtime/mem
 import { createMemoryFileToolContext } from '../../../../src/tools/files/memory-file-tool-context';
 import {
   parsePipArgs,
+  PIP_TIMEOUT_MS,
   pipInstallCode,
   requirementsOf,
 } from '../../../../src/tools/shell/pip-install';
@@ -84,6 +85,7 @@ describe('pip in the shell', () => {
     expect(result.exitCode).toBe(0);
     expect(result.shown).toEqual(['Loading numpy\n', 'Successfully installed numpy\n']);
     expect(runtime.requests[0]!.code).toBe(pipInstallCode(['numpy']));
+    expect(runtime.requests[0]!.timeoutMs).toBe(PIP_TIMEOUT_MS);
     await run('python -m pip install -r requirements.txt');
     expect(runtime.requests[1]!.code).toBe(pipInstallCode(['pandas', 'numpy']));
   });
