@@ -128,11 +128,13 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
         () => workspaces.current()?.id,
         () => {
           if (!busy) {
-            void service.prepare().then(() => {
-              term.write('\r\n');
-              atLineStart = true;
-              newPrompt();
-            });
+            void service.prepare().then(
+              () => {
+                atLineStart = false;
+                newPrompt();
+              },
+              (error: unknown) => print(`\n${errorText(error)}\n`, RED),
+            );
           }
         },
         { defer: true },
@@ -144,7 +146,8 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
         // After the shell's own effect has switched the page's theme attribute.
         () =>
           requestAnimationFrame(() => {
-            term.options.theme = terminalTheme(getComputedStyle(document.documentElement));
+            if (!disposed)
+              term.options.theme = terminalTheme(getComputedStyle(document.documentElement));
           }),
         { defer: true },
       ),
