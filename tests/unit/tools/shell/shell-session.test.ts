@@ -166,6 +166,19 @@ describe('the shell is hardened', () => {
     );
   });
 
+  it("registers none of just-bash's network commands, whatever this version names", async () => {
+    // The tests load just-bash's browser build, as the page does; it names its network
+    // commands (its JavaScript ones, js-exec and node, are Node-only and listed above).
+    const { getNetworkCommandNames } = await import('just-bash');
+    const { shell, run } = await setup();
+    expect(getNetworkCommandNames().length).toBeGreaterThan(0);
+    for (const name of getNetworkCommandNames()) {
+      expect(FORBIDDEN_SHELL_COMMANDS).toContain(name);
+      expect(shell.commands).not.toContain(name);
+      expect((await run(`${name} x`)).exitCode).toBe(127);
+    }
+  });
+
   it('lists python and pip among its commands, run by Cove', async () => {
     const { shell } = await setup();
     expect(shell.commands).toEqual(expect.arrayContaining(['python', 'python3', 'pip', 'ls']));
