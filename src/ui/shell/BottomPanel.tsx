@@ -1,4 +1,4 @@
-import { createMemo, For, lazy, Show, type JSX } from 'solid-js';
+import { createEffect, createMemo, For, lazy, on, Show, type JSX } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { BottomView } from '../../app/terminal-service';
 import { PanelBoundary } from '../common/PanelBoundary';
@@ -28,8 +28,20 @@ export function BottomPanel(props: {
   dark: () => boolean;
   onError: (error: unknown, what: string) => void;
 }) {
-  const { terminal } = props.services;
+  const { terminal, runs } = props.services;
   const terminalShown = createMemo((seen) => seen || terminal.view() === 'terminal', false);
+  // A Run (button, Ctrl/Cmd+Enter, a reply's code) shows its output. The terminal's own
+  // `python` is not a Run: its output is in the terminal.
+  createEffect(
+    on(
+      runs.current,
+      // A run that has a result already is an earlier one shown again (another workspace).
+      (run) => {
+        if (run && !run.result()) terminal.setView('output');
+      },
+      { defer: true },
+    ),
+  );
   const tabs: HTMLButtonElement[] = [];
 
   // Tabs as the ARIA pattern has them: one Tab stop, arrows move between them.
