@@ -103,24 +103,34 @@ export function createTerminalService(deps: TerminalServiceDeps): TerminalServic
       .catch((error: unknown) => deps.onError(error, 'Could not keep the terminal history'));
   }
 
+  /** Sessions being built, so a first command and the panel's prepare share one. */
+  const building = new Map<string, Promise<ShellSession>>();
+
   async function sessionFor(): Promise<{ workspaceId: string; session: ShellSession }> {
     const files = workspaces.files();
     if (!files) throw workspaceError('no-workspace');
-    kit ??= await loadKit();
-    const known = sessions.get(files.workspaceId);
-    if (known && known.files === files)
-      return { workspaceId: files.workspaceId, session: known.session };
-    const shell = await kit.createWorkspaceShell({
-      // The terminal's own tracker: a person's command overwrites without a read (see
-      // ShellActor), so it only keeps the moves and deletes the fs reports to it.
-      files: { files, reads: new ReadTracker(), hasUnsavedEdits },
-      python: deps.python,
-      actor: 'person',
-      timeoutMs: TERMINAL_COMMAND_LIMIT_MS,
-    });
-    const session = new kit.ShellSession(shell);
-    sessions.set(files.workspaceId, { files, session });
-    return { workspaceId: files.workspaceId, session };
+    const workspaceId = files.workspaceId;
+    const known = sessions.get(workspaceId);
+    if (known && known.files === files) return { workspaceId, session: known.session };
+    let pending = building.get(workspaceId);
+    if (!pending) {
+      pending = (async () => {
+        kit ??= await loadKit();
+        const shell = await kit.createWorkspaceShell({
+          // The terminal's own tracker: a person's command overwrites without a read (see
+          // ShellActor), so it only keeps the moves and deletes the fs reports to it.
+          files: { files, reads: new ReadTracker(), hasUnsavedEdits },
+          python: deps.python,
+          actor: 'person',
+          timeoutMs: TERMINAL_COMMAND_LIMIT_MS,
+        });
+        const session = new kit.ShellSession(shell);
+        sessions.set(workspaceId, { files, session });
+        return session;
+      })().finally(() => building.delete(workspaceId));
+      building.set(workspaceId, pending);
+    }
+    return { workspaceId, session: await pending };
   }
 
   // Another workspace has its own folder; the prompt follows.
