@@ -1,3 +1,4 @@
+import { startPackageIndex } from '../fixtures/python-package-index.mjs';
 import { expect, test } from './support/fixtures';
 import { TerminalPanel } from './support/terminal-panel';
 
@@ -67,4 +68,32 @@ test('python streams its output into the terminal and Ctrl+C stops it', async ({
   // The shell is free again.
   await terminal.run('echo after-stop');
   await expect(terminal.screen).toContainText(/echo after-stop\s*after-stop/);
+});
+
+test('pip install loads a package from the package index; one it does not list fails as pip says', async ({
+  cove,
+}) => {
+  const index = await startPackageIndex({
+    packages: [
+      { name: 'tinyhello', version: '1.0.0', source: 'def greet(name):\n    return name\n' },
+    ],
+  });
+  try {
+    await expect(cove.page.getByText('Python is ready', { exact: true })).toBeVisible(FIRST_RUN);
+    await cove.savePythonSettings({ packageIndex: index.url, packageList: index.lockFileUrl });
+    const terminal = new TerminalPanel(cove);
+    await terminal.openByKeyboard();
+    await terminal.expectPrompt();
+    // Names as pip takes them: any case, a version, and `python -m pip` too.
+    await terminal.run('python -m pip install TinyHello==1.0.0 not-in-the-index');
+    await expect(terminal.screen).toContainText(
+      'No matching distribution found for not-in-the-index',
+      FIRST_RUN,
+    );
+    await expect(terminal.screen).toContainText('Successfully installed tinyhello');
+    await terminal.expectPrompt();
+    expect(index.requests).toContain('/tinyhello-1.0.0-py3-none-any.whl');
+  } finally {
+    await index.close();
+  }
 });
