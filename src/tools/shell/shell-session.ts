@@ -39,6 +39,8 @@ function unshown(text: string, shown: string): string {
 export class ShellSession {
   private env: Record<string, string> | undefined;
   private folder = BASH_WORKSPACE;
+  /** The last line's exit status, for `$?` in the next one. */
+  private status = 0;
 
   constructor(private readonly shell: WorkspaceShell) {}
 
@@ -68,7 +70,10 @@ export class ShellSession {
   ): Promise<SessionCommandResult> {
     const live = streamsLive(line);
     const shown = { stdout: '', stderr: '' };
-    const result = await this.shell.exec(line, {
+    // just-bash starts every exec with `$?` at 0; a subshell that exits with the last
+    // status first gives the line the `$?` a shell would.
+    const script = this.status ? `(exit ${this.status}); ${line}` : line;
+    const result = await this.shell.exec(script, {
       signal: options.signal,
       cwd: this.folder,
       ...(this.env ? { env: this.env } : {}),
@@ -78,8 +83,9 @@ export class ShellSession {
         options.output(stream, text);
       },
     });
-    // `?` is the shell's own; the next line starts with a fresh status.
+    // `?` is the shell's own, not a variable to pass on (see `status`).
     const { '?': _status, ...env } = result.env;
+    this.status = result.exitCode;
     this.env = env;
     if (env['PWD']) this.folder = env['PWD'];
     const stdout = unshown(result.stdout, shown.stdout);

@@ -53,6 +53,9 @@ describe('the terminal session', () => {
     // A failed cd leaves the folder as it was.
     expect((await run('cd nowhere')).exitCode).toBe(1);
     expect(session.cwd()).toBe('/workspace/src');
+    // `$?` is the last line's status, as in a shell.
+    expect((await run('echo $?')).text).toBe('1\n');
+    expect((await run('echo $?')).text).toBe('0\n');
   });
 
   it('keeps /tmp for the life of the session', async () => {
