@@ -20,9 +20,7 @@ export interface SessionCommandResult {
  * text is not what the line prints (a pipe transforms it, a redirect sends it to a file).
  */
 export function streamsLive(line: string): boolean {
-  return (
-    /^\s*(python3?|pip3?)(\s|$)/.test(line) && !/[|;&>`]|\$\(|\n/.test(line.replace(/2>&1/g, ''))
-  );
+  return /^\s*(python3?|pip3?)(\s|$)/.test(line) && !/[|;&>`\n]|\$\(/.test(line);
 }
 
 /** The part of `text` not already shown as `shown` (what followed the streamed prefix). */
