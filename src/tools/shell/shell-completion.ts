@@ -21,6 +21,15 @@ const BUILTINS = ['cd', 'export', 'unset', 'source', 'exit', 'for', 'while', 'if
 const WORD_BREAK = /[\s|;&<>()]/;
 const COMMAND_BREAK = /[|;&(]/;
 
+/** A name as a shell word: characters the shell would read specially get a backslash. */
+function escape(name: string): string {
+  return name.replace(/[\s'"\\$&|;<>()*?[\]{}!`]/g, '\\$&');
+}
+
+function unescape(word: string): string {
+  return word.replace(/\\(.)/g, '$1');
+}
+
 function commonPrefix(words: readonly string[]): string {
   let prefix = words[0] ?? '';
   for (const word of words) {
@@ -60,7 +69,8 @@ export function completeWord(
   context: { cwd: string; entries: readonly CompletionEntry[]; commands: readonly string[] },
 ): Completion {
   let start = cursor;
-  while (start > 0 && !WORD_BREAK.test(line[start - 1]!)) start--;
+  // A break escaped by a backslash (as in `my\ file`) belongs to the word.
+  while (start > 0 && (!WORD_BREAK.test(line[start - 1]!) || line[start - 2] === '\\')) start--;
   const word = line.slice(start, cursor);
   const before = line.slice(0, start).trimEnd();
   const commandPosition = before === '' || COMMAND_BREAK.test(before[before.length - 1]!);
@@ -75,10 +85,12 @@ export function completeWord(
       .map((name) => `${name} `);
   } else {
     const slash = word.lastIndexOf('/');
-    const folderPart = slash >= 0 ? word.slice(0, slash + 1) : '';
-    typed = word.slice(slash + 1);
+    const folderPart = unescape(slash >= 0 ? word.slice(0, slash + 1) : '');
+    // Compared as the shell would write them: names escaped, what was typed as typed.
+    typed = escape(unescape(word.slice(slash + 1)));
     const folder = folderOf(folderPart, context.cwd);
     if (folder === undefined) return { insert: '', matches: [] };
+    const dotted = typed.startsWith('.');
     candidates = context.entries
       .filter((entry) => {
         const parent = entry.path.includes('/')
@@ -87,14 +99,15 @@ export function completeWord(
         return parent === folder;
       })
       .map((entry) => {
-        const name = entry.path.slice(folder ? folder.length + 1 : 0);
+        const name = escape(entry.path.slice(folder ? folder.length + 1 : 0));
         return entry.folder ? `${name}/` : `${name} `;
       })
-      .filter((name) => name.startsWith(typed) && (typed.startsWith('.') || !name.startsWith('.')))
+      .filter((name) => name.startsWith(typed) && (dotted || !name.startsWith('.')))
       .sort();
   }
   if (candidates.length === 0) return { insert: '', matches: [] };
   if (candidates.length === 1) return { insert: candidates[0]!.slice(typed.length), matches: [] };
   const shared = commonPrefix(candidates.map((name) => name.trimEnd()));
-  return { insert: shared.slice(typed.length), matches: candidates.map((name) => name.trimEnd()) };
+  const matches = candidates.map((name) => unescape(name.trimEnd()));
+  return { insert: shared.slice(typed.length), matches };
 }

@@ -154,6 +154,21 @@ describe('completion of a word', () => {
     expect(at('cat ./data/')).toEqual({ insert: 'in.csv ', matches: [] });
   });
 
+  it('escapes what the shell would read specially, and reads escaped words', () => {
+    const spaced = [
+      { path: 'my notes.txt', folder: false },
+      { path: 'my (old) notes.txt', folder: false },
+    ];
+    const complete = (line: string) =>
+      completeWord(line, line.length, { cwd: '/workspace', entries: spaced, commands: [] });
+    expect(complete('cat my\\ n')).toEqual({ insert: 'otes.txt ', matches: [] });
+    expect(complete('cat my')).toEqual({
+      insert: '\\ ',
+      matches: ['my (old) notes.txt', 'my notes.txt'],
+    });
+    expect(complete('cat my\\ \\(')).toEqual({ insert: 'old\\)\\ notes.txt ', matches: [] });
+  });
+
   it('hides dot files unless a dot is typed, and offers nothing outside the workspace', () => {
     expect(at('cat ').matches).toEqual(['data/', 'loop.py']);
     expect(at('cat .h')).toEqual({ insert: 'idden ', matches: [] });
