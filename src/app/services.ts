@@ -59,6 +59,7 @@ import {
   type GateServiceWorker,
   type NetworkGateService,
 } from './network-gate-service';
+import { createTerminalService, type TerminalService } from './terminal-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
 export interface AppServices {
@@ -74,6 +75,8 @@ export interface AppServices {
   /** The sessions list (search, star, delete with Undo, fork, export, import) and tree. */
   readonly sessions: SessionListService;
   readonly runs: RunService;
+  /** The terminal (a shell over the workspace for the person) and the bottom panel's view. */
+  readonly terminal: TerminalService;
   /** Ruff, for lint-as-you-type and Format. */
   readonly linter: PythonLinter;
   /**
@@ -258,6 +261,19 @@ export function createAppServices(
     notices,
     clock,
   });
+  const terminal = createTerminalService({
+    workspaces,
+    editor,
+    settings: store.settings,
+    // The terminal's `python` runs in the same runtime as the editor's Run, on the open workspace.
+    python: {
+      run(request, options) {
+        const files = workspaces.files();
+        return python.runtime.run(request, { ...options, ...(files ? { files } : {}) });
+      },
+    },
+    onError: (error, what) => log.report('warn', 'app', error, what),
+  });
   const agentSettings = createAgentSettingsService(store.settings);
   const sessionRuntime = createSessionRuntime({
     store,
@@ -352,6 +368,7 @@ export function createAppServices(
     chat,
     sessions,
     runs,
+    terminal,
     linter: python.linter,
     startSettled: python.startSettled ?? Promise.resolve(),
     fileActions,

@@ -3,8 +3,7 @@ import { errorResult } from '../files/file-tool-results';
 import { excerpt, formatSeconds, outputBudget, shareBudget } from '../python/tool-output';
 import type { Tool, ToolResult } from '../tool';
 import type { BashToolContext } from './bash-tool-context';
-import { BASH_WORKSPACE, pythonCommands } from './python-command';
-import { WorkspaceBashFs } from './workspace-bash-fs';
+import { createWorkspaceShell } from './workspace-shell';
 
 export type BashArgs = { command: string; timeout_seconds?: number };
 
@@ -12,20 +11,19 @@ export type BashArgs = { command: string; timeout_seconds?: number };
 export const DEFAULT_BASH_TIMEOUT_S = 30;
 /** Largest time budget a call may ask for, in seconds. */
 export const MAX_BASH_TIMEOUT_S = 300;
-/** Most stdout and stderr one command may produce, in bytes; past it the command fails. */
-export const MAX_BASH_OUTPUT_BYTES = 1024 * 1024;
+export { MAX_BASH_OUTPUT_BYTES } from './workspace-shell';
 
 /**
  * bash: a command line in just-bash (a bash interpreter in JavaScript, with ls, cat, grep,
- * sed, awk, find, jq and the like) over the workspace at /workspace, through
- * WorkspaceBashFs: reads come from the store, writes follow write_file's rules. No network
- * (curl does not exist), execution limits on (just-bash's hardened profile, a time budget,
- * an output cap). `python`/`python3` run in Cove's Python runtime. just-bash is loaded on
- * the first call, so it stays out of the page's first load.
+ * sed, awk, find, jq and the like) over the workspace at /workspace, built by
+ * createWorkspaceShell (the terminal's shell too): reads come from the store, writes follow
+ * write_file's rules. No network (curl does not exist), execution limits on (just-bash's
+ * hardened profile, a time budget, an output cap). `python`/`python3` run in Cove's Python
+ * runtime. Each call gets a fresh shell: nothing but the workspace carries over.
  */
 export const bashTool: Tool<BashArgs, BashToolContext> = {
   name: 'bash',
-  description: `Run a bash command line over the workspace (current folder /workspace; /tmp is scratch space that is not kept). A simulated shell: pipes, redirects, loops and common tools (ls, cat, grep, rg, sed, awk, find, sort, wc, head, tail, jq, diff…); no network, no package managers. \`python\`/\`python3\` run in the workspace's Python. Files it writes are saved to the workspace, with write_file's rules: an existing file is only overwritten if you have read it (here or with read_file). Time limit ${DEFAULT_BASH_TIMEOUT_S} s unless timeout_seconds says otherwise.`,
+  description: `Run a bash command line over the workspace (current folder /workspace; /tmp is scratch space that is not kept). A simulated shell: pipes, redirects, loops and common tools (ls, cat, grep, rg, sed, awk, find, sort, wc, head, tail, jq, diff…); no network. \`python\`/\`python3\` run in the workspace's Python; \`pip install\` only loads packages from Pyodide's index (imports load them anyway). Files it writes are saved to the workspace, with write_file's rules: an existing file is only overwritten if you have read it (here or with read_file). Time limit ${DEFAULT_BASH_TIMEOUT_S} s unless timeout_seconds says otherwise.`,
   parameters: {
     type: 'object',
     properties: {
@@ -57,47 +55,25 @@ export const bashTool: Tool<BashArgs, BashToolContext> = {
       Math.min(Math.max(args.timeout_seconds ?? DEFAULT_BASH_TIMEOUT_S, 1), MAX_BASH_TIMEOUT_S) *
         1000,
     );
-    const { Bash, InMemoryFs, MountableFs } = await import('just-bash');
-    const workspace = new WorkspaceBashFs(context);
-    await workspace.load();
-    // Everything outside /workspace (/tmp, /home) is scratch memory, gone after the call.
-    const scratch = new InMemoryFs();
-    await scratch.mkdir('/tmp', { recursive: true });
-    const fs = new MountableFs({ base: scratch });
-    fs.mount(BASH_WORKSPACE, workspace);
-    const bash = new Bash({
-      fs,
-      cwd: BASH_WORKSPACE,
-      env: { HOME: BASH_WORKSPACE, PWD: BASH_WORKSPACE },
-      executionLimitProfile: 'hardened',
-      executionLimits: { maxExecutionTimeMs: timeoutMs, maxOutputSize: MAX_BASH_OUTPUT_BYTES },
-      customCommands: pythonCommands({
-        runner: context.python,
-        timeoutMs,
-        update: context.update,
-        afterRun: async (changed) => {
-          workspace.noteChanged(changed);
-          await workspace.load();
-        },
-      }),
+    const shell = await createWorkspaceShell({
+      files: context,
+      python: context.python,
+      actor: 'agent',
+      timeoutMs,
+      pythonTimeoutMs: timeoutMs,
     });
     const started = context.now();
-    let result: { stdout: string; stderr: string; exitCode: number };
-    try {
-      result = await bash.exec(args.command, { signal: context.signal });
-    } catch (error) {
-      // just-bash lets some file system errors out of exec (a refused redirect target)
-      // instead of printing them; the command ends there, as a shell error would.
-      if (!(error instanceof Error) || !/^E[A-Z]+: /.test(error.message)) throw error;
-      result = { stdout: '', stderr: `bash: ${error.message}\n`, exitCode: 1 };
-    }
+    const result = await shell.exec(args.command, {
+      signal: context.signal,
+      update: context.update,
+    });
     const duration = context.now() - started;
     return bashReport(
       {
         ...result,
         duration,
-        changedFiles: workspace.changedPaths(),
-        deletedFiles: workspace.deletedPaths(),
+        changedFiles: result.changedFiles,
+        deletedFiles: result.deletedFiles,
         stopped: context.signal.aborted,
       },
       outputBudget(context),

@@ -4,6 +4,7 @@ import type { PythonToolRequest, PythonToolRunner } from '../python/python-tool-
 import { workspaceTraceback } from '../python/traceback-text';
 import type { ToolUpdateSink } from '../tool';
 import { streamOutput } from '../python/run-python-tool';
+import { parsePipArgs, PIP_TIMEOUT_MS, pipInstallCode, requirementsOf } from './pip-install';
 
 /** Where bash sees the workspace. */
 export const BASH_WORKSPACE = '/workspace';
@@ -13,15 +14,19 @@ function utf8FromByteString(bytes: string): string {
   return new TextDecoder().decode(Uint8Array.from(bytes, (ch) => ch.charCodeAt(0) & 0xff));
 }
 
-/** What a `python …` command line asks for, or the usage error to print. */
+/**
+ * What a `python …` command line asks for, or the usage error to print; `python -m pip`
+ * is pip's (its arguments in `pip`).
+ */
 export function parsePythonArgs(
   argv: readonly string[],
   resolve: (path: string) => string | undefined,
-): { request: PythonToolRequest; readsStdin: boolean } | { error: string } {
+): { request: PythonToolRequest; readsStdin: boolean } | { error: string } | { pip: string[] } {
   let i = 0;
   // Interpreter flags that change nothing here (-u unbuffered, -B no .pyc, …).
   while (i < argv.length && /^-[uBqsSEIOW]+$/.test(argv[i]!)) i++;
   const first = argv[i];
+  if (first === '-m' && argv[i + 1] === 'pip') return { pip: argv.slice(i + 2) };
   if (first === '--version' || first === '-V') {
     return {
       request: { code: 'import sys; print("Python " + sys.version.split()[0])' },
@@ -62,15 +67,61 @@ function exitCodeOf(status: string, exitCode: number | undefined): number {
  * are synced in, what the run writes comes back to the workspace. `python script.py`,
  * `python -c CODE`, `python -m MODULE`, and code on stdin (`python - < x.py`,
  * `echo 'print(1)' | python`). The current folder inside Python is the workspace root.
+ * `pip install` and `python -m pip install` are runs too (pip-install.ts).
  */
 export function pythonCommands(options: {
   runner: PythonToolRunner;
-  timeoutMs: number;
+  /** Budget of each run; absent: the runtime's own setting (Settings → Python). */
+  timeoutMs?: number;
+  /** Where output streams as it comes; read at each run. */
   update: ToolUpdateSink;
   /** Called after each run with the paths it changed (the adapter reloads its listing). */
   afterRun: (changed: string[]) => Promise<void>;
 }): Command[] {
-  const execute = async (argv: string[], ctx: ResolvedCommandContext): Promise<ExecResult> => {
+  const run = async (request: PythonToolRequest, ctx: ResolvedCommandContext) => {
+    if (request.timeoutMs === undefined && options.timeoutMs !== undefined) {
+      request.timeoutMs = options.timeoutMs;
+    }
+    const result = await options.runner.run(request, {
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      onEvent: streamOutput(options.update),
+    });
+    await options.afterRun(changedPaths(result.changedFiles));
+    let stderr = result.stderr;
+    if (result.exception?.traceback) stderr += workspaceTraceback(result.exception.traceback);
+    else if (result.status !== 'ok' && result.message) stderr += `python: ${result.message}\n`;
+    if (result.changedFiles.error) {
+      stderr += `python: files not saved: ${result.changedFiles.error}\n`;
+    }
+    return {
+      stdout: result.stdout,
+      stderr,
+      exitCode: exitCodeOf(result.status, result.exitCode),
+    };
+  };
+
+  const pip = async (argv: string[], ctx: ResolvedCommandContext): Promise<ExecResult> => {
+    const parsed = parsePipArgs(argv);
+    if ('print' in parsed) {
+      const stream = parsed.exitCode === 0 ? 'stdout' : 'stderr';
+      return { stdout: '', stderr: '', [stream]: parsed.print, exitCode: parsed.exitCode };
+    }
+    const names = [...parsed.install];
+    for (const file of parsed.requirementFiles) {
+      try {
+        names.push(...requirementsOf(await ctx.fs.readFile(ctx.fs.resolvePath(ctx.cwd, file))));
+      } catch {
+        const message = `ERROR: Could not open requirements file: '${file}'\n`;
+        return { stdout: '', stderr: message, exitCode: 1 };
+      }
+    }
+    if (!names.length) return { stdout: '', stderr: '', exitCode: 0 };
+    // Downloads count as execution here (the run loads them itself), so pip gets its own
+    // budget rather than a script's.
+    return run({ code: pipInstallCode(names), timeoutMs: PIP_TIMEOUT_MS }, ctx);
+  };
+
+  const python = async (argv: string[], ctx: ResolvedCommandContext): Promise<ExecResult> => {
     const parsed = parsePythonArgs(argv, (file) => {
       const absolute = ctx.fs.resolvePath(ctx.cwd, file);
       return absolute.startsWith(`${BASH_WORKSPACE}/`)
@@ -78,22 +129,17 @@ export function pythonCommands(options: {
         : undefined;
     });
     if ('error' in parsed) return { stdout: '', stderr: `${parsed.error}\n`, exitCode: 2 };
+    if ('pip' in parsed) return pip(parsed.pip, ctx);
     // A ByteString is a latin1 string at run time; the browser entry does not export its
     // decoder, so it is read as the string it is.
     const stdin = utf8FromByteString((ctx.stdin as unknown as string | undefined) ?? '');
-    const request: PythonToolRequest = { ...parsed.request, timeoutMs: options.timeoutMs };
+    const request: PythonToolRequest = { ...parsed.request };
     if (request.code === undefined && request.path === undefined) request.code = stdin;
     else if (parsed.readsStdin && stdin) request.stdin = stdin;
-    const run = await options.runner.run(request, {
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      onEvent: streamOutput(options.update),
-    });
-    await options.afterRun(changedPaths(run.changedFiles));
-    let stderr = run.stderr;
-    if (run.exception?.traceback) stderr += workspaceTraceback(run.exception.traceback);
-    else if (run.status !== 'ok' && run.message) stderr += `python: ${run.message}\n`;
-    if (run.changedFiles.error) stderr += `python: files not saved: ${run.changedFiles.error}\n`;
-    return { stdout: run.stdout, stderr, exitCode: exitCodeOf(run.status, run.exitCode) };
+    return run(request, ctx);
   };
-  return ['python', 'python3'].map((name) => ({ name, trusted: true, execute }));
+  return [
+    ...['python', 'python3'].map((name) => ({ name, trusted: true, execute: python })),
+    ...['pip', 'pip3'].map((name) => ({ name, trusted: true, execute: pip })),
+  ];
 }

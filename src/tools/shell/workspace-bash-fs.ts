@@ -13,6 +13,7 @@ import type { FileMeta } from '../../store/records';
 import { bytesOfContent, contentFromBytes } from '../../workspace/file-content';
 import { isWithin, joinPath, normalizePath, parentOf } from '../../workspace/paths';
 import type { FileToolContext } from '../files/file-tool-context';
+import type { ShellActor } from './shell-actor';
 
 // Not exported by just-bash's entry points; taken from the interface they belong to.
 type ReadFileOptions = Exclude<Parameters<IFileSystem['readFile']>[1], string | undefined>;
@@ -73,8 +74,15 @@ function encodingOf(options: ReadFileOptions | WriteFileOptions | BufferEncoding
  * read or wrote it first (`sed -i`, `>>`). Reads by the shell do not count as the agent's
  * reads for the file tools, since the model may not have seen the text.
  *
- * One adapter serves one bash call: {@link load} reads the listing (without contents)
- * first, since just-bash asks for the path list synchronously.
+ * For a person at the terminal (`actor: 'person'`) the read-before-overwrite rule does not
+ * apply: they typed `echo x > notes.txt` and mean it, as in any shell, and the rule exists
+ * because a model may write over text it never saw. What stays is what protects their own
+ * work: a file with unsaved text in an editor is never written, and a file that changed
+ * after the command listed it (another tab, a Python run) is not overwritten blindly.
+ *
+ * {@link begin} starts each command line: it reads the listing (without contents) first,
+ * since just-bash asks for the path list synchronously, and forgets the previous command's
+ * reads and changes, so one adapter can serve a terminal's many commands.
  */
 export class WorkspaceBashFs implements IFileSystem {
   private entries = new Map<string, Entry>();
@@ -82,7 +90,17 @@ export class WorkspaceBashFs implements IFileSystem {
   private readonly seen = new Map<string, number>();
   private readonly changed = new Set<string>();
 
-  constructor(private readonly context: FileToolContext) {}
+  constructor(
+    private readonly context: Pick<FileToolContext, 'files' | 'reads' | 'hasUnsavedEdits'>,
+    private readonly actor: ShellActor = 'agent',
+  ) {}
+
+  /** Starts a command line: a fresh listing, no reads or changes yet. */
+  async begin(): Promise<void> {
+    this.seen.clear();
+    this.changed.clear();
+    await this.load();
+  }
 
   /** Loads (or reloads, after Python ran) the workspace listing. */
   async load(): Promise<void> {
@@ -261,18 +279,25 @@ export class WorkspaceBashFs implements IFileSystem {
     const open =
       this.context.hasUnsavedEdits && rels.find((rel) => this.context.hasUnsavedEdits!(rel));
     if (open) {
+      const what =
+        this.actor === 'person'
+          ? 'save or discard them first'
+          : 'ask the user to save or discard them';
       throw fsError(
         'EPERM',
         'not written',
         path,
-        `${open} has unsaved changes in the editor; ask the user to save or discard them`,
+        `${open} has unsaved changes in the editor; ${what}`,
       );
     }
   }
 
   /** The version an overwrite of `rel` may expect, or a refusal when the agent has not seen it. */
   private expectedVersion(rel: string, entry: Entry, path: string): number {
-    const version = this.seen.get(rel) ?? this.context.reads.versionOf(rel);
+    // A person overwrites what the listing showed when the command started (see the class).
+    const version =
+      this.seen.get(rel) ??
+      (this.actor === 'person' ? entry.version : this.context.reads.versionOf(rel));
     if (version === undefined) {
       throw fsError(
         'EPERM',
@@ -281,15 +306,16 @@ export class WorkspaceBashFs implements IFileSystem {
         `${rel} exists and you have not read it; read it first with read_file (or cat it in this command) so your change does not undo work you have not seen`,
       );
     }
-    if (version !== entry.version) {
-      throw fsError(
-        'EPERM',
-        'not written',
-        path,
-        `${rel} changed since you read it; read it again`,
-      );
-    }
+    if (version !== entry.version) throw this.changedMeanwhile(rel, path);
     return version;
+  }
+
+  private changedMeanwhile(rel: string, path: string): Error {
+    const what =
+      this.actor === 'person'
+        ? `${rel} changed while the command ran; run it again`
+        : `${rel} changed since you read it; read it again`;
+    return fsError('EPERM', 'not written', path, what);
   }
 
   private async put(path: string, content: Uint8Array | string): Promise<void> {
@@ -311,12 +337,7 @@ export class WorkspaceBashFs implements IFileSystem {
       rows = await this.context.files.write(rel, stored, { expectVersion });
     } catch (error) {
       if (error instanceof CoveError && ['conflict', 'exists', 'missing'].includes(error.code)) {
-        throw fsError(
-          'EPERM',
-          'not written',
-          path,
-          `${rel} changed since you read it; read it again`,
-        );
+        throw this.changedMeanwhile(rel, path);
       }
       throw this.refused(error, path);
     }

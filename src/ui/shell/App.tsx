@@ -28,6 +28,8 @@ import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
 import { Sidebar } from './Sidebar';
+import { BottomPanel } from './BottomPanel';
+import { isTerminalShortcut } from '../terminal/terminal-shortcut';
 import { isProjectSearchKey } from '../search/search-shortcut';
 import {
   ASSISTANT_MIN_WIDTH,
@@ -157,6 +159,27 @@ function Shell(props: AppProps) {
   window.addEventListener('keydown', onQuickOpenKey, true);
   onCleanup(() => window.removeEventListener('keydown', onQuickOpenKey, true));
 
+  // Ctrl+` (as in VS Code): show the terminal and give it the keyboard; from the terminal,
+  // hide the panel again. Capture phase, so the editor and xterm never see the key.
+  const onTerminalKey = (event: KeyboardEvent) => {
+    if (!isTerminalShortcut(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (props.databaseBlocked() || document.querySelector('dialog:modal')) return;
+    const { terminal } = props.services;
+    const inTerminal = !!document.activeElement?.closest('#bottom-panel-terminal');
+    if (inTerminal && !narrow()) {
+      preferences.updateLayout({ outputCollapsed: true });
+      return;
+    }
+    if (narrow()) setNarrowView('output');
+    else if (layout().outputCollapsed) preferences.updateLayout({ outputCollapsed: false });
+    terminal.setView('terminal');
+    terminal.requestFocus();
+  };
+  window.addEventListener('keydown', onTerminalKey, true);
+  onCleanup(() => window.removeEventListener('keydown', onTerminalKey, true));
+
   const dark = () => {
     const theme = preferences.preferences().theme;
     return theme === 'dark' || (theme === 'system' && prefersDark());
@@ -270,9 +293,16 @@ function Shell(props: AppProps) {
     </PanelBoundary>
   );
   const output = (
-    <PanelBoundary name="Output" onError={logPanelFailure}>
-      <OutputPanel services={props.services} onDebug={debugWithAI} />
-    </PanelBoundary>
+    <BottomPanel
+      services={props.services}
+      dark={dark}
+      onError={logPanelFailure}
+      output={
+        <PanelBoundary name="Output" onError={logPanelFailure}>
+          <OutputPanel services={props.services} onDebug={debugWithAI} />
+        </PanelBoundary>
+      }
+    />
   );
 
   return (
