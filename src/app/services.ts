@@ -23,6 +23,7 @@ import type { UnloadJournal } from './unload-journal';
 import { createFileActions, type FileActions } from './file-actions';
 import { createProjectSearchService, type ProjectSearchService } from './project-search-service';
 import { findPythonDefinition } from '../agent/python-definitions';
+import { createPreviewService, type PreviewService } from './preview-service';
 import { createRunService, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
@@ -97,6 +98,8 @@ export interface AppServices {
   readonly traces: TraceService;
   /** The hosts the page may reach (Settings → Network), enforced by the service worker. */
   readonly network: NetworkGateService;
+  /** The live preview of an HTML file and its console (also the agent's preview tools). */
+  readonly preview: PreviewService;
 }
 
 /**
@@ -255,6 +258,12 @@ export function createAppServices(
     notices,
     clock,
   });
+  // The preview's network follows Python's setting: one answer to what code Cove runs may reach.
+  const preview = createPreviewService({
+    workspaces,
+    clock,
+    network: () => runs.settings().network,
+  });
   const agentSettings = createAgentSettingsService(store.settings);
   const sessionRuntime = createSessionRuntime({
     store,
@@ -295,6 +304,7 @@ export function createAppServices(
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
     ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
+    agentPreview: preview.host,
   });
   const chat = createChatService(sessionRuntime, {
     store,
@@ -361,6 +371,7 @@ export function createAppServices(
     log,
     traces,
     network: gate,
+    preview,
   };
 }
 

@@ -1,6 +1,7 @@
 import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
+import { isPreviewable } from '../../workspace/preview/previewable';
 import { IconButton } from '../common/icons';
 import { OutputLog } from './OutputLog';
 import { RunResultView } from './RunResultView';
@@ -20,6 +21,10 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
   const activePython = () => {
     const path = editor.activePath();
     return path?.endsWith('.py') ? path : undefined;
+  };
+  const activeHtml = () => {
+    const path = editor.activePath();
+    return path && isPreviewable(path) ? path : undefined;
   };
 
   // A syntax error found before running is marked where it is in the editor.
@@ -76,6 +81,18 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           when={runs.busy()}
           fallback={
             <>
+              <Show when={activeHtml()}>
+                {(path) => (
+                  <button
+                    type="button"
+                    class="button primary"
+                    title={`Show ${baseName(path())} with its CSS and scripts in the live preview`}
+                    onClick={() => void props.services.preview.open(path())}
+                  >
+                    Open in preview
+                  </button>
+                )}
+              </Show>
               <button
                 type="button"
                 class="button primary run-button"

@@ -4,6 +4,7 @@ import {
   For,
   lazy,
   Match,
+  on,
   onCleanup,
   Show,
   Switch,
@@ -18,6 +19,7 @@ import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { PanelBoundary } from '../common/PanelBoundary';
 import { isApplePlatform, isQuickOpenShortcut } from '../quick-open/quick-open-shortcut';
+import { BottomPanel } from '../preview/BottomPanel';
 import { OutputPanel } from '../runs/OutputPanel';
 import { runCodeInto } from '../runs/run-code-block';
 import { NoticeArea } from './NoticeArea';
@@ -41,6 +43,9 @@ import '../traces/traces-header.css';
 import { retrying } from '../common/retrying-lazy';
 
 type NarrowView = 'files' | 'editor' | 'assistant' | 'output';
+
+/** Height the output panel grows to (as far as the window allows) when a preview opens in it. */
+const PREVIEW_MIN_HEIGHT = 360;
 
 // Settings (providers, models, backups) load when first opened.
 const SettingsDialog = lazy(
@@ -214,8 +219,29 @@ function Shell(props: AppProps) {
   );
   const output = (
     <PanelBoundary name="Output" onError={logPanelFailure}>
-      <OutputPanel services={props.services} onDebug={debugWithAI} />
+      <BottomPanel
+        services={props.services}
+        output={<OutputPanel services={props.services} onDebug={debugWithAI} />}
+      />
     </PanelBoundary>
+  );
+  // Opening a file in the preview (the toolbar, the file tree, the agent) shows the panel it
+  // is in, tall enough for a page and its console.
+  createEffect(
+    on(
+      props.services.preview.showRequests,
+      () => {
+        if (narrow()) setNarrowView('output');
+        const { outputCollapsed, outputHeight } = layout();
+        if (outputCollapsed || outputHeight < PREVIEW_MIN_HEIGHT) {
+          preferences.updateLayout({
+            outputCollapsed: false,
+            outputHeight: Math.max(outputHeight, PREVIEW_MIN_HEIGHT),
+          });
+        }
+      },
+      { defer: true },
+    ),
   );
 
   return (
