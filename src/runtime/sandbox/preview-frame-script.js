@@ -150,9 +150,20 @@
       },
       { passive: true },
     );
-    addEventListener('load', function () {
+    var done = function () {
+      if (loaded) return;
       if (scroll) scrollTo(scroll.x, scroll.y);
       finish();
+    };
+    addEventListener('load', done);
+    // A rewritten document may not fire load again in every browser: its ready state
+    // still turns complete, and a page whose resources never settle counts as loaded a few
+    // seconds after its markup was read.
+    document.addEventListener('readystatechange', function () {
+      if (document.readyState === 'complete') done();
+    });
+    document.addEventListener('DOMContentLoaded', function () {
+      setTimeout(done, 3000);
     });
   }
 
@@ -185,7 +196,7 @@
     listen(data.scroll);
     document.write(html);
     document.close();
-    // A document without anything to wait for may be complete before a load listener runs.
+    // A document without anything to wait for may be complete before a listener runs.
     if (document.readyState === 'complete') setTimeout(finish, 0);
   });
 })();
