@@ -121,12 +121,18 @@
     addEventListener('unhandledrejection', function (event) {
       report('error', 'Uncaught (in promise) ' + describe(event.reason, 0));
     });
+    // The policy is in the document twice (the frame's first document and the page's
+    // own head), so one refusal comes as two events of the same task: say it once.
+    var lastBlocked = '';
     document.addEventListener('securitypolicyviolation', function (event) {
-      send({
-        type: 'blocked',
-        url: cut(named(toText(event.blockedURI || ''))),
-        directive: toText(event.effectiveDirective || event.violatedDirective || ''),
-      });
+      var url = cut(named(toText(event.blockedURI || '')));
+      var directive = toText(event.effectiveDirective || event.violatedDirective || '');
+      if (url + ' ' + directive === lastBlocked) return;
+      lastBlocked = url + ' ' + directive;
+      setTimeout(function () {
+        lastBlocked = '';
+      }, 0);
+      send({ type: 'blocked', url: url, directive: directive });
     });
     // Links to other files of the workspace open in the preview, not in this frame (whose
     // address is Cove's page: a relative link would load Cove itself).
