@@ -9,7 +9,7 @@
 import { batch, createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import { describeError } from '../base/errors';
-import { blockedLoadMessage, previewPolicy } from '../runtime/preview-policy';
+import { blockedLoadMessage, previewAllowsWebRtc, previewPolicy } from '../runtime/preview-policy';
 import {
   PreviewConsoleLog,
   type PreviewConsoleEntry,
@@ -35,6 +35,8 @@ export interface PreviewDocument {
   path: string;
   page: PreviewPage;
   policy: string;
+  /** The page may open WebRTC connections (only when the network setting allows any host). */
+  webRtc: boolean;
   /** Where the previous document of the same file was scrolled to. */
   scroll?: { x: number; y: number };
 }
@@ -126,7 +128,14 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     for (const problem of page.problems) log.add('error', problem);
     batch(() => {
       setLoading(true);
-      setDocument({ generation: mine, path: target, page, policy, ...(scroll ? { scroll } : {}) });
+      setDocument({
+        generation: mine,
+        path: target,
+        page,
+        policy,
+        webRtc: previewAllowsWebRtc(access),
+        ...(scroll ? { scroll } : {}),
+      });
       setEntries(log.entries());
       setDropped(0);
     });

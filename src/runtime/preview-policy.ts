@@ -27,6 +27,16 @@ export function previewPolicy(access: PythonNetworkAccess): string {
 }
 
 /**
+ * Whether the page may open WebRTC connections. Chromium applies no Content-Security-Policy
+ * to them (a peer connection to a STUN or TURN server sends packets wherever it is told), so
+ * the frame's loader takes `RTCPeerConnection` away unless the network setting allows any
+ * host. Best effort: it closes the plain way, not every way a determined page might find.
+ */
+export function previewAllowsWebRtc(access: PythonNetworkAccess): boolean {
+  return access === 'any';
+}
+
+/**
  * What the preview's console says of a load its policy refused: the address, and what to
  * change when it was the network setting that refused it.
  */

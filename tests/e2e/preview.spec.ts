@@ -42,6 +42,7 @@ const tries = {
   localStorage: () => localStorage.getItem('app.lastWorkspace'),
   indexedDB: () => indexedDB.open('cove'),
   parent: () => parent.document.title,
+  webrtc: () => new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${new URL(url).port}' }] }),
 };
 for (const [name, attempt] of Object.entries(tries)) {
   try {
@@ -82,6 +83,8 @@ test('an HTML page with its CSS and JavaScript shows in the preview, logs under 
   await expect(preview.console).toContainText('localStorage: refused (SecurityError)');
   await expect(preview.console).toContainText('indexedDB: refused (SecurityError)');
   await expect(preview.console).toContainText('parent: refused (SecurityError)');
+  await expect(preview.console).toContainText('webrtc: refused (TypeError)');
+  await expect(preview.console).toContainText('Cove blocked a WebRTC connection');
   await expect(preview.console).toContainText(
     `Cove blocked a connection to http://127.0.0.1:${listener.port}`,
   );

@@ -100,6 +100,21 @@
     };
   });
 
+  // No policy covers WebRTC: a peer connection reaches any STUN or TURN server it names.
+  // Unless the network setting allows any host, the page gets a constructor that refuses.
+  function refuseWebRtc() {
+    ['RTCPeerConnection', 'webkitRTCPeerConnection'].forEach(function (name) {
+      if (!(name in window)) return;
+      var refuse = function () {
+        var message =
+          "Cove blocked a WebRTC connection: the preview's network follows Settings → Python → Network.";
+        report('error', message);
+        throw new TypeError(message);
+      };
+      Object.defineProperty(window, name, { value: refuse, configurable: false, writable: false });
+    });
+  }
+
   function finish() {
     if (loaded) return;
     loaded = true;
@@ -179,6 +194,7 @@
     if (!event.ports[0]) return;
     removeEventListener('message', init);
     port = event.ports[0];
+    if (!data.webRtc) refuseWebRtc();
     var urls = [];
     var scripts = data.scripts || [];
     for (var i = 0; i < scripts.length; i++) {

@@ -26,6 +26,8 @@ export interface PreviewFrameOptions {
   policy: string;
   /** Where the last document of this preview was scrolled to, kept across reloads. */
   scroll?: { x: number; y: number };
+  /** The page may use WebRTC (previewAllowsWebRtc); absent: the loader takes it away. */
+  webRtc?: boolean;
   /** Each accepted message of the frame, in order. */
   onMessage(message: PreviewFrameMessage): void;
   /** Monotonic milliseconds, for the flood limit. */
@@ -77,6 +79,7 @@ export function loadPreviewFrame(
         parts: page.parts,
         scripts: page.scripts,
         ...(options.scroll ? { scroll: options.scroll } : {}),
+        webRtc: options.webRtc === true,
       },
       '*',
       [channel.port2],

@@ -99,6 +99,7 @@ function PreviewFrame(props: { document: PreviewDocument; name: string; preview:
     const { document } = props;
     const close = loadPreviewFrame(frame, document.page, {
       policy: document.policy,
+      webRtc: document.webRtc,
       ...(document.scroll ? { scroll: document.scroll } : {}),
       onMessage: (message) => props.preview.receive(document.generation, message),
       now: () => performance.now(),

@@ -39,10 +39,12 @@ describe('the preview service', () => {
     const document = preview.document()!;
     expect(text(document.page.parts)).toContain('<style>h1 { color: red }</style>');
     expect(document.policy).toContain("connect-src 'none'");
+    expect(document.webRtc).toBe(false);
     expect(preview.loading()).toBe(true);
     setNetwork('any');
     await preview.reload();
     expect(preview.document()!.policy).toContain('connect-src http: https: ws: wss:');
+    expect(preview.document()!.webRtc).toBe(true);
     expect(preview.document()!.generation).toBeGreaterThan(document.generation);
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { blockedLoadMessage, previewPolicy } from '../../../src/runtime/preview-policy';
+import {
+  blockedLoadMessage,
+  previewAllowsWebRtc,
+  previewPolicy,
+} from '../../../src/runtime/preview-policy';
 import { sandboxConnectSources } from '../../../src/runtime/python-network';
 
 const directives = (policy: string) =>
@@ -28,6 +32,12 @@ describe("the preview frame's policy", () => {
     expect(policy['font-src']).toBe('data:');
     expect(policy['form-action']).toBe("'none'");
     expect(previewPolicy('any')).not.toContain('unsafe-eval');
+  });
+
+  it('lets the page use WebRTC, which no policy covers, only when any host is allowed', () => {
+    expect(previewAllowsWebRtc('any')).toBe(true);
+    expect(previewAllowsWebRtc('package-index')).toBe(false);
+    expect(previewAllowsWebRtc('off')).toBe(false);
   });
 
   it('says what was blocked and where the network is set', () => {
