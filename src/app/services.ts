@@ -24,7 +24,7 @@ import { createFileActions, type FileActions } from './file-actions';
 import { createProjectSearchService, type ProjectSearchService } from './project-search-service';
 import { findPythonDefinition } from '../agent/python-definitions';
 import { createPreviewService, type PreviewService } from './preview-service';
-import { createRunService, type RunService } from './run-service';
+import { createRunService, PYTHON_SETTINGS_KEY, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
@@ -341,6 +341,10 @@ export function createAppServices(
   });
   gateRef.current = gate;
   store.changes.subscribe(({ change, local }) => {
+    // A saved network setting applies to the preview shown at once (its policy is rebuilt),
+    // after the run service has taken the new value (it sets it once the write is done).
+    if (local && change.type === 'settings' && change.key === PYTHON_SETTINGS_KEY)
+      clock.schedule(() => void preview.reload(), 0);
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
       void preferences.load();
     if (!local && change.type === 'settings' && change.key === AGENT_SETTINGS_KEY)
