@@ -25,6 +25,13 @@ export const openPreviewTool: Tool<OpenPreviewArgs, PreviewToolContext> = {
   needs: 'preview',
   promptHint:
     'open_preview shows a web page of the workspace (HTML with its CSS and JavaScript) and returns its console: use it to check pages you write.',
+  async describeApproval(args) {
+    return {
+      title: `Open ${args.path} in the preview`,
+      view: { kind: 'arguments' },
+      note: "It runs the page's scripts (in a sandbox without access to Cove's storage; its network follows Settings → Python → Network).",
+    };
+  },
   async execute(args, context) {
     const path = args.path.trim();
     if (!/\.html?$/i.test(path)) {

@@ -71,9 +71,15 @@ describe('open_preview', () => {
     expect(host.opened).toEqual(['a.html']);
   });
 
-  it('runs the page, so it is approved like running code, and needs the preview', () => {
+  it('runs the page, so it is approved like running code, and needs the preview', async () => {
     expect(openPreviewTool.approval).toBe('code');
     expect(openPreviewTool.needs).toBe('preview');
+    const card = await openPreviewTool.describeApproval!(
+      { path: 'index.html' },
+      context(fakeHost({})),
+    );
+    expect(card.title).toBe('Open index.html in the preview');
+    expect(card.note).toContain("runs the page's scripts");
   });
 });
 
