@@ -287,6 +287,17 @@ class PageBuilder {
     const kept = token.attributes.filter(
       (a) => a.name !== 'src' && a.name !== 'integrity' && a.name !== 'crossorigin',
     );
+    if (type === 'importmap') {
+      // Cove's page policy, which the frame inherits, refuses inline import maps, and the
+      // builder links relative imports itself; bare names have nowhere to come from.
+      this.problems.push(
+        `${path} has an import map, which the preview does not use: import files by relative path ("./lib.js")`,
+      );
+      this.emit(
+        `${writeStartTag('script', [{ name: 'type', value: 'application/json' }])}${inline}`,
+      );
+      return;
+    }
     if (!module && !CLASSIC_TYPES.has(type)) {
       // A data block (a template, JSON): not run, so written as it was.
       this.emit(`${writeStartTag('script', token.attributes)}${inline}`);

@@ -163,6 +163,18 @@ describe('the preview document builder', () => {
     ]);
   });
 
+  it('says an import map is not used, and keeps it from running', async () => {
+    const page = await build({
+      'index.html': '<script type="importmap">{"imports":{"x":"./x.js"}}</script>',
+    });
+    expect(page.problems).toEqual([
+      'index.html has an import map, which the preview does not use: import files by relative path ("./lib.js")',
+    ]);
+    expect(html(page)).toContain(
+      '<script type="application/json">{"imports":{"x":"./x.js"}}</script>',
+    );
+  });
+
   it('leaves absolute URLs to other hosts as written, for the policy to decide', async () => {
     const source =
       '<link rel="stylesheet" href="https://cdn.example/x.css"><script src="https://cdn.example/x.js"></script><img src="//img.example/a.png"><img src="data:image/png;base64,AA=="><a href="#top">top</a>';
