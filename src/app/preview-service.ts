@@ -18,7 +18,8 @@ import {
 import type { PythonNetworkAccess } from '../runtime/python-network';
 import type { PreviewFrameMessage } from '../runtime/sandbox/preview-messages';
 import type { PreviewHost, PreviewOpenOutcome } from '../tools/preview/preview-tool-context';
-import { buildPreviewPage, type PreviewPage } from '../workspace/preview/preview-page';
+import { retryingImport } from '../base/retrying-import';
+import type { PreviewPage } from '../workspace/preview/preview-page';
 import { resolveReference } from '../workspace/preview/workspace-reference';
 import type { WorkspaceService } from './workspace-service';
 
@@ -28,6 +29,10 @@ export const PREVIEW_RELOAD_DELAY_MS = 300;
 export const PREVIEW_LOAD_WAIT_MS = 10_000;
 /** After the load, how long open_preview still collects what the page logs (timers, fetches). */
 export const PREVIEW_SETTLE_MS = 500;
+
+// The builder (an HTML tokenizer, CSS and module scanning) loads with the first preview, not
+// with the first page of Cove; a failed load is tried again under a fresh URL.
+const loadBuilder = retryingImport(() => import('../workspace/preview/preview-page'));
 
 /** One build of the page, for the frame. A new build is a new object with a new generation. */
 export interface PreviewDocument {
@@ -114,6 +119,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     const policy = previewPolicy(access);
     let page: PreviewPage;
     try {
+      const { buildPreviewPage } = await loadBuilder();
       page = await buildPreviewPage(
         target,
         async (file) => (files ? (await files.find(file))?.content : undefined),
