@@ -1,6 +1,6 @@
-// Puts the hash of the Python sandbox frame's script into index.html's
-// Content-Security-Policy. The frame is a srcdoc document, which inherits the page's policy,
-// so the page must allow exactly that inline script (and nothing else inline).
+// Puts the hashes of the sandbox frames' scripts (Python's and the live preview's) into
+// index.html's Content-Security-Policy. The frames are srcdoc documents, which inherit the
+// page's policy, so the page must allow exactly those inline scripts (and nothing else inline).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,14 @@ export function scriptHashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The Vite plugin; `script` is the frame script's path from the project root. */
-export function sandboxCsp(script = 'src/runtime/sandbox/frame-script.js'): Plugin {
+/** The frame scripts whose hashes the page's policy lists, by path from the project root. */
+export const SANDBOX_FRAME_SCRIPTS = [
+  'src/runtime/sandbox/frame-script.js',
+  'src/runtime/sandbox/preview-frame-script.js',
+];
+
+/** The Vite plugin; `scripts` are the frame scripts' paths from the project root. */
+export function sandboxCsp(scripts: readonly string[] = SANDBOX_FRAME_SCRIPTS): Plugin {
   let root = process.cwd();
   return {
     name: 'cove-sandbox-csp',
@@ -26,8 +32,10 @@ export function sandboxCsp(script = 'src/runtime/sandbox/frame-script.js'): Plug
       if (!html.includes(SANDBOX_HASH_PLACEHOLDER)) {
         throw new Error(`index.html has no ${SANDBOX_HASH_PLACEHOLDER} in its policy`);
       }
-      const text = readFileSync(path.join(root, script), 'utf8');
-      return html.replace(SANDBOX_HASH_PLACEHOLDER, scriptHashSource(text));
+      const hashes = scripts.map((script) =>
+        scriptHashSource(readFileSync(path.join(root, script), 'utf8')),
+      );
+      return html.replace(SANDBOX_HASH_PLACEHOLDER, hashes.join(' '));
     },
   };
 }

@@ -17,6 +17,7 @@ import type { FileToolContext } from '../tools/files/file-tool-context';
 import { ReadTracker } from '../tools/files/read-tracker';
 import type { PythonToolLinter } from '../tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../tools/python/python-tool-runner';
+import type { PreviewHost } from '../tools/preview/preview-tool-context';
 import type { WebToolContext } from '../tools/web/web-tool-context';
 import { TodoList } from '../tools/todo/todo-list';
 import type { ToolApprovalKind, ToolContext } from '../tools/tool';
@@ -62,6 +63,8 @@ export interface AgentToolboxDeps {
   python?: AgentPython;
   /** Absent: fetch_url is not offered. */
   web?: AgentWeb;
+  /** The live preview pane; absent: open_preview and read_preview_console are not offered. */
+  preview?: PreviewHost;
   /** Settings → Agent: fetch_url may reach loopback and private addresses (read per run). */
   allowPrivateNetwork?: () => boolean;
   /**
@@ -148,6 +151,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         python: !!python,
         shell: !!python,
         web: !!web,
+        preview: !!deps.preview,
       }) as AgentTool<ToolContext>[];
       setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;
@@ -189,6 +193,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       // bash measures its commands' duration on the composition root's clock.
       context['now'] = () => clock.now();
     }
+    if (deps.preview) context['preview'] = deps.preview;
     if (web) {
       Object.assign(context, web, {
         clock,

@@ -83,7 +83,8 @@ export interface RunService {
   start(): Promise<void>;
 }
 
-const SETTINGS_KEY = 'python.settings';
+/** The setting that holds Python's settings (time limit, package index, network). */
+export const PYTHON_SETTINGS_KEY = 'python.settings';
 
 /** Splits program arguments like a shell: spaces separate, quotes group, backslash escapes. */
 export function splitArguments(text: string): string[] {
@@ -301,7 +302,7 @@ export function createRunService(deps: {
         network: resolved.network,
         ...(resolved.lockFileUrl ? { lockFileUrl: resolved.lockFileUrl } : {}),
       };
-      await settingsStore.set(SETTINGS_KEY, stored);
+      await settingsStore.set(PYTHON_SETTINGS_KEY, stored);
       setSettings(stored);
       runtime.configure?.(stored);
     },
@@ -381,7 +382,7 @@ export function createRunService(deps: {
     },
     async start() {
       try {
-        const stored = await settingsStore.get<PythonSettings>(SETTINGS_KEY);
+        const stored = await settingsStore.get<PythonSettings>(PYTHON_SETTINGS_KEY);
         if (stored) {
           const resolved = resolvePythonSettings(stored);
           setSettings({

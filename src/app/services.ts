@@ -24,7 +24,8 @@ import type { UnloadJournal } from './unload-journal';
 import { createFileActions, type FileActions } from './file-actions';
 import { createProjectSearchService, type ProjectSearchService } from './project-search-service';
 import { findPythonDefinition } from '../agent/python-definitions';
-import { createRunService, type RunService } from './run-service';
+import { createPreviewService, type PreviewService } from './preview-service';
+import { createRunService, PYTHON_SETTINGS_KEY, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
 import type { PythonLinter } from '../runtime/lint-protocol';
@@ -60,6 +61,7 @@ import {
   type NetworkGateService,
 } from './network-gate-service';
 import { createTerminalService, type TerminalService } from './terminal-service';
+import { createBottomPanelService, type BottomPanelService } from './bottom-panel-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
 export interface AppServices {
@@ -75,8 +77,10 @@ export interface AppServices {
   /** The sessions list (search, star, delete with Undo, fork, export, import) and tree. */
   readonly sessions: SessionListService;
   readonly runs: RunService;
-  /** The terminal (a shell over the workspace for the person) and the bottom panel's view. */
+  /** The terminal: a shell over the workspace for the person. */
   readonly terminal: TerminalService;
+  /** Which view the panel under the editor shows: output, terminal or preview. */
+  readonly bottom: BottomPanelService;
   /** Ruff, for lint-as-you-type and Format. */
   readonly linter: PythonLinter;
   /**
@@ -103,6 +107,8 @@ export interface AppServices {
   readonly network: NetworkGateService;
   /** Every action by name, for the command palette; the panels register their own. */
   readonly commands: CommandRegistry;
+  /** The live preview of an HTML file and its console (also the agent's preview tools). */
+  readonly preview: PreviewService;
 }
 
 /**
@@ -274,6 +280,12 @@ export function createAppServices(
     },
     onError: (error, what) => log.report('warn', 'app', error, what),
   });
+  // The preview's network follows Python's setting: one answer to what code Cove runs may reach.
+  const preview = createPreviewService({
+    workspaces,
+    clock,
+    network: () => runs.settings().network,
+  });
   const agentSettings = createAgentSettingsService(store.settings);
   const sessionRuntime = createSessionRuntime({
     store,
@@ -314,6 +326,7 @@ export function createAppServices(
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
     ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
+    agentPreview: preview.host,
   });
   const chat = createChatService(sessionRuntime, {
     store,
@@ -350,6 +363,10 @@ export function createAppServices(
   });
   gateRef.current = gate;
   store.changes.subscribe(({ change, local }) => {
+    // A saved network setting applies to the preview shown at once (its policy is rebuilt),
+    // after the run service has taken the new value (it sets it once the write is done).
+    if (local && change.type === 'settings' && change.key === PYTHON_SETTINGS_KEY)
+      clock.schedule(() => void preview.reload(), 0);
     if (!local && change.type === 'settings' && change.key === 'ui.preferences')
       void preferences.load();
     if (!local && change.type === 'settings' && change.key === AGENT_SETTINGS_KEY)
@@ -369,6 +386,7 @@ export function createAppServices(
     sessions,
     runs,
     terminal,
+    bottom: createBottomPanelService(),
     linter: python.linter,
     startSettled: python.startSettled ?? Promise.resolve(),
     fileActions,
@@ -385,6 +403,7 @@ export function createAppServices(
       settings: store.settings,
       onError: (error, context) => notices.error(error, context),
     }),
+    preview,
   };
 }
 

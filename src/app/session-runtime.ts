@@ -39,6 +39,8 @@ import { replyOutcomeNotice } from './outcome-notices';
 import { selectedSession } from '../agent/session-selectors';
 import type { SessionRecord } from '../store/records';
 
+import type { PreviewHost } from '../tools/preview/preview-tool-context';
+
 export interface SessionRuntimeDeps {
   store: CoveStore;
   workspaces: WorkspaceService;
@@ -59,6 +61,8 @@ export interface SessionRuntimeDeps {
   agentWeb?: AgentWeb;
   /** The enabled MCP servers' tools for agent runs; absent: none. */
   agentMcp?: McpAgentTools;
+  /** The live preview for open_preview and read_preview_console; absent: not offered. */
+  agentPreview?: PreviewHost;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
@@ -103,6 +107,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
     allowPrivateNetwork: () => agentSettings().allowPrivateNetwork,
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
+    ...(deps.agentPreview ? { preview: deps.agentPreview } : {}),
     ...(deps.agentMcp
       ? {
           mcp: deps.agentMcp,

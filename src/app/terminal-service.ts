@@ -1,8 +1,7 @@
 /**
  * The terminal panel's state: one shell session per workspace (its folder and variables
  * kept between commands), the history of each workspace's command lines (kept in settings,
- * the newest {@link HISTORY_LIMIT}), the command running now and how to stop it, and which
- * view the bottom panel shows (Output or Terminal).
+ * the newest {@link HISTORY_LIMIT}), and the command running now and how to stop it.
  *
  * The shell is the agent's (createWorkspaceShell: just-bash, hardened, no network, Python in
  * the sandbox), acting for a person: see ShellActor for what that changes. The shell's code
@@ -28,15 +27,10 @@ export const HISTORY_LIMIT = 200;
  */
 export const TERMINAL_COMMAND_LIMIT_MS = 60 * 60 * 1000;
 
-/** What the bottom panel shows. */
-export type BottomView = 'output' | 'terminal';
-
 const historyKey = (workspaceId: string) => `terminal.history.${workspaceId}`;
 const loadKit = retryingImport(() => import('../tools/shell/terminal-kit'));
 
 export interface TerminalService {
-  readonly view: Accessor<BottomView>;
-  setView(view: BottomView): void;
   /** Increases when the terminal should take the keyboard focus (Ctrl+`). */
   readonly focusRequests: Accessor<number>;
   requestFocus(): void;
@@ -70,7 +64,6 @@ export interface TerminalServiceDeps {
 
 export function createTerminalService(deps: TerminalServiceDeps): TerminalService {
   const { workspaces, editor, settings } = deps;
-  const [view, setView] = createSignal<BottomView>('output');
   const [focusRequests, setFocusRequests] = createSignal(0);
   const [running, setRunning] = createSignal(false);
   const [cwd, setCwd] = createSignal('~');
@@ -141,8 +134,6 @@ export function createTerminalService(deps: TerminalServiceDeps): TerminalServic
   });
 
   return {
-    view,
-    setView,
     focusRequests,
     requestFocus: () => setFocusRequests((n) => n + 1),
     running,

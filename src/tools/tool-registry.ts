@@ -1,6 +1,6 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
- * workspace files (read-only first), todo_write, Python, bash, fetch_url. The app's
+ * workspace files (read-only first), todo_write, Python, bash, fetch_url, the live preview. The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
  * one line below.
@@ -14,6 +14,9 @@ import { movePathTool } from './files/move-path-tool';
 import { readFileTool } from './files/read-file-tool';
 import { searchFilesTool } from './files/search-files-tool';
 import { writeFileTool } from './files/write-file-tool';
+import { openPreviewTool } from './preview/open-preview-tool';
+import type { PreviewToolContext } from './preview/preview-tool-context';
+import { readPreviewConsoleTool } from './preview/read-preview-console-tool';
 import { lintPythonTool } from './python/lint-python-tool';
 import { pythonStructureTool } from './python/python-structure-tool';
 import type { PythonToolContext } from './python/python-tool-context';
@@ -31,7 +34,8 @@ export type BuiltinToolContext = FileToolContext &
   PythonToolContext &
   BashToolContext &
   WebToolContext &
-  TodoToolContext;
+  TodoToolContext &
+  PreviewToolContext;
 
 /**
  * A tool as a registry holds it. `never` arguments because only the loop calls `execute`,
@@ -89,4 +93,6 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(runPythonTool),
   builtin(bashTool),
   builtin(fetchUrlTool),
+  builtin(openPreviewTool),
+  builtin(readPreviewConsoleTool),
 ]);

@@ -2,6 +2,7 @@ import { createEffect, createMemo, createSignal, For, onCleanup, Show } from 'so
 import type { AppServices } from '../../app/services';
 import { buildFileTree, visibleNodes, type TreeNode } from '../../workspace/file-tree';
 import { isWithin, joinPath, parentOf } from '../../workspace/paths';
+import { isPreviewable } from '../../workspace/preview/previewable';
 import { describeBinary } from '../../app/editor-service';
 import { Icon } from '../common/icons';
 import type { MenuItem } from '../common/Menu';
@@ -65,6 +66,11 @@ export function FileTree(props: {
     const items: MenuItem[] = [];
     if (node.kind === 'file')
       items.push({ label: 'Open', run: () => void editor.openFile(node.path) });
+    if (node.kind === 'file' && isPreviewable(node.path))
+      items.push({
+        label: 'Open in preview',
+        run: () => void props.services.preview.open(node.path),
+      });
     items.push({ label: 'Rename or move…', run: () => props.commands.rename(node.path) });
     if (node.kind === 'file')
       items.push({ label: 'Download', run: () => props.commands.download(node.path) });

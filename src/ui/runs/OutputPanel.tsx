@@ -1,6 +1,7 @@
 import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
+import { isPreviewable } from '../../workspace/preview/previewable';
 import { IconButton } from '../common/icons';
 import { registerCommands } from '../command-palette/register-commands';
 import { runCommands } from './run-commands';
@@ -22,6 +23,10 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
   const activePython = () => {
     const path = editor.activePath();
     return path?.endsWith('.py') ? path : undefined;
+  };
+  const activeHtml = () => {
+    const path = editor.activePath();
+    return path && isPreviewable(path) ? path : undefined;
   };
 
   // A syntax error found before running is marked where it is in the editor.
@@ -81,6 +86,18 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           when={runs.busy()}
           fallback={
             <>
+              <Show when={activeHtml()}>
+                {(path) => (
+                  <button
+                    type="button"
+                    class="button primary"
+                    title={`Show ${baseName(path())} with its CSS and scripts in the live preview`}
+                    onClick={() => void props.services.preview.open(path())}
+                  >
+                    Open in preview
+                  </button>
+                )}
+              </Show>
               <button
                 type="button"
                 class="button primary run-button"

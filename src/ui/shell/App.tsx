@@ -4,6 +4,7 @@ import {
   For,
   lazy,
   Match,
+  on,
   onCleanup,
   Show,
   Switch,
@@ -49,6 +50,9 @@ import '../traces/traces-header.css';
 import { retrying } from '../common/retrying-lazy';
 
 type NarrowView = 'files' | 'editor' | 'assistant' | 'output';
+
+/** Height the output panel grows to (as far as the window allows) when a preview opens in it. */
+const PREVIEW_MIN_HEIGHT = 360;
 
 // Settings (providers, models, backups) load when first opened.
 const SettingsDialog = lazy(
@@ -174,7 +178,7 @@ function Shell(props: AppProps) {
     }
     if (narrow()) setNarrowView('output');
     else if (layout().outputCollapsed) preferences.updateLayout({ outputCollapsed: false });
-    terminal.setView('terminal');
+    props.services.bottom.show('terminal');
     terminal.requestFocus();
   };
   window.addEventListener('keydown', onTerminalKey, true);
@@ -303,6 +307,24 @@ function Shell(props: AppProps) {
         </PanelBoundary>
       }
     />
+  );
+  // Opening a file in the preview (the toolbar, the file tree, the agent) shows the panel it
+  // is in, tall enough for a page and its console.
+  createEffect(
+    on(
+      props.services.preview.showRequests,
+      () => {
+        if (narrow()) setNarrowView('output');
+        const { outputCollapsed, outputHeight } = layout();
+        if (outputCollapsed || outputHeight < PREVIEW_MIN_HEIGHT) {
+          preferences.updateLayout({
+            outputCollapsed: false,
+            outputHeight: Math.max(outputHeight, PREVIEW_MIN_HEIGHT),
+          });
+        }
+      },
+      { defer: true },
+    ),
   );
 
   return (

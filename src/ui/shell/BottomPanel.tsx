@@ -1,6 +1,6 @@
-import { createEffect, createMemo, For, lazy, on, Show, type JSX } from 'solid-js';
+import { createEffect, createMemo, For, lazy, on, Show, Suspense, type JSX } from 'solid-js';
+import type { BottomView } from '../../app/bottom-panel-service';
 import type { AppServices } from '../../app/services';
-import type { BottomView } from '../../app/terminal-service';
 import { PanelBoundary } from '../common/PanelBoundary';
 import { retrying } from '../common/retrying-lazy';
 import { TERMINAL_SHORTCUT_LABEL } from '../terminal/terminal-shortcut';
@@ -13,14 +13,25 @@ const TerminalPanel = lazy(
   ),
 );
 
-const views: { id: BottomView; label: string; title: string }[] = [
+// The preview pane (and its frame loader) loads when a file is first opened in it.
+const PreviewPane = lazy(
+  retrying(
+    () => import('../preview/PreviewPane'),
+    (module) => module.default,
+  ),
+);
+
+const allViews: { id: BottomView; label: string; title: string }[] = [
   { id: 'output', label: 'Output', title: 'Output of Python runs' },
   { id: 'terminal', label: 'Terminal', title: `Terminal (${TERMINAL_SHORTCUT_LABEL})` },
+  { id: 'preview', label: 'Preview', title: 'Live preview of the page opened in it' },
 ];
 
 /**
- * The panel under the editor: an Output | Terminal switch. Once shown, both stay mounted,
- * so the terminal keeps its screen and a running command while Output is shown.
+ * The panel under the editor: Output | Terminal, and Preview once a page is opened in it.
+ * Once shown, each stays mounted, so the terminal keeps its screen and a running command,
+ * and the page its state, while another view is shown. A run shows Output; "Open in
+ * preview" shows Preview.
  */
 export function BottomPanel(props: {
   services: AppServices;
@@ -28,8 +39,13 @@ export function BottomPanel(props: {
   dark: () => boolean;
   onError: (error: unknown, what: string) => void;
 }) {
-  const { terminal, runs } = props.services;
-  const terminalShown = createMemo((seen) => seen || terminal.view() === 'terminal', false);
+  const { terminal, runs, preview, bottom } = props.services;
+  const views = () => allViews.filter((view) => view.id !== 'preview' || preview.path());
+  const terminalShown = createMemo((seen) => seen || bottom.view() === 'terminal', false);
+  createEffect(on(preview.showRequests, () => bottom.show('preview'), { defer: true }));
+  createEffect(() => {
+    if (!preview.path() && bottom.view() === 'preview') bottom.show('output');
+  });
   // A Run (button, Ctrl/Cmd+Enter, a reply's code) shows its output. The terminal's own
   // `python` is not a Run: its output is in the terminal.
   createEffect(
@@ -37,7 +53,7 @@ export function BottomPanel(props: {
       runs.current,
       // A run that has a result already is an earlier one shown again (another workspace).
       (run) => {
-        if (run && !run.result()) terminal.setView('output');
+        if (run && !run.result()) bottom.show('output');
       },
       { defer: true },
     ),
@@ -49,27 +65,28 @@ export function BottomPanel(props: {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = views[(index + step + views.length) % views.length]!;
-    terminal.setView(next.id);
-    tabs[views.indexOf(next)]?.focus();
+    const shown = views();
+    const next = shown[(index + step + shown.length) % shown.length]!;
+    bottom.show(next.id);
+    tabs[shown.indexOf(next)]?.focus();
   };
 
   return (
     <div class="bottom-panel">
       <div class="bottom-tabs" role="tablist" aria-label="Bottom panel">
-        <For each={views}>
+        <For each={views()}>
           {(view, index) => (
             <button
               ref={(element) => (tabs[index()] = element)}
               type="button"
               role="tab"
               id={`bottom-tab-${view.id}`}
-              aria-selected={terminal.view() === view.id}
+              aria-selected={bottom.view() === view.id}
               aria-controls={`bottom-panel-${view.id}`}
-              tabIndex={terminal.view() === view.id ? 0 : -1}
+              tabIndex={bottom.view() === view.id ? 0 : -1}
               title={view.title}
               onClick={() => {
-                terminal.setView(view.id);
+                bottom.show(view.id);
                 if (view.id === 'terminal') terminal.requestFocus();
               }}
               onKeyDown={(event) => onKeyDown(event, index())}
@@ -84,7 +101,7 @@ export function BottomPanel(props: {
         class="bottom-view"
         role="tabpanel"
         aria-labelledby="bottom-tab-output"
-        hidden={terminal.view() !== 'output'}
+        hidden={bottom.view() !== 'output'}
       >
         {props.output}
       </div>
@@ -93,7 +110,7 @@ export function BottomPanel(props: {
         class="bottom-view"
         role="tabpanel"
         aria-labelledby="bottom-tab-terminal"
-        hidden={terminal.view() !== 'terminal'}
+        hidden={bottom.view() !== 'terminal'}
       >
         <Show when={terminalShown()}>
           <PanelBoundary name="Terminal" onError={props.onError}>
@@ -101,6 +118,21 @@ export function BottomPanel(props: {
           </PanelBoundary>
         </Show>
       </div>
+      <Show when={preview.path()}>
+        <div
+          id="bottom-panel-preview"
+          class="bottom-view"
+          role="tabpanel"
+          aria-labelledby="bottom-tab-preview"
+          hidden={bottom.view() !== 'preview'}
+        >
+          <PanelBoundary name="Preview" onError={props.onError}>
+            <Suspense fallback={<p class="empty-state">Loading the preview…</p>}>
+              <PreviewPane preview={preview} />
+            </Suspense>
+          </PanelBoundary>
+        </div>
+      </Show>
     </div>
   );
 }

@@ -26,13 +26,17 @@ describe('the built-in tool registry', () => {
       'run_python:code',
       'bash:code',
       'fetch_url:network',
+      'open_preview:code',
+      'read_preview_console:read',
     ]);
   });
 
   it('leaves out the tools whose needs the page cannot serve', () => {
     const names = builtinToolRegistry
-      .offered({ python: false, shell: false, web: false })
+      .offered({ python: false, shell: false, web: false, preview: false })
       .map((t) => t.name);
+    expect(names).not.toContain('open_preview');
+    expect(names).not.toContain('read_preview_console');
     expect(names).not.toContain('run_python');
     expect(names).not.toContain('lint_python');
     expect(names).not.toContain('bash');
@@ -81,6 +85,7 @@ describe('the built-in tool registry', () => {
       'run_python',
       'bash',
       'fetch_url',
+      'open_preview',
     ]);
     for (const tool of tools) {
       for (const other of tools.filter((t) => t.name !== tool.name)) {

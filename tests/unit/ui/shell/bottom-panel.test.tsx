@@ -3,7 +3,7 @@ import { createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { AppServices } from '../../../../src/app/services';
-import type { BottomView } from '../../../../src/app/terminal-service';
+import { createBottomPanelService } from '../../../../src/app/bottom-panel-service';
 import { BottomPanel } from '../../../../src/ui/shell/BottomPanel';
 
 // xterm needs a real screen; the panel's loading and showing is what is tested here.
@@ -20,14 +20,28 @@ afterEach(() => {
 });
 
 function fakeServices() {
-  const [view, setView] = createSignal<BottomView>('output');
+  const bottom = createBottomPanelService();
   const [current, setCurrent] = createSignal<{ result: () => unknown } | undefined>();
+  const [path, setPath] = createSignal<string | undefined>();
+  const [showRequests, setShowRequests] = createSignal(0);
   let focusRequests = 0;
   const services = {
-    terminal: { view, setView, requestFocus: () => focusRequests++ },
+    terminal: { requestFocus: () => focusRequests++ },
+    bottom,
     runs: { current },
+    preview: { path, showRequests },
   } as unknown as AppServices;
-  return { services, setView, setCurrent, focusRequests: () => focusRequests };
+  const openPreview = (page: string | undefined) => {
+    setPath(page);
+    if (page) setShowRequests((n) => n + 1);
+  };
+  return {
+    services,
+    setView: bottom.show,
+    setCurrent,
+    openPreview,
+    focusRequests: () => focusRequests,
+  };
 }
 
 const tab = (name: string) =>
@@ -79,4 +93,27 @@ test('a Run that starts shows Output; an earlier run shown again does not', () =
   expect(tab('Terminal').getAttribute('aria-selected')).toBe('true');
   setCurrent({ result: () => undefined });
   expect(tab('Output').getAttribute('aria-selected')).toBe('true');
+});
+
+test('Preview is a tab once a page is opened in it, shown when opened, gone when closed', () => {
+  const { services, setCurrent, openPreview } = fakeServices();
+  dispose = render(
+    () => <BottomPanel services={services} dark={() => false} onError={() => {}} output={<p />} />,
+    document.body,
+  );
+  const names = () =>
+    [...document.querySelectorAll('[role="tab"]')].map(
+      (element) => `${element.textContent}:${element.getAttribute('aria-selected')}`,
+    );
+  expect(names()).toEqual(['Output:true', 'Terminal:false']);
+  openPreview('site/index.html');
+  expect(names()).toEqual(['Output:false', 'Terminal:false', 'Preview:true']);
+  expect(panel('Output').hidden).toBe(true);
+  // A run shows its output; the page stays open under its tab.
+  setCurrent({ result: () => undefined });
+  expect(names()).toEqual(['Output:true', 'Terminal:false', 'Preview:false']);
+  tab('Preview').click();
+  openPreview(undefined);
+  expect(names()).toEqual(['Output:true', 'Terminal:false']);
+  expect(panel('Output').hidden).toBe(false);
 });
