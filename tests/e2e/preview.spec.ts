@@ -159,10 +159,15 @@ setTimeout(() => { location.href = ${JSON.stringify(`${listener.url}navigation?s
   );
   await preview.openFromTree('leave.html');
   await expect(preview.console).toContainText('navigating away');
-  // Cove's own policy (frame-src 'none') refuses every navigation of the frame away from
-  // its document; nothing may arrive, whatever the frame shows after the refusal.
-  await cove.page.waitForTimeout(2000);
-  expect(listener.hits).toEqual([]);
+  // Cove's own policy (frame-src 'none') refuses the frame's navigation away from its
+  // document: the page is gone from the frame (until Reload).
+  await expect(preview.frame('leave.html').getByText('Leaving')).toBeHidden();
+  // Whatever would arrive has arrived within a second (the clock is what this waits on).
+  await cove.page.waitForTimeout(1000);
+  // No request reached the listener: the address, and the secret in it, never left.
+  // Chromium may still open a bare connection to the host a navigation names before the
+  // policy refuses it (no byte is sent): a known gap, in the README's limits.
+  expect(listener.hits.filter((hit) => hit !== '(connection)')).toEqual([]);
 });
 
 test('the preview fits a small window', async ({ cove }) => {

@@ -10,12 +10,18 @@ const RATE = 500;
 const BURST = 2000;
 
 /**
+ * No policy covers the browser resolving host names a page merely names (links, prefetch
+ * hints): this turns it off for the document, so a name cannot carry data to a DNS server.
+ */
+export const NO_DNS_PREFETCH = '<meta http-equiv="x-dns-prefetch-control" content="off">';
+
+/**
  * The preview frame's first document: its policy first, so it holds before any script
  * runs, then the loader (preview-frame-script.js), which writes the page itself when the
  * page's document arrives. Pure, for tests.
  */
 export function previewFrameDocument(policy: string): string {
-  return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}"><script>${previewScript}</script>`;
+  return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">${NO_DNS_PREFETCH}<script>${previewScript}</script>`;
 }
 
 /** The sandbox attribute of a preview frame: scripts, nothing else (no same origin, no popups, no top navigation, no forms). */
