@@ -1,8 +1,9 @@
-import { createEffect, createMemo, For, lazy, on, Show, Suspense, type JSX } from 'solid-js';
+import { createEffect, createMemo, lazy, on, Show, Suspense, type JSX } from 'solid-js';
 import type { BottomView } from '../../app/bottom-panel-service';
 import type { AppServices } from '../../app/services';
 import { PanelBoundary } from '../common/PanelBoundary';
 import { retrying } from '../common/retrying-lazy';
+import { TabBar } from '../common/TabBar';
 import { TERMINAL_SHORTCUT_LABEL } from '../terminal/terminal-shortcut';
 
 // The terminal, with xterm.js, loads when it is first shown, not with the page.
@@ -58,44 +59,19 @@ export function BottomPanel(props: {
       { defer: true },
     ),
   );
-  const tabs: HTMLButtonElement[] = [];
-
-  // Tabs as the ARIA pattern has them: one Tab stop, arrows move between them.
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const shown = views();
-    const next = shown[(index + step + shown.length) % shown.length]!;
-    bottom.show(next.id);
-    tabs[shown.indexOf(next)]?.focus();
-  };
-
   return (
     <div class="bottom-panel">
-      <div class="bottom-tabs" role="tablist" aria-label="Bottom panel">
-        <For each={views()}>
-          {(view, index) => (
-            <button
-              ref={(element) => (tabs[index()] = element)}
-              type="button"
-              role="tab"
-              id={`bottom-tab-${view.id}`}
-              aria-selected={bottom.view() === view.id}
-              aria-controls={`bottom-panel-${view.id}`}
-              tabIndex={bottom.view() === view.id ? 0 : -1}
-              title={view.title}
-              onClick={() => {
-                bottom.show(view.id);
-                if (view.id === 'terminal') terminal.requestFocus();
-              }}
-              onKeyDown={(event) => onKeyDown(event, index())}
-            >
-              {view.label}
-            </button>
-          )}
-        </For>
-      </div>
+      <TabBar
+        prefix="bottom"
+        label="Bottom panel"
+        class="bottom-tabs"
+        tabs={views()}
+        selected={bottom.view()}
+        onSelect={(id, byArrow) => {
+          bottom.show(id);
+          if (id === 'terminal' && !byArrow) terminal.requestFocus();
+        }}
+      />
       <div
         id="bottom-panel-output"
         class="bottom-view"
