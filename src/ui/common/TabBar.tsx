@@ -32,7 +32,7 @@ export function TabBar<Id extends string>(props: {
     elements[next]?.focus();
   };
   return (
-    <div class={props.class} role="tablist" aria-label={props.label}>
+    <div class={`tab-bar ${props.class}`} role="tablist" aria-label={props.label}>
       <For each={props.tabs}>
         {(tab, index) => (
           <button
