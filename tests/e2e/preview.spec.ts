@@ -11,11 +11,12 @@ import { PreviewPane } from './support/preview-pane';
 
 let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
 
-test.beforeAll(async () => {
+// One listener per test, so each test's assertion is about what that test's page did.
+test.beforeEach(async () => {
   listener = await startLoopbackListener();
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await listener.close();
 });
 
@@ -148,7 +149,9 @@ test('a file the page names that is not in the workspace is an error in its cons
   await expect(preview.tab).toHaveCount(0);
 });
 
-test('a page cannot carry data out by navigating its frame', async ({ cove }) => {
+test('a page that sends its frame to another address sends no request: the path and query never leave', async ({
+  cove,
+}) => {
   const preview = new PreviewPane(cove);
   await cove.uploadFile(
     'leave.html',
