@@ -22,7 +22,7 @@ describe('runAgent with the workspace file tools', () => {
       {
         // The registry's tools that need nothing but the workspace files.
         tools: builtinToolRegistry
-          .offered({ python: false, shell: false, web: false })
+          .offered({ python: false, shell: false, web: false, preview: false })
           .filter((tool) => tool.name !== 'todo_write'),
         toolContext,
         policy: { mode: 'ask' },
