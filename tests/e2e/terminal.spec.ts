@@ -41,6 +41,16 @@ test('the terminal opens by keyboard, lists and writes workspace files, and reca
   await cove.page.keyboard.press('Enter');
   await expect(terminal.screen).toContainText(/(recalled-once[\s\S]*){4}/);
 
+  // Pasted lines run one after another: none is dropped.
+  await terminal.input.evaluate((input, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+  }, 'echo one > one.txt\necho two > two.txt\n');
+  await expect(cove.item('notes')).toBeVisible();
+  await terminal.run('ls');
+  await expect(terminal.screen).toContainText(/one\.txt\s*two\.txt/);
+
   // Ctrl+` from the terminal hides the panel; again brings it back with the keyboard.
   await cove.page.keyboard.press('Control+Backquote');
   await expect(terminal.tab).toBeHidden();

@@ -110,7 +110,10 @@ export function TerminalPanel(props: { services: AppServices; dark: () => boolea
       }
       const result = editor.input(data);
       if (result.write) term.write(result.write);
-      if (result.submit !== undefined) void submit(result.submit);
+      if (result.submit === undefined) return;
+      // The next lines of a paste wait for this command, as keys typed meanwhile do.
+      if (result.rest) typedAhead.push(result.rest);
+      void submit(result.submit);
     };
     const input = term.onData(onData);
     print(

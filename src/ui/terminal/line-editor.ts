@@ -36,6 +36,11 @@ export interface LineEditorResult {
   write: string;
   /** The submitted line, when Enter was pressed. */
   submit?: string;
+  /**
+   * Input after the line break that submitted (the next lines of a paste): it goes to the
+   * next prompt, once the submitted command has ended, as typed-ahead keys do.
+   */
+  rest?: string;
 }
 
 const ESC = '\x1b';
@@ -107,8 +112,8 @@ export class LineEditor {
     const key = KEYS[data];
     if (key) return this.key(key);
     if (data.startsWith(ESC)) return { write: '' }; // a key the editor does not use
-    // Pasted text: each line break submits what came before it; later lines are dropped,
-    // since the next command can only start when this one ended.
+    // Pasted text: its first line break submits what came before it; the rest is handed
+    // back, to run when this command has ended (nothing pasted is dropped).
     const newline = data.search(/[\r\n]/);
     const text = (newline >= 0 ? data.slice(0, newline) : data).replace(
       // eslint-disable-next-line no-control-regex -- control characters are dropped
@@ -121,7 +126,9 @@ export class LineEditor {
     );
     if (newline < 0) return inserted;
     const submitted = this.key('enter');
-    return { ...submitted, write: inserted.write + submitted.write };
+    const crlf = data[newline] === '\r' && data[newline + 1] === '\n';
+    const rest = data.slice(newline + (crlf ? 2 : 1));
+    return { ...submitted, write: inserted.write + submitted.write, ...(rest ? { rest } : {}) };
   }
 
   private key(key: string): LineEditorResult {

@@ -96,10 +96,21 @@ describe('the line editor', () => {
     expect(editor.state()).toEqual({ line: '', cursor: 0 });
   });
 
-  it('submits pasted text at its first line break', () => {
+  it('submits pasted text at its first line break and hands back the lines after it', () => {
     const { editor } = setup();
     const result = editor.input('echo pasted\nsecond line');
     expect(result.submit).toBe('echo pasted');
+    expect(result.rest).toBe('second line');
+    // Windows line ends count as one break; the rest goes on line by line.
+    editor.start();
+    const crlf = editor.input('ls\r\necho a\r\necho b\r\n');
+    expect([crlf.submit, crlf.rest]).toEqual(['ls', 'echo a\r\necho b\r\n']);
+    editor.start();
+    const next = editor.input(crlf.rest!);
+    expect([next.submit, next.rest]).toEqual(['echo a', 'echo b\r\n']);
+    editor.start();
+    const last = editor.input(next.rest!);
+    expect([last.submit, last.rest]).toEqual(['echo b', undefined]);
   });
 
   it('moves across rows when the line wraps', () => {
