@@ -111,9 +111,11 @@ export function createProjectSearchService(deps: {
   const [state, setState] = createSignal<SearchState>({ status: 'idle' });
   /**
    * The query and texts the shown result was found in (with the stored version of each
-   * text read from the store): a replace plans over exactly these.
+   * text read from the store): a replace plans over these. `paths` are every file the query
+   * covers: past the shown limit, Replace all reads the rest.
    */
-  let searched: { query: ProjectQuery; texts: Map<string, SearchedText> } | undefined;
+  let searched:
+    { query: ProjectQuery; texts: Map<string, SearchedText>; paths: readonly string[] } | undefined;
   /** Bumped by every search started: an older one sees it and stops. */
   let generation = 0;
   let pending: (() => void) | undefined;
@@ -203,8 +205,34 @@ export function createProjectSearchService(deps: {
       notices.error(error, 'The search could not read the files');
     }
     if (mine !== generation) return;
-    searched = { query: current, texts };
+    searched = { query: current, texts, paths };
     setState({ status: 'done', result: search.result() });
+  }
+
+  /** The texts of `paths`: those the search read, the others read now (tabs' text first). */
+  async function textsOf(
+    paths: readonly string[],
+    known: ReadonlyMap<string, SearchedText>,
+  ): Promise<Map<string, SearchedText>> {
+    const texts = new Map<string, SearchedText>();
+    const open = editor.openTexts();
+    const toRead: string[] = [];
+    for (const path of paths) {
+      const read = known.get(path);
+      const tab = open.get(path);
+      if (read) texts.set(path, read);
+      else if (tab !== undefined) texts.set(path, { text: tab });
+      else toRead.push(path);
+    }
+    const files = workspaces.files();
+    if (!files || !toRead.length) return texts;
+    const rows = await files.findMany(toRead);
+    rows.forEach((row, k) => {
+      if (typeof row?.content === 'string') {
+        texts.set(toRead[k]!, { text: row.content, version: row.version });
+      }
+    });
+    return texts;
   }
 
   /**
@@ -350,17 +378,26 @@ export function createProjectSearchService(deps: {
       if (shown.status !== 'done' || !from || !replaceModule) return undefined;
       const replacer = replaceModule.startReplace(from.query, untrack(replacement));
       if (!replacer) return undefined;
-      const paths = shown.result.files
-        .map((file) => file.path)
-        .filter((file) => path === undefined || file === path);
+      // Replace all means every match: past the limit the search stopped at, the files it
+      // did not read are read now (one file alone is always read whole).
+      const paths =
+        path !== undefined
+          ? [path]
+          : shown.result.capped
+            ? from.paths
+            : shown.result.files.map((file) => file.path);
       const rewrites: FileRewrite[] = [];
       const maybeYield = createYielder(() => clock.now());
-      for (const file of paths) {
-        const read = from.texts.get(file);
-        const rewrite = read && replacer.rewrite(file, read.text, read.version);
-        if (rewrite) rewrites.push(rewrite);
-        const pause = maybeYield();
-        if (pause) await pause;
+      for (let i = 0; i < paths.length; i += READ_BATCH) {
+        const batch = paths.slice(i, i + READ_BATCH);
+        const texts = await textsOf(batch, from.texts);
+        for (const file of batch) {
+          const read = texts.get(file);
+          const rewrite = read && replacer.rewrite(file, read.text, read.version);
+          if (rewrite) rewrites.push(rewrite);
+          const pause = maybeYield();
+          if (pause) await pause;
+        }
       }
       if (!rewrites.length) return undefined;
       return {

@@ -149,6 +149,22 @@ describe('project search service', () => {
     expect(await text('b.py')).toBe('say bye, and more\n');
   });
 
+  it('Replace all replaces every match, also past the matches the search shows', async () => {
+    const { search, searched, files, text } = await setup();
+    await files.write('many.txt', 'hello '.repeat(2_500));
+    await files.write('z-last.py', 'hello from the end\n');
+    search.setQuery({ pattern: 'hello' });
+    const result = await searched();
+    expect([result.total, result.capped]).toEqual([2_000, true]);
+    search.setReplacement('bye');
+    const pending = (await search.prepareReplace())!;
+    // a.py, b.py, many.txt and z-last.py: 1 + 1 + 2,500 + 1.
+    expect([pending.matches, pending.files]).toEqual([2_503, 4]);
+    await pending.apply();
+    expect(await text('many.txt')).toBe('bye '.repeat(2_500));
+    expect(await text('z-last.py')).toBe('bye from the end\n');
+  });
+
   it('replaces in one file only, with regex groups', async () => {
     const { search, searched, text } = await setup();
     search.setQuery({ pattern: '(\\w+) (hello|world)', regex: true });
