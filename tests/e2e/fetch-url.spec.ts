@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
 import { startLoopbackListener } from '../fixtures/loopback-listener.mjs';
 import { freePort } from '../unit/mcp/everything-server';
 import { AgentPanel } from './support/agent-panel';
 import { expect, test } from './support/fixtures';
+import { toolResult } from './support/tool-results';
 
 /**
  * fetch_url in the browser: no request reaches a host the policy refuses, neither by a
@@ -55,18 +55,6 @@ test.afterAll(async () => {
   redirector?.server.closeAllConnections();
   await new Promise((resolve) => redirector?.server.close(resolve));
 });
-
-/** The tool result the model read for `callId`. */
-function toolResult(provider: FakeOpenAIServer, callId: string): string {
-  for (const request of provider.chatRequests().reverse()) {
-    const body = request.body as {
-      messages: { role: string; tool_call_id?: string; content: string }[];
-    };
-    const found = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === callId);
-    if (found) return found.content;
-  }
-  return '';
-}
 
 test('fetch_url refuses localhost. and a redirect to this computer without sending them a byte; with private networks allowed it follows', async ({
   cove,

@@ -8,6 +8,7 @@ import {
   type EverythingServer,
 } from './support/mcp-servers';
 import { McpSettings, setVision } from './support/mcp-settings';
+import { toolResult } from './support/tool-results';
 
 /**
  * MCP end to end: the reference server (server-everything) started by the test on
@@ -33,18 +34,6 @@ test.afterAll(async () => {
 /** Every message the model was sent, as text, from the requests the fake provider saw. */
 function sentText(provider: FakeOpenAIServer): string {
   return JSON.stringify(provider.chatRequests().map((request) => request.body));
-}
-
-/** The tool result the model read for `callId`. */
-function toolResult(provider: FakeOpenAIServer, callId: string): string | undefined {
-  for (const request of provider.chatRequests().reverse()) {
-    const body = request.body as {
-      messages: { role: string; tool_call_id?: string; content: string }[];
-    };
-    const found = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === callId);
-    if (found) return found.content;
-  }
-  return undefined;
 }
 
 /** Adds the server in Settings (closed afterwards), optionally running without asking. */

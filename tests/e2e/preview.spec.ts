@@ -1,9 +1,9 @@
-import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
 import { startLoopbackListener } from '../fixtures/loopback-listener.mjs';
 import { AgentPanel } from './support/agent-panel';
 import type { CovePage } from './support/cove-page';
 import { expect, test } from './support/fixtures';
 import { PreviewPane } from './support/preview-pane';
+import { toolResult } from './support/tool-results';
 
 // The live preview: an HTML file of the workspace with its CSS and JavaScript, in a
 // sandboxed frame of an opaque origin whose network follows Settings → Python → Network
@@ -186,18 +186,6 @@ test('the preview fits a small window', async ({ cove }) => {
   expect(box?.height ?? 0).toBeGreaterThan(80);
   expect(box?.width ?? 0).toBeGreaterThan(200);
 });
-
-/** The tool result the model read for the call `callId`. */
-function toolResult(provider: FakeOpenAIServer, callId: string): string {
-  for (const request of provider.chatRequests().reverse()) {
-    const body = request.body as {
-      messages: { role: string; tool_call_id?: string; content: string }[];
-    };
-    const found = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === callId);
-    if (found) return found.content;
-  }
-  return '';
-}
 
 test('the agent opens the preview (asking first: it runs the page) and reads its console', async ({
   cove,
