@@ -1,7 +1,6 @@
 import { batch, createSignal, untrack, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import type { CoveError } from '../base/errors';
-import type { FileRecord } from '../store/records';
 import { retryingImport } from '../base/retrying-import';
 import type { CurrentFile, FileRewrite } from '../workspace/project-replace';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
@@ -178,25 +177,15 @@ export function createProjectSearchService(deps: {
     try {
       reading: for (let i = 0; i < paths.length; i += READ_BATCH) {
         const batchPaths = paths.slice(i, i + READ_BATCH);
-        const toRead = batchPaths.filter((path) => !open.has(path));
-        const rows = await files.findMany(toRead);
+        const read = await textsOf(batchPaths, new Map(), open, files);
         // A newer query started while these were read: its result is the one to show.
         if (mine !== generation) return;
-        const stored = new Map<string, FileRecord>();
-        rows.forEach((row, k) => row && stored.set(toRead[k]!, row));
         for (const path of batchPaths) {
-          const tab = open.get(path);
-          const row = stored.get(path);
-          const read: SearchedText | undefined =
-            tab !== undefined
-              ? { text: tab }
-              : typeof row?.content === 'string'
-                ? { text: row.content, version: row.version }
-                : undefined;
-          if (!read) continue;
+          const found = read.get(path);
+          if (!found) continue;
           const before = search.result().total;
-          const more = search.add(path, read.text);
-          if (search.result().total > before) texts.set(path, read);
+          const more = search.add(path, found.text);
+          if (search.result().total > before) texts.set(path, found);
           if (!more) break reading;
         }
       }
@@ -209,13 +198,17 @@ export function createProjectSearchService(deps: {
     setState({ status: 'done', result: search.result() });
   }
 
-  /** The texts of `paths`: those the search read, the others read now (tabs' text first). */
+  /**
+   * The texts of `paths`: those in `known`, an open tab's text (unsaved edits included), else
+   * what is stored, with its version; one store read for the batch. Binary files are left out.
+   */
   async function textsOf(
     paths: readonly string[],
     known: ReadonlyMap<string, SearchedText>,
+    open = editor.openTexts(),
+    files = workspaces.files(),
   ): Promise<Map<string, SearchedText>> {
     const texts = new Map<string, SearchedText>();
-    const open = editor.openTexts();
     const toRead: string[] = [];
     for (const path of paths) {
       const read = known.get(path);
@@ -224,7 +217,6 @@ export function createProjectSearchService(deps: {
       else if (tab !== undefined) texts.set(path, { text: tab });
       else toRead.push(path);
     }
-    const files = workspaces.files();
     if (!files || !toRead.length) return texts;
     const rows = await files.findMany(toRead);
     rows.forEach((row, k) => {
