@@ -44,21 +44,20 @@ export function createMentionSource(workspaces: WorkspaceService): MentionSource
     const python = entries
       .filter((e) => e.kind === 'file' && e.path.endsWith('.py') && e.size <= SYMBOL_SCAN_BYTES)
       .slice(0, SYMBOL_SCAN_FILES);
-    const found: FileSymbols[] = [];
-    for (const entry of python) {
-      const key = `${entry.workspaceId}/${entry.path}`;
-      const known = parsed.get(key);
-      if (known?.version === entry.version) {
-        found.push(known.symbols);
-        continue;
-      }
-      const record = await files.find(entry.path).catch(() => undefined);
-      if (!record || isBinary(record.content)) continue;
-      const symbols = { path: entry.path, symbols: listPythonSymbols(record.content) };
-      parsed.set(key, { version: record.version, symbols });
-      found.push(symbols);
-    }
-    return found;
+    const keyOf = (entry: FileMeta) => `${entry.workspaceId}/${entry.path}`;
+    // Only files saved since they were parsed are read, all in one store read.
+    const stale = python.filter((entry) => parsed.get(keyOf(entry))?.version !== entry.version);
+    const records = await files.findMany(stale.map((entry) => entry.path)).catch(() => []);
+    for (const entry of stale) parsed.delete(keyOf(entry));
+    records.forEach((record, k) => {
+      if (!record || isBinary(record.content)) return;
+      const symbols = { path: record.path, symbols: listPythonSymbols(record.content) };
+      parsed.set(keyOf(stale[k]!), { version: record.version, symbols });
+    });
+    return python.flatMap((entry) => {
+      const known = parsed.get(keyOf(entry));
+      return known ? [known.symbols] : [];
+    });
   }
 
   return {
