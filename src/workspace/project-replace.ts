@@ -107,22 +107,6 @@ export function startReplace(query: ProjectQuery, replacement: string): Replacer
   };
 }
 
-/** The rewrite of each text that has a match (see {@link startReplace}), all at once. */
-export function planReplace(
-  query: ProjectQuery,
-  replacement: string,
-  texts: Iterable<{ path: string; text: string }>,
-): FileRewrite[] | undefined {
-  const replacer = startReplace(query, replacement);
-  if (!replacer) return undefined;
-  const rewrites: FileRewrite[] = [];
-  for (const { path, text } of texts) {
-    const rewrite = replacer.rewrite(path, text);
-    if (rewrite) rewrites.push(rewrite);
-  }
-  return rewrites;
-}
-
 /** A text file as it is now (absent from the map when gone, a folder or binary). */
 export interface CurrentFile {
   version: number;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   expandReplacement,
   needsText,
-  planReplace,
   planRewrites,
   startReplace,
   undoRewrites,
   type CurrentFile,
+  type FileRewrite,
 } from '../../../src/workspace/project-replace';
 import type { ProjectQuery } from '../../../src/workspace/project-search';
 
@@ -19,6 +19,16 @@ const query = (pattern: string, options: Partial<ProjectQuery> = {}): ProjectQue
   exclude: '',
   ...options,
 });
+
+/** The rewrites of `texts` for `query`, as the search service works them out one by one. */
+function planReplace(
+  query: ProjectQuery,
+  replacement: string,
+  texts: { path: string; text: string }[],
+): FileRewrite[] | undefined {
+  const replacer = startReplace(query, replacement);
+  return replacer && texts.flatMap(({ path, text }) => replacer.rewrite(path, text) ?? []);
+}
 
 const current = (entries: Record<string, string | undefined>, version = 3) =>
   new Map<string, CurrentFile>(
