@@ -50,7 +50,17 @@ test('@ mentions a file picked with the keyboard: the model reads its text, the 
   await expect(sent).toContainText('Explain @main.py please');
 
   await cove.reload();
-  await expect(menu.chipsOf(chat.questions.last())).toHaveText('main.py');
+  const reloaded = chat.questions.last();
+  await expect(menu.chipsOf(reloaded)).toHaveText('main.py');
+  // The chip opens what the model read, exactly as attached.
+  const chip = menu.chipsOf(reloaded).getByRole('button', { name: 'main.py', exact: true });
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-expanded', 'true');
+  const attached = reloaded.getByRole('region', { name: 'Attached: main.py' });
+  await expect(attached).toContainText('def fibonacci(n: int) -> list[int]:');
+  await cove.page.screenshot({ path: test.info().outputPath('mention-opened.png') });
+  await chip.press('Enter');
+  await expect(attached).toBeHidden();
 });
 
 test('a folder mention, picked with the mouse, sends the folder’s tree; a removed chip sends nothing', async ({
