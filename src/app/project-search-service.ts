@@ -119,6 +119,8 @@ export function createProjectSearchService(deps: {
   let generation = 0;
   let pending: (() => void) | undefined;
   let focusClaimed = 0;
+  /** Files changed while the Files view was shown: the search runs again when it is back. */
+  let stale = false;
 
   function schedule() {
     pending?.();
@@ -140,6 +142,7 @@ export function createProjectSearchService(deps: {
 
   async function run() {
     const mine = ++generation;
+    stale = false;
     const current = query();
     const files = workspaces.files();
     if (current.pattern === '' || !files) {
@@ -327,8 +330,18 @@ export function createProjectSearchService(deps: {
   }
 
   workspaces.onFilesChanged(() => {
-    if (untrack(query).pattern !== '') schedule();
+    if (untrack(query).pattern === '') return;
+    // Autosave changes files as someone types; a hidden result need not follow each save.
+    if (untrack(view) === 'search') schedule();
+    else stale = true;
   });
+  const showView = (next: SidebarView) => {
+    setView(next);
+    if (next === 'search' && stale) {
+      stale = false;
+      if (untrack(query).pattern !== '') schedule();
+    }
+  };
   workspaces.onWorkspaceChanged(() => {
     searched = undefined;
     setState({ status: 'idle' });
@@ -337,10 +350,10 @@ export function createProjectSearchService(deps: {
 
   return {
     view,
-    setView,
+    setView: showView,
     show() {
       batch(() => {
-        setView('search');
+        showView('search');
         setFocusRequests((count) => count + 1);
       });
     },

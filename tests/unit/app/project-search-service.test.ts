@@ -56,6 +56,29 @@ describe('project search service', () => {
     expect(summary(await searched())).toEqual(['a.py: 2', 'b.py: 1']);
   });
 
+  it('follows saved changes while the Search view is shown, and catches up when it comes back', async () => {
+    const { clock, files, search, searched } = await setup();
+    search.show();
+    search.setQuery({ pattern: 'hello' });
+    expect(summary(await searched())).toEqual(['a.py: 1', 'b.py: 1']);
+
+    await files.write('c.py', 'hello too\n');
+    expect(summary(await searched())).toEqual(['a.py: 1', 'b.py: 1', 'c.py: 1']);
+
+    // Behind the Files view, saves (autosave while typing) do not search the workspace again.
+    search.setView('files');
+    await files.write('d.py', 'hello four\n');
+    await clock.advance(SEARCH_DEBOUNCE_MS * 4);
+    const hidden = search.state();
+    expect(hidden.status === 'done' && summary(hidden.result)).toEqual([
+      'a.py: 1',
+      'b.py: 1',
+      'c.py: 1',
+    ]);
+    search.setView('search');
+    expect(summary(await searched())).toEqual(['a.py: 1', 'b.py: 1', 'c.py: 1', 'd.py: 1']);
+  });
+
   it('shows a bad regular expression as what it is, and a newer query wins', async () => {
     const { clock, search, searched } = await setup();
     search.setQuery({ pattern: 'hel(', regex: true });
