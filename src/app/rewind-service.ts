@@ -9,7 +9,9 @@ import type { CheckpointRecord, CheckpointStore } from '../store/checkpoint-stor
 import type { Clock } from '../base/clock';
 import { CheckpointService, type RewindPlan } from '../workspace/checkpoints';
 import type { ChangedByHand, RewindAction } from '../workspace/rewind-plan';
+import { createKeptChanges } from './kept-changes';
 import type { NoticeService } from './notice-service';
+import type { SettingsStore } from '../store/settings-store';
 import type { WorkspaceService } from './workspace-service';
 
 /** One file of a rewind preview, as the dialog lists it. */
@@ -54,6 +56,11 @@ export interface RewindControls {
    */
   reviewBase(path: string): Promise<FileReview | undefined>;
   /**
+   * The person kept changes of `path` in the review: from now on (and after a reload) the
+   * review compares the file with `before`, the file before the run with them taken in.
+   */
+  keepChange(path: string, before: string): Promise<void>;
+  /**
    * Puts back the last run's change of `path`: all of it, or with `text`, the file as the
    * review leaves it (some of the change put back). One recorded change, which later
    * rewinds know, with Undo in a notice. False when nothing was written (it says why).
@@ -90,6 +97,8 @@ export interface RewindConversation {
 
 export function createRewindService(deps: {
   checkpoints: CheckpointStore;
+  /** Where what the person kept in a review is remembered. */
+  settings: SettingsStore;
   workspaces: WorkspaceService;
   conversation: RewindConversation;
   notices: NoticeService;
@@ -101,6 +110,7 @@ export function createRewindService(deps: {
   const [list, setList] = createSignal<readonly CheckpointRecord[]>([]);
   const [pending, setPending] = createSignal<RewindPreview | undefined>();
   const [working, setWorking] = createSignal(false);
+  const kept = createKeptChanges(deps.settings);
   let plan: { plan: RewindPlan; sessionId: string } | undefined;
 
   const service = () => {
@@ -132,7 +142,7 @@ export function createRewindService(deps: {
     const target = lastRunTarget();
     const rewinder = service();
     if (!target || !rewinder) return undefined;
-    return { rewinder, plan: await rewinder.planRewind(target) };
+    return { rewinder, target, plan: await rewinder.planRewind(target) };
   }
 
   async function refresh() {
@@ -269,17 +279,29 @@ export function createRewindService(deps: {
     },
     async reviewBase(path) {
       try {
+        const sessionId = conversation.sessionId();
         const planned = await lastRunPlan();
         const step = planned?.plan.files.find((file) => file.path === path);
-        if (!step) return undefined;
+        if (!sessionId || !planned || !step) return undefined;
         const before = step.action === 'unchanged' ? step.current?.content : step.restored;
         const after = step.current?.content ?? null;
         if (typeof before === 'object' && before !== null) return undefined;
         if (typeof after === 'object' && after !== null) return undefined;
-        return { path, before: before ?? null, after };
+        const keptBase = await kept.get(sessionId, planned.target.id, path);
+        return { path, before: keptBase ?? before ?? null, after };
       } catch (error) {
         notices.error(error, `Could not read the change to ${path}`);
         return undefined;
+      }
+    },
+    async keepChange(path, before) {
+      const sessionId = conversation.sessionId();
+      const target = lastRunTarget();
+      if (!sessionId || !target) return;
+      try {
+        await kept.keep(sessionId, target.id, path, before);
+      } catch (error) {
+        notices.error(error, `Could not remember what you kept of ${path}`);
       }
     },
     async undoChange(path, text) {
@@ -293,6 +315,8 @@ export function createRewindService(deps: {
           return false;
         }
         const result = await planned.rewinder.rewind(narrowed);
+        // All of it put back: nothing kept of it is left to remember.
+        if (text === undefined) await kept.forget(sessionId, planned.target.id, path);
         await refresh();
         notices.show({
           kind: 'success',

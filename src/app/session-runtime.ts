@@ -218,6 +218,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
   const shownId = () => state.current().selected;
   const rewind = createRewindService({
     checkpoints: store.checkpoints,
+    settings: store.settings,
     workspaces,
     notices,
     clock,

@@ -9,6 +9,8 @@ import { UnifiedDiffText } from './UnifiedDiffText';
 export interface ChangeReview {
   /** The file before the run and now (see RewindControls.reviewBase). */
   base(path: string): Promise<FileReview | undefined>;
+  /** Remembers `before` as what the file is compared with (see RewindControls.keepChange). */
+  keep(path: string, before: string): Promise<void>;
   /** Puts the whole change back, or sets the file to `text` (see RewindControls.undoChange). */
   undo(path: string, text?: string): Promise<boolean>;
 }
@@ -26,9 +28,6 @@ export function ChangedFilesList(props: {
   onOpen: (path: string) => void;
   review?: ChangeReview;
 }) {
-  // What the person kept, by path: the original the diff then compares with. For this
-  // page's life (a reload shows every change again, as the run left them).
-  const kept = new Map<string, string>();
   return (
     <Show when={props.files.length}>
       <section class="changed-files" aria-label="Files changed by the agent">
@@ -43,7 +42,6 @@ export function ChangedFilesList(props: {
                 readFile={props.readFile}
                 onOpen={props.onOpen}
                 review={props.review}
-                kept={kept}
               />
             )}
           </For>
@@ -58,7 +56,6 @@ function ChangedFileRow(props: {
   readFile: (path: string) => Promise<string | undefined>;
   onOpen: (path: string) => void;
   review: ChangeReview | undefined;
-  kept: Map<string, string>;
 }) {
   const file = props.file;
   const [open, setOpen] = createSignal(false);
@@ -70,7 +67,7 @@ function ChangedFileRow(props: {
       if (base) {
         const reviewable = base.before !== null && base.after !== null;
         return {
-          before: props.kept.get(changed.path) ?? base.before ?? '',
+          before: base.before ?? '',
           after: base.after ?? '',
           reviewable,
         };
@@ -83,13 +80,12 @@ function ChangedFileRow(props: {
   const review = props.review;
   const undoAll = async () => {
     if (!review) return;
-    props.kept.delete(file.path);
     if (await review.undo(file.path)) void refetch();
   };
-  const keepAll = () => {
+  const keepAll = async () => {
     const shown = texts();
-    if (!shown) return;
-    props.kept.set(file.path, shown.after);
+    if (!shown || !review) return;
+    await review.keep(file.path, shown.after);
     void refetch();
   };
   const id = `changed-${file.path.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
@@ -143,7 +139,7 @@ function ChangedFileRow(props: {
                           type="button"
                           class="button"
                           aria-label={`Keep all changes to ${file.path}`}
-                          onClick={keepAll}
+                          onClick={() => void keepAll()}
                         >
                           Keep all
                         </button>
@@ -166,7 +162,7 @@ function ChangedFileRow(props: {
                       ? {
                           review: {
                             onUndo: (text: string) => review.undo(file.path, text),
-                            onKeep: (before: string) => props.kept.set(file.path, before),
+                            onKeep: (before: string) => void review.keep(file.path, before),
                           },
                         }
                       : {})}

@@ -402,6 +402,7 @@ export function ChatPanel(props: {
               onOpen={(path) => void editor.openFile(path)}
               review={{
                 base: (path) => chat.rewind.reviewBase(path),
+                keep: (path, before) => chat.rewind.keepChange(path, before),
                 undo: (path, text) => chat.rewind.undoChange(path, text),
               }}
             />

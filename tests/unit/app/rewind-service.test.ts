@@ -175,6 +175,47 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
     ]);
   });
 
+  it('remembers what the person kept in the review, across a reload, until the whole change is put back', async () => {
+    const store = createMemoryStore();
+    const before = 'a = 1\nb = 2\nc = 3\nd = 4\ne = 5\nf = 6\ng = 7\nh = 8\ni = 9\nj = 10\n';
+    const app = await open(store, [
+      call('c1', 'read_file', { path: 'nums.py' }),
+      call('c2', 'edit_file', {
+        path: 'nums.py',
+        edits: [
+          { old_text: 'a = 1', new_text: 'a = 100' },
+          { old_text: 'j = 10', new_text: 'j = 1000' },
+        ],
+      }),
+      { text: 'Done.' },
+    ]);
+    await app.workspaces.files()!.write('nums.py', before);
+    app.chat.newSession('agent');
+    app.chat.agent.setPolicy('auto');
+    await app.chat.send('Make the first and last bigger');
+    const after = before.replace('a = 1\n', 'a = 100\n').replace('j = 10\n', 'j = 1000\n');
+    expect(await text(app, 'nums.py')).toBe(after);
+
+    // The first change is kept: the review compares with the original that has it.
+    const firstKept = before.replace('a = 1\n', 'a = 100\n');
+    await app.chat.rewind.keepChange('nums.py', firstKept);
+    expect(await app.chat.rewind.reviewBase('nums.py')).toEqual({
+      path: 'nums.py',
+      before: firstKept,
+      after,
+    });
+
+    // A reload keeps it.
+    const reloaded = await open(store);
+    await reloaded.chat.rewind.refresh();
+    expect((await reloaded.chat.rewind.reviewBase('nums.py'))?.before).toBe(firstKept);
+
+    // Undo all puts the whole file back and forgets what was kept of it.
+    expect(await reloaded.chat.rewind.undoChange('nums.py')).toBe(true);
+    expect(await text(reloaded, 'nums.py')).toBe(before);
+    expect((await reloaded.chat.rewind.reviewBase('nums.py'))?.before).toBe(before);
+  });
+
   it('rewinds the conversation too: back to before the question, its text in the composer, the rest stays in the tree', async () => {
     const store = createMemoryStore();
     const app = await open(store, [
