@@ -207,7 +207,6 @@ describe('checkpoints of agent runs and rewinds from the chat panel', () => {
 
     // A reload keeps it.
     const reloaded = await open(store);
-    await reloaded.chat.rewind.refresh();
     expect((await reloaded.chat.rewind.reviewBase('nums.py'))?.before).toBe(firstKept);
 
     // Undo all puts the whole file back and forgets what was kept of it.
