@@ -9,6 +9,10 @@ import { parsePipArgs, PIP_TIMEOUT_MS, pipInstallCode, requirementsOf } from './
 /** Where bash sees the workspace. */
 export const BASH_WORKSPACE = '/workspace';
 
+/** What bare `python` says, with nothing piped in. */
+export const NO_PROMPT =
+  "python: there is no interactive prompt here. Run a file (python main.py), code (python -c 'print(1)') or piped code (echo 'print(1)' | python).\n";
+
 /** just-bash pipes carry bytes as latin1 strings; Python reads text. */
 function utf8FromByteString(bytes: string): string {
   return new TextDecoder().decode(Uint8Array.from(bytes, (ch) => ch.charCodeAt(0) & 0xff));
@@ -134,8 +138,13 @@ export function pythonCommands(options: {
     // decoder, so it is read as the string it is.
     const stdin = utf8FromByteString((ctx.stdin as unknown as string | undefined) ?? '');
     const request: PythonToolRequest = { ...parsed.request };
-    if (request.code === undefined && request.path === undefined) request.code = stdin;
-    else if (parsed.readsStdin && stdin) request.stdin = stdin;
+    if (request.code === undefined && request.path === undefined) {
+      // Bare `python` would start an interactive prompt, which this shell does not have:
+      // say so rather than run nothing and return as if it had.
+      if (!stdin.trim() && !argv.includes('-'))
+        return { stdout: '', stderr: NO_PROMPT, exitCode: 2 };
+      request.code = stdin;
+    } else if (parsed.readsStdin && stdin) request.stdin = stdin;
     return run(request, ctx);
   };
   return [

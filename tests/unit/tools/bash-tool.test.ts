@@ -196,6 +196,14 @@ describe('python inside bash', () => {
     expect(runtime.requests[0]!.timeoutMs).toBe(30_000);
   });
 
+  it('says that bare python has no interactive prompt here, and runs nothing', async () => {
+    const { run, runtime } = await setup({ script: () => ({}) });
+    const result = await run('python');
+    expect(result.content).toContain('there is no interactive prompt here');
+    expect(result.details).toMatchObject({ exitCode: 2 });
+    expect(runtime.requests).toEqual([]);
+  });
+
   it("brings what Python wrote into the workspace and into the command's view", async () => {
     const { run, text } = await setup({ script: () => ({ write: { 'out.csv': 'a,b\n' } }) });
     const result = await run('python3 -c "write()" && cat out.csv');
