@@ -126,7 +126,13 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
         policy,
       );
     } catch (error) {
-      page = { parts: [], scripts: [], files: [target], problems: [describeError(error)] };
+      page = {
+        parts: [],
+        scripts: [],
+        served: [],
+        files: [target],
+        problems: [describeError(error)],
+      };
     }
     if (mine !== generation) return;
     if (document()?.path !== target) scroll = undefined;

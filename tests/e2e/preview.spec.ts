@@ -149,6 +149,45 @@ test('a file the page names that is not in the workspace is an error in its cons
   await expect(preview.tab).toHaveCount(0);
 });
 
+test('a page fetches a data file of the workspace it names, and shows the new data when that file changes', async ({
+  cove,
+}) => {
+  const preview = new PreviewPane(cove);
+  await cove.uploadFile('items.json', '["apples", "pears"]');
+  await cove.uploadFile(
+    'list.js',
+    `fetch('./items.json')
+  .then((response) => response.json())
+  .then((items) => {
+    for (const item of items) {
+      const li = document.createElement('li');
+      li.textContent = item;
+      document.querySelector('ul').append(li);
+    }
+    console.log('loaded ' + items.length + ' items');
+  });
+fetch('elsewhere.json').catch((error) => console.warn('elsewhere: ' + error.name));
+`,
+  );
+  await cove.uploadFile(
+    'shop.html',
+    '<!doctype html><h1>Shop</h1><ul aria-label="Items"></ul><script src="list.js"></script>',
+  );
+  await preview.openFromTree('shop.html');
+  const items = preview.frame('shop.html').getByRole('list', { name: 'Items' });
+  await expect(items.getByRole('listitem')).toHaveText(['apples', 'pears']);
+  await expect(preview.console).toContainText('loaded 2 items');
+  // A file the workspace does not have still goes nowhere.
+  await expect(preview.console).toContainText('elsewhere: TypeError');
+
+  await cove.item('items.json').click();
+  await cove.typeInto('items.json', '["plums"]');
+  await cove.page.keyboard.press('ControlOrMeta+s');
+  await cove.expectSaved();
+  await expect(items.getByRole('listitem')).toHaveText(['plums']);
+  expect(listener.hits).toEqual([]);
+});
+
 test('a page that sends its frame to another address sends no request: the path and query never leave', async ({
   cove,
 }) => {

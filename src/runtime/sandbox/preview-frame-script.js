@@ -16,6 +16,10 @@
   var createUrl = URL.createObjectURL;
   var slice = Array.prototype.slice;
   var NativeBlob = Blob;
+  var NativeResponse = Response;
+  var NativeRequest = Request;
+  var NativeUrl = URL;
+  var nativeFetch = window.fetch;
   var stringify = JSON.stringify;
   var toText = String;
   // Characters of one message; the page cuts again and keeps a bounded number of them.
@@ -115,6 +119,44 @@
     });
   }
 
+  // The page has no server: a fetch of a workspace file its scripts name (data.json) is
+  // answered from the copy the page sent, by the name as written or that name resolved
+  // against the document. Anything else goes to the network, under the frame's policy.
+  function serveFiles(served) {
+    var files = new Map();
+    for (var i = 0; i < served.length; i++) {
+      var file = served[i];
+      files.set(file.name, file);
+      try {
+        files.set(new NativeUrl(file.name, document.baseURI).href, file);
+      } catch (error) {
+        // A name that is no URL here is matched as written only.
+      }
+    }
+    window.fetch = function fetch(input, init) {
+      var method = toText(
+        (init && init.method) || (input instanceof NativeRequest ? input.method : 'GET'),
+      );
+      var address =
+        input instanceof NativeRequest
+          ? input.url
+          : input instanceof NativeUrl
+            ? input.href
+            : toText(input);
+      var file = files.get(address.split(/[?#]/)[0]);
+      if (!file || (method.toUpperCase() !== 'GET' && method.toUpperCase() !== 'HEAD')) {
+        return apply(nativeFetch, window, arguments);
+      }
+      var body =
+        method.toUpperCase() === 'HEAD'
+          ? null
+          : new NativeBlob([file.content], { type: file.type });
+      return Promise.resolve(
+        new NativeResponse(body, { status: 200, headers: { 'content-type': file.type } }),
+      );
+    };
+  }
+
   function finish() {
     if (loaded) return;
     loaded = true;
@@ -195,6 +237,7 @@
     removeEventListener('message', init);
     port = event.ports[0];
     if (!data.webRtc) refuseWebRtc();
+    if (data.served && data.served.length) serveFiles(data.served);
     var urls = [];
     var scripts = data.scripts || [];
     for (var i = 0; i < scripts.length; i++) {

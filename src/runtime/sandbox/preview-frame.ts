@@ -84,6 +84,7 @@ export function loadPreviewFrame(
         type: PREVIEW_INIT,
         parts: page.parts,
         scripts: page.scripts,
+        served: page.served.map(({ name, type, content }) => ({ name, type, content })),
         ...(options.scroll ? { scroll: options.scroll } : {}),
         webRtc: options.webRtc === true,
       },

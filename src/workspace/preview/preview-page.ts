@@ -14,7 +14,7 @@
  */
 import type { FileContent } from '../../store/records';
 import { rewriteCss, type CssReference } from './css-references';
-import { fileDataUrl, fileText } from './data-url';
+import { fileDataUrl, fileText, mediaTypeOf } from './data-url';
 import {
   escapeAttribute,
   tokenizeHtml,
@@ -23,6 +23,13 @@ import {
   type HtmlToken,
 } from './html-tokens';
 import { findModuleSpecifiers, isRelativeSpecifier } from './module-specifiers';
+import {
+  fileLiterals,
+  SERVED_BYTES_LIMIT,
+  SERVED_FILES_LIMIT,
+  servedBytes,
+  type ServedFile,
+} from './served-files';
 import { resolveReference } from './workspace-reference';
 
 /** Reads a workspace file: its content, or undefined when there is no such file. */
@@ -50,6 +57,8 @@ export interface PreviewPage {
    */
   parts: (string | number)[];
   scripts: PreviewScript[];
+  /** Files the page's scripts name, which its `fetch` gets from memory (served-files.ts). */
+  served: ServedFile[];
   /** Every workspace path the page used or looked for, the HTML file first: a change to one reloads it. */
   files: string[];
   /** What could not be put in, worded for the preview's console. */
@@ -124,12 +133,43 @@ class PageBuilder {
       await this.html(entry, html.slice(head.length));
     }
     this.flush();
+    const served = await this.served(entry);
     return {
       parts: this.parts,
       scripts: this.scripts,
+      served,
       files: [...this.files],
       problems: this.problems,
     };
+  }
+
+  /** The workspace files the scripts name as literals, for the page's fetch (served-files.ts). */
+  private async served(entry: string): Promise<ServedFile[]> {
+    const served: ServedFile[] = [];
+    const named = new Set<string>();
+    let bytes = 0;
+    for (const script of this.scripts) {
+      // An import's specifier is linked to its module already, not fetched.
+      const imported = new Set(findModuleSpecifiers(script.text).map((found) => found.specifier));
+      for (const name of fileLiterals(script.text)) {
+        if (named.has(name) || imported.has(name)) continue;
+        named.add(name);
+        const target = resolveReference(entry, name);
+        if (target.kind !== 'file') continue;
+        const content = await this.read(target.path);
+        if (content === undefined) continue;
+        const size = servedBytes(content);
+        if (served.length >= SERVED_FILES_LIMIT || bytes + size > SERVED_BYTES_LIMIT) {
+          this.problems.push(
+            `${target.path} is not served to fetch: the preview serves at most ${SERVED_FILES_LIMIT} files and ${SERVED_BYTES_LIMIT / 1024 / 1024} MB to a page`,
+          );
+          continue;
+        }
+        bytes += size;
+        served.push({ name, path: target.path, type: mediaTypeOf(target.path), content });
+      }
+    }
+    return served;
   }
 
   private emit(text: string): void {

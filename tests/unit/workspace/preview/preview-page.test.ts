@@ -126,6 +126,33 @@ describe('the preview document builder', () => {
     ]);
   });
 
+  it("serves the workspace files a page's scripts name to its fetch, resolved against the page, and no others", async () => {
+    const page = await build(
+      {
+        'site/index.html':
+          '<script src="js/app.js"></script><script type="module">import "./js/m.js";</script>',
+        'site/js/app.js':
+          "fetch('data.json').then(r => r.json());\nfetch(\"./rows/items.csv?v=2\");\nconst label = 'not a file';\nfetch(`data/${name}.json`);",
+        'site/js/m.js': "const img = await fetch('../logo.png'); fetch('missing.json');",
+        'site/data.json': '{"answer": 42}',
+        'site/rows/items.csv': 'a,b\n1,2\n',
+        'logo.png': new Uint8Array([137, 80, 78, 71]),
+        'secret.txt': 'not named by the page',
+      },
+      'site/index.html',
+    );
+    expect(page.served.map(({ name, path, type }) => [name, path, type])).toEqual([
+      ['data.json', 'site/data.json', 'application/json'],
+      ['./rows/items.csv', 'site/rows/items.csv', 'text/csv'],
+      ['../logo.png', 'logo.png', 'image/png'],
+    ]);
+    expect(page.served[0]!.content).toBe('{"answer": 42}');
+    // A change to a served file (or the creation of a named one) reloads the preview.
+    expect(page.files).toEqual(expect.arrayContaining(['site/data.json', 'site/missing.json']));
+    // A name the page merely might fetch is no problem when it is not there.
+    expect(page.problems).toEqual([]);
+  });
+
   it('links module scripts through their imports, dependencies first', async () => {
     const page = await build({
       'index.html': '<script type="module" src="src/main.js"></script>',
