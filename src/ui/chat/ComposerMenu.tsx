@@ -57,7 +57,7 @@ export function createComposerMenu(options: {
   send: () => void;
 }) {
   const { chat, notices, sessions, workspaces } = options.services;
-  const source = createMentionSource(workspaces);
+  const source = createMentionSource(workspaces, notices);
   const [trigger, setTrigger] = createSignal<ComposerTrigger>();
   /** The trigger Escape closed: the menu stays shut for it, the text stays as typed. */
   const [dismissed, setDismissed] = createSignal<number>();
