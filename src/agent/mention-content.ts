@@ -1,14 +1,14 @@
 /**
  * What a mention in the composer attaches to the message: a file's text as it was when
  * sent (so the conversation reads the same later), a folder's tree, or a Python symbol's
- * source lines with where they are. Pure: the caller reads the workspace and passes what it
- * read. Each result is a {@link NodeAttachment}: `text` is what the model receives, `name`
+ * source lines with where they are. Pure: the caller reads the workspace (and finds the
+ * symbol in it) and passes what it read. Each result is a {@link NodeAttachment}: `text` is what the model receives, `name`
  * the chip's label.
  */
 import type { FileMeta, NodeAttachment } from '../store/records';
 import { renderTreeListing } from '../workspace/tree-listing';
+import type { SymbolContext } from './chat-prompt';
 import { capAttachmentText } from './message-attachments';
-import { findPythonDefinition } from './python-definitions';
 
 /** Entries a folder mention lists at most; the listing counts the rest in a closing line. */
 export const FOLDER_MENTION_ENTRIES = 500;
@@ -63,18 +63,11 @@ export function folderMention(folder: string, entries: readonly FileMeta[]): Nod
 }
 
 /**
- * A symbol mention: the source lines of the Python function or class `name` defined at
- * 1-based `line` of `path`, labelled `path:start-end`; undefined when the file no longer
- * defines it there.
+ * A symbol mention: the source lines of the Python function or class `found` in `path`
+ * (python-definitions.ts finds it), labelled `path:start-end`.
  */
-export function symbolMention(
-  path: string,
-  source: string,
-  name: string,
-  line: number,
-): NodeAttachment | undefined {
-  const found = findPythonDefinition(source, name, line);
-  if (!found) return undefined;
+export function symbolMention(path: string, found: SymbolContext): NodeAttachment {
+  const { name } = found;
   const lines = `${found.startLine}-${found.endLine}`;
   const capped = capAttachmentText(found.source);
   return {

@@ -8,12 +8,16 @@
  */
 import type { Clock } from '../base/clock';
 import { CoveError } from '../base/errors';
+import { retryingImport } from '../base/retrying-import';
 import type { NodeRecord, SessionRecord } from '../store/records';
 import type { SessionStore } from '../store/session-store';
 import type { TrashEntry, TrashStore } from '../store/trash-store';
 import { exportFileName, exportSession, sessionMarkdown } from './session-export';
-import { parseSessionImport } from './session-import';
 import { copyPath, copyTree, leafForJump, planBranchDelete } from './session-tree-ops';
+
+// The import's checks (a JSON Schema validator among them) load with the first import, not
+// with the page; the chunk is fetched again under a fresh URL after a failed load.
+const loadSessionImport = retryingImport(() => import('./session-import'));
 
 /**
  * How long a deleted conversation or branch stays in Recently deleted, in milliseconds
@@ -66,7 +70,8 @@ export interface SessionLibrary {
   exportMarkdown(sessionId: string): Promise<SessionFile>;
   /**
    * Imports an exported session into `workspaceId` as a new session. Throws CoveError
-   * `bad-import` (nothing written) for a file that is not a valid export.
+   * `bad-import` (nothing written) for a file that is not a valid export, and the import
+   * error as it is when its checks (loaded with the first import) cannot load.
    */
   importJson(text: string, workspaceId: string): Promise<SessionRecord>;
   /** Ids of the workspace's sessions whose title or messages contain `query`. */
@@ -178,6 +183,7 @@ export function createSessionLibrary(deps: {
       };
     },
     async importJson(text, workspaceId) {
+      const { parseSessionImport } = await loadSessionImport();
       const parsed = parseSessionImport(text, { workspaceId, newId });
       // Beside the conversation it came from, an import must not look like it.
       const titles = new Set((await sessions.list(workspaceId)).map((s) => s.title));

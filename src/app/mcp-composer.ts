@@ -8,7 +8,7 @@ import { capAttachmentText } from '../agent/message-attachments';
 import type { NodeAttachment } from '../store/records';
 import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
-import { mcpError } from '../mcp/mcp-errors';
+import { mcpError } from '../mcp/mcp-error-codes';
 import { parsePromptCommand, promptArguments } from '../mcp/prompt-command';
 import { getPrompt, listPrompts, listResources, readResource } from '../mcp/resources-prompts';
 import type { McpService } from './mcp-service';

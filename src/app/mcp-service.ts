@@ -12,7 +12,7 @@ import { newId } from '../base/ids';
 import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
-import { mcpError } from '../mcp/mcp-errors';
+import { mcpError } from '../mcp/mcp-error-codes';
 import { openMcpConnection } from '../mcp/open-connection';
 import {
   MCP_CONFIG_ERROR_CODES,

@@ -5,7 +5,7 @@
  */
 import type { PythonSymbol } from '../agent/python-symbols';
 import type { FileMeta } from '../store/records';
-import { fuzzyMatch } from '../workspace/fuzzy-match';
+import type { FuzzyMatcher } from '../workspace/fuzzy-match';
 
 /** One thing the mention menu offers. */
 export type MentionCandidate =
@@ -78,13 +78,15 @@ export function candidateKey(candidate: MentionCandidate): string {
 }
 
 /**
- * At most `limit` candidates matching `query` (fuzzy, as quick open), best first. An empty
- * query lists files and folders first, in path order. Files rank before symbols of equal
+ * At most `limit` candidates matching `query` (fuzzy, as quick open: `match` is
+ * fuzzy-match.ts's fuzzyMatch), best first. An empty query lists files and folders first,
+ * in path order. Files rank before symbols of equal
  * score: a path is what a person most often means.
  */
 export function filterMentions(
   candidates: readonly MentionCandidate[],
   query: string,
+  match: FuzzyMatcher,
   limit = 30,
 ): MentionCandidate[] {
   if (!query) return candidates.slice(0, limit);
@@ -92,8 +94,8 @@ export function filterMentions(
   candidates.forEach((candidate, index) => {
     // A folder is matched by its path: with the trailing slash its own name would be empty.
     const text = candidate.kind === 'folder' ? candidate.path : candidateLabel(candidate);
-    const match = fuzzyMatch(query, text);
-    if (match) ranked.push({ candidate, score: match.score, index });
+    const found = match(query, text);
+    if (found) ranked.push({ candidate, score: found.score, index });
   });
   ranked.sort((a, b) => b.score - a.score || a.index - b.index);
   return ranked.slice(0, limit).map((entry) => entry.candidate);

@@ -23,8 +23,8 @@ import { createEditorService, type EditorService } from './editor-service';
 import type { UnloadJournal } from './unload-journal';
 import { createFileActions, type FileActions } from './file-actions';
 import { createProjectSearchService, type ProjectSearchService } from './project-search-service';
-import { findPythonDefinition } from '../agent/python-definitions';
 import { createPreviewService, type PreviewService } from './preview-service';
+import { lazySymbolLocator } from './python-parser';
 import { createRunService, PYTHON_SETTINGS_KEY, type RunService } from './run-service';
 import type { PythonRuntime } from '../runtime/python-runtime';
 import type { PythonRuntimeSettings } from '../runtime/runtime-settings';
@@ -301,7 +301,7 @@ export function createAppServices(
     clock,
     locks,
     notices,
-    locateSymbol: async (source, name, line) => findPythonDefinition(source, name, line),
+    locateSymbol: lazySymbolLocator((error, what) => log.report('warn', 'agent', error, what)),
     // The agent's Python tools run in the same runtime as the editor's Run, on the open workspace.
     agentPython: {
       runner: {

@@ -3,7 +3,7 @@
  * prompts of the connected MCP servers (`/<server>:<prompt>`). The menu lists them, filtered
  * by what follows the `/`; running one is the composer's job. Pure.
  */
-import { fuzzyMatch } from '../workspace/fuzzy-match';
+import type { FuzzyMatcher } from '../workspace/fuzzy-match';
 import type { McpServerOffer } from './mcp-composer';
 
 /** One argument a command takes (typed after it, `name=value` for a prompt). */
@@ -104,13 +104,18 @@ const state = (reason: string | undefined) =>
   reason ? { enabled: false, disabledReason: reason } : { enabled: true };
 
 /**
- * The commands matching `query` (what follows the `/`), best first; all of them in their
- * order for an empty query. Ties keep the list's order.
+ * The commands matching `query` (what follows the `/`) by `match` (fuzzy-match.ts's
+ * fuzzyMatch), best first; all of them in their order for an empty query. Ties keep the
+ * list's order.
  */
-export function filterCommands(commands: readonly SlashCommand[], query: string): SlashCommand[] {
+export function filterCommands(
+  commands: readonly SlashCommand[],
+  query: string,
+  match: FuzzyMatcher,
+): SlashCommand[] {
   if (!query) return [...commands];
   return commands
-    .map((command, index) => ({ command, index, match: fuzzyMatch(query, command.name) }))
+    .map((command, index) => ({ command, index, match: match(query, command.name) }))
     .filter((entry) => entry.match)
     .sort((a, b) => b.match!.score - a.match!.score || a.index - b.index)
     .map((entry) => entry.command);

@@ -1,6 +1,10 @@
 import { createSignal, type Accessor } from 'solid-js';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import type { Clock } from '../base/clock';
+import { retryingImport } from '../base/retrying-import';
+
+// workbox-window loads when registration starts (after Python's start), not with the page.
+const loadWorkbox = retryingImport(() => import('workbox-window'));
 
 export interface UpdateService {
   /** True when a new version is installed and waiting for this tab's consent. */
@@ -17,7 +21,10 @@ export interface UpdateServiceDeps {
   swUrl: string;
   /** The scope it controls: the app's base path. */
   scope: string;
-  /** Called when registration fails; Cove then works, but not offline. */
+  /**
+   * Called when registration fails, or workbox-window could not load; Cove then works, but
+   * not offline.
+   */
   onError: (error: unknown) => void;
   /** The page's service workers (`navigator.serviceWorker`); absent where there are none. */
   serviceWorker: Pick<ServiceWorkerContainer, 'controller'> | undefined;
@@ -47,15 +54,19 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   if (!serviceWorker) {
     return { updateReady, offlineReady, applyUpdate: () => deps.reload() };
   }
-  const workbox = new Workbox(deps.swUrl, { scope: deps.scope, type: 'classic' });
-  workbox.addEventListener('waiting', () => setUpdateReady(true));
-  workbox.addEventListener('activated', () => setOfflineReady(true));
-  // Another tab accepted the update: the new worker took over, so this page must reload too.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) deps.reload();
-  });
+  let workbox: Workbox | undefined;
   (deps.registerAfter ?? Promise.resolve())
-    .then(() => workbox.register())
+    .then(() => loadWorkbox())
+    .then((module) => {
+      workbox = new module.Workbox(deps.swUrl, { scope: deps.scope, type: 'classic' });
+      workbox.addEventListener('waiting', () => setUpdateReady(true));
+      workbox.addEventListener('activated', () => setOfflineReady(true));
+      // Another tab accepted the update: the new worker took over, so this page must reload too.
+      workbox.addEventListener('controlling', (event) => {
+        if (event.isUpdate) deps.reload();
+      });
+      return workbox.register();
+    })
     .then((registration) => {
       if (serviceWorker.controller) setOfflineReady(true);
       // Check for a new deployment every hour while the tab stays open.
@@ -71,7 +82,8 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     updateReady,
     offlineReady,
     applyUpdate() {
-      workbox.messageSkipWaiting();
+      // Only offered once a version waits, which workbox (loaded by then) reported.
+      workbox?.messageSkipWaiting();
     },
   };
 }

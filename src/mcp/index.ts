@@ -7,6 +7,7 @@ export * from './server-config';
 export * from './tool-names';
 export * from './tool-fingerprint';
 export * from './tool-result';
+export * from './mcp-error-codes';
 export * from './mcp-errors';
 export * from './mcp-connection';
 export * from './mcp-tools';

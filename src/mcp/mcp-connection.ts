@@ -14,13 +14,8 @@ import type { Clock } from '../base/clock';
 import { CoveError, isAbortError } from '../base/errors';
 import { probeReachability } from '../llm/cors-probe';
 import type { FetchLike } from '../llm/fetch-like';
-import {
-  classifyMcpError,
-  httpStatusOf,
-  isNetworkFailure,
-  isSessionNotFound,
-  mcpError,
-} from './mcp-errors';
+import { classifyMcpError, httpStatusOf, isNetworkFailure, isSessionNotFound } from './mcp-errors';
+import { mcpError } from './mcp-error-codes';
 import {
   listPrompts as listAllPrompts,
   listResources as listAllResources,

@@ -2,78 +2,19 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CoveError, isAbortError, type ErrorParams } from '../base/errors';
+import { CoveError, isAbortError } from '../base/errors';
 import type { Reachability } from '../llm/cors-probe';
 import { crossesIntoLocalNetwork, isMixedContent, originOf } from '../llm/network-locality';
+import { mcpError } from './mcp-error-codes';
 
 /**
  * MCP failures told as what they are (issue 12, "Errors are told as what they are"). A
  * browser reports a CORS refusal, a Local Network Access refusal and a dead server all as
  * the same TypeError ("Failed to fetch"), so the classification takes what the connection
  * knows around it: the page's origin, whether the server's session id was readable, and a
- * `no-cors` reachability probe (src/llm/cors-probe.ts).
+ * `no-cors` reachability probe (src/llm/cors-probe.ts). The codes and their constructor are
+ * in mcp-error-codes.ts.
  */
-
-/**
- * The codes of the MCP client's errors, its server settings' (server-config.ts) and the
- * composer's prompt commands' (src/app/mcp-composer.ts) included, for the catalog
- * (src/app/messages/mcp-messages.ts) to word each one.
- */
-export const MCP_ERROR_CODES = [
-  'mcp-timeout',
-  'mcp-cancelled',
-  'mcp-unauthorized',
-  'mcp-session-header',
-  'mcp-mixed-content',
-  'mcp-local-network',
-  'mcp-cors',
-  'mcp-unreachable',
-  'mcp-http',
-  'mcp-server-error',
-  'mcp-failed',
-  /** A request on a connection that was closed. */
-  'mcp-closed',
-  /** Settings → MCP: a field of a server's settings that cannot be saved. */
-  'mcp-invalid-name',
-  'mcp-invalid-url',
-  'mcp-invalid-headers',
-  /** A prompt command (`/<server>:<prompt>`) naming a prompt the server does not offer. */
-  'mcp-no-prompt',
-  /** A prompt command without the arguments its prompt requires. */
-  'mcp-prompt-arguments',
-] as const;
-
-/** One of {@link MCP_ERROR_CODES}. */
-export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
-
-/**
- * An MCP error: its code and the parameters of its wording (the catalog words it, in
- * src/app/messages/mcp-messages.ts): the server's `host` (or `server` name), a `status`, a
- * `detail` with the server's own words… `variant` names which of a code's sentences fits.
- */
-export function mcpError(
-  code: McpErrorCode,
-  params: ErrorParams = {},
-  options?: { cause?: unknown },
-): CoveError<McpErrorCode> {
-  return new CoveError(code, params, options);
-}
-
-/** The request headers an MCP client sends, which a server's CORS preflight must allow. */
-export const MCP_CORS_REQUEST_HEADERS = [
-  'content-type',
-  'authorization',
-  'mcp-session-id',
-  'mcp-protocol-version',
-  'last-event-id',
-];
-
-/** The response headers the client must read, which the server must expose. */
-export const MCP_CORS_EXPOSED_HEADERS = [
-  'mcp-session-id',
-  'mcp-protocol-version',
-  'www-authenticate',
-];
 
 /** What the connection knew when the failure happened. */
 export interface McpFailureContext {

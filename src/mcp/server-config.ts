@@ -1,7 +1,7 @@
 import type { CoveError, ErrorParams } from '../base/errors';
 import { checkRequestHeaders } from '../llm/request-headers';
 import type { HeaderMap } from '../llm/secret-headers';
-import { mcpError } from './mcp-errors';
+import { mcpError } from './mcp-error-codes';
 
 /**
  * One MCP server the user named (issue 12, DESIGN.md "MCP"). Its headers may carry secrets

@@ -31,6 +31,12 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | undefined 
   return whole ? { score: whole.score, positions: ascending(whole.indexes, 0) } : undefined;
 }
 
+/**
+ * {@link fuzzyMatch} as a parameter: the composer's menus take it from a lazily loaded
+ * module, so fuzzysort is not part of the page's first load.
+ */
+export type FuzzyMatcher = typeof fuzzyMatch;
+
 /** Offsets into the whole text, in order (what the highlight runs are cut by). */
 const ascending = (indexes: readonly number[], offset: number) =>
   indexes.map((at) => at + offset).sort((a, b) => a - b);

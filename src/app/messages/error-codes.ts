@@ -9,7 +9,7 @@ import {
   PROVIDER_SETTINGS_ERROR_CODES,
   type ProviderSettingsErrorCode,
 } from '../../llm/settings-errors';
-import { MCP_ERROR_CODES, type McpErrorCode } from '../../mcp/mcp-errors';
+import { MCP_ERROR_CODES, type McpErrorCode } from '../../mcp/mcp-error-codes';
 import { RUNTIME_ERROR_CODES, type RuntimeErrorCode } from '../../runtime/runtime-errors';
 import { STORE_ERROR_CODES } from '../../store/store-errors';
 import { WORKSPACE_ERROR_CODES, type WorkspaceErrorCode } from '../../workspace/workspace-errors';

@@ -1,6 +1,6 @@
 /**
  * The English of the MCP client's errors, its server settings' and the composer's prompt
- * commands' (src/mcp/mcp-errors.ts), from their params. A `detail` param is the server's own
+ * commands' (src/mcp/mcp-error-codes.ts), from their params. A `detail` param is the server's own
  * words (or another error's text), and `problem` / `problemHint` are the header check's
  * sentences (src/llm/request-headers.ts, as for providers); both are shown as they are.
  */
@@ -8,7 +8,7 @@ import {
   MCP_CORS_EXPOSED_HEADERS,
   MCP_CORS_REQUEST_HEADERS,
   type McpErrorCode,
-} from '../../mcp/mcp-errors';
+} from '../../mcp/mcp-error-codes';
 import { num, text, withStatus, type ErrorParams, type Wording } from './wording';
 
 const FIX_FIELD = 'Correct the field and save again.';

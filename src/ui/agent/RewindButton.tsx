@@ -1,6 +1,14 @@
-import { Show } from 'solid-js';
+import { lazy, Show } from 'solid-js';
 import type { ChatService } from '../../app/chat-service';
-import { RewindDialog } from './RewindDialog';
+import { retrying } from '../common/retrying-lazy';
+
+// The preview loads with the first Rewind asked for.
+const RewindDialog = lazy(
+  retrying(
+    () => import('./RewindDialog'),
+    (module) => module.RewindDialog,
+  ),
+);
 
 /**
  * "Rewind files to here" under a message the agent changed files at or after; opens the

@@ -22,12 +22,23 @@ import { TokenMeter } from './TokenMeter';
 import { warmUpRenderer } from './MarkdownView';
 import { MessageItem } from './MessageItem';
 import { SessionIcon } from '../sessions/session-icons';
-import { SessionsPanel } from '../sessions/SessionsPanel';
-import { SessionTreeView } from '../sessions/SessionTreeView';
 import { registerCommands } from '../command-palette/register-commands';
 import './chat.css';
 import { retrying } from '../common/retrying-lazy';
 
+// The conversation list and the session tree load when their drawer first opens.
+const SessionsPanel = lazy(
+  retrying(
+    () => import('../sessions/SessionsPanel'),
+    (module) => module.SessionsPanel,
+  ),
+);
+const SessionTreeView = lazy(
+  retrying(
+    () => import('../sessions/SessionTreeView'),
+    (module) => module.SessionTreeView,
+  ),
+);
 // The approval card and the changed files carry CodeMirror's merge view and the diff
 // library: loaded when an agent session is shown, not with the first page.
 const ApprovalPanel = lazy(

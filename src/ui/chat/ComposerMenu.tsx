@@ -7,6 +7,7 @@ import {
   Show,
   type Accessor,
 } from 'solid-js';
+import { retryingImport } from '../../base/retrying-import';
 import { replaceTrigger, triggerAt, type ComposerTrigger } from '../../app/composer-trigger';
 import {
   candidateDetail,
@@ -26,7 +27,12 @@ import {
   type SlashCommand,
 } from '../../app/slash-commands';
 import type { NodeAttachment } from '../../store/records';
+import type { FuzzyMatcher } from '../../workspace/fuzzy-match';
 import type { McpComposerState } from './McpComposer';
+
+// The menu's fuzzy matching (fuzzysort) loads when the menu first opens, not with the page;
+// the chunk is fetched again under a fresh URL after a failed load.
+const loadFuzzyMatch = retryingImport(() => import('../../workspace/fuzzy-match'));
 
 /** The id of the menu's listbox (the textarea's aria-controls). */
 export const COMPOSER_MENU_ID = 'composer-menu';
@@ -57,7 +63,7 @@ export function createComposerMenu(options: {
   send: () => void;
 }) {
   const { chat, notices, sessions, workspaces } = options.services;
-  const source = createMentionSource(workspaces);
+  const source = createMentionSource(workspaces, notices);
   const [trigger, setTrigger] = createSignal<ComposerTrigger>();
   /** The trigger Escape closed: the menu stays shut for it, the text stays as typed. */
   const [dismissed, setDismissed] = createSignal<number>();
@@ -72,6 +78,22 @@ export function createComposerMenu(options: {
   };
   const kind = () => (open() ? trigger()?.kind : undefined);
 
+  /** The matcher, once loaded; the menu says "Looking…" until then. */
+  const [matcher, setMatcher] = createSignal<FuzzyMatcher>();
+  let loadingMatcher = false;
+  createEffect(() => {
+    if (!open() || matcher() || loadingMatcher) return;
+    loadingMatcher = true;
+    loadFuzzyMatch()
+      .then(
+        (module) => setMatcher(() => module.fuzzyMatch),
+        // Opening the menu again tries again.
+        (error: unknown) =>
+          notices.error(error, 'The menu could not load; check the connection and type again'),
+      )
+      .finally(() => (loadingMatcher = false));
+  });
+
   // Asked when the menu first opens for each kind, then kept while the box is in use.
   const [candidates] = createResource(
     () => kind() === 'mention' && workspaces.entries(),
@@ -84,9 +106,10 @@ export function createComposerMenu(options: {
 
   const items = createMemo((): MenuItem[] => {
     const at = trigger();
-    if (!open() || !at) return [];
+    const match = matcher();
+    if (!open() || !at || !match) return [];
     if (at.kind === 'mention') {
-      return filterMentions(candidates() ?? [], at.query).map((candidate) => ({
+      return filterMentions(candidates() ?? [], at.query, match).map((candidate) => ({
         kind: 'mention',
         candidate,
       }));
@@ -98,7 +121,10 @@ export function createComposerMenu(options: {
       busy: chat.busy(),
       offers: offers() ?? [],
     });
-    return filterCommands(commands, at.query).map((command) => ({ kind: 'command', command }));
+    return filterCommands(commands, at.query, match).map((command) => ({
+      kind: 'command',
+      command,
+    }));
   });
 
   /** Reads the caret after typing, clicking or moving it. */
@@ -225,7 +251,7 @@ export function createComposerMenu(options: {
     pick,
     onKeyDown,
     optionId,
-    loading: () => (kind() === 'mention' ? candidates.loading : offers.loading),
+    loading: () => !matcher() || (kind() === 'mention' ? candidates.loading : offers.loading),
     /** The activedescendant: the chosen option, while the menu shows any. */
     activeId: () => (open() && items().length ? optionId(active()) : undefined),
     attachments: (): NodeAttachment[] => mentions().map((m) => m.attachment),

@@ -3,6 +3,7 @@ import { nodeToMessage } from '../../../src/agent/context-builder';
 import { contextTokens } from '../../../src/agent/compaction';
 import { messageTokens } from '../../../src/agent/context-budget';
 import { fileMention, folderMention, symbolMention } from '../../../src/agent/mention-content';
+import { findPythonDefinition } from '../../../src/agent/python-definitions';
 import {
   capAttachmentText,
   MAX_ATTACHMENT_CHARS,
@@ -80,14 +81,13 @@ describe('mention content', () => {
   });
 
   it('a symbol mention is its source lines with path and line', () => {
-    const attachment = symbolMention('main.py', SOURCE, 'area', 9)!;
+    const attachment = symbolMention('main.py', findPythonDefinition(SOURCE, 'area', 9)!);
     expect(attachment.name).toBe('main.py:9 area');
     expect(attachment.text).toBe(
       '<symbol path="main.py" lines="9-10" name="area" kind="function">\nmain.py:9\n    def area(self):\n        return math.pi\n</symbol>',
     );
-    const greet = symbolMention('main.py', SOURCE, 'greet', 4)!;
+    const greet = symbolMention('main.py', findPythonDefinition(SOURCE, 'greet', 4)!);
     expect(greet.text).toContain('lines="4-5"');
-    expect(symbolMention('main.py', SOURCE, 'gone', 4)).toBeUndefined();
   });
 
   it('paths with quotes cannot break out of the tag', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fuzzyMatch } from '../../../src/workspace/fuzzy-match';
 import { listPythonSymbols } from '../../../src/agent/python-symbols';
 import {
   candidateKey,
@@ -53,7 +54,7 @@ describe('mention candidates', () => {
 
   it('filters fuzzily, a file whose name matches first', () => {
     const all = mentionCandidates(entries, symbols);
-    const found = filterMentions(all, 'mai');
+    const found = filterMentions(all, 'mai', fuzzyMatch);
     expect(candidateLabel(found[0]!)).toBe('main.py');
     expect(found.map(candidateLabel)).toContain('src/maintenance.py');
     expect(found.map(candidateLabel)).toContain('main_helper');
@@ -62,18 +63,20 @@ describe('mention candidates', () => {
 
   it('finds a folder by its path and a method by its class', () => {
     const all = mentionCandidates(entries, symbols);
-    expect(filterMentions(all, 'src').map(candidateLabel)[0]).toBe('src/');
-    expect(filterMentions(all, 'shapearea').map(candidateLabel)).toEqual(['Shape.area']);
+    expect(filterMentions(all, 'src', fuzzyMatch).map(candidateLabel)[0]).toBe('src/');
+    expect(filterMentions(all, 'shapearea', fuzzyMatch).map(candidateLabel)).toEqual([
+      'Shape.area',
+    ]);
   });
 
   it('an empty query lists the first candidates; the limit holds', () => {
     const all = mentionCandidates(entries, symbols);
-    expect(filterMentions(all, '', 3).map(candidateLabel)).toEqual([
+    expect(filterMentions(all, '', fuzzyMatch, 3).map(candidateLabel)).toEqual([
       'README.md',
       'main.py',
       'src/',
     ]);
-    expect(filterMentions(all, 'zzz')).toEqual([]);
+    expect(filterMentions(all, 'zzz', fuzzyMatch)).toEqual([]);
   });
 
   it('the text token and key name the thing mentioned', () => {

@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitUntil } from '../support/wait-until';
 import { ManualClock } from '../../../src/base/clock';
 import { candidateLabel, type MentionCandidate } from '../../../src/app/mention-candidates';
 import { createMentionSource } from '../../../src/app/mention-source';
+import { createNoticeService } from '../../../src/app/notice-service';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
 import { createMemoryStore } from '../../../src/store/memory-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
 
-async function setup() {
+async function setup(create = createMentionSource) {
   const clock = new ManualClock(1_000);
   const store = createMemoryStore();
   const workspaces = createWorkspaceService(
@@ -21,7 +22,8 @@ async function setup() {
   await files.write('app.py', 'def run():\n    return 1\n');
   await files.write('logo.png', new Uint8Array([137, 80, 78, 71, 0, 1, 2]));
   await waitUntil(() => expect(workspaces.entries().length).toBe(2));
-  return { workspaces, files, source: createMentionSource(workspaces) };
+  const notices = createNoticeService(clock);
+  return { workspaces, files, notices, source: create(workspaces, notices) };
 }
 
 const find = (list: MentionCandidate[], label: string) =>
@@ -65,5 +67,35 @@ describe('mention source', () => {
     expect(await source.resolve(find(candidates, 'app.py'))).toEqual({
       problem: 'app.py is no longer in the workspace.',
     });
+  });
+
+  it('says when a symbol is no longer defined', async () => {
+    const { files, source } = await setup();
+    const symbol = find(await source.candidates(), 'run');
+    await files.write('app.py', 'def walk():\n    return 1\n');
+    expect(await source.resolve(symbol)).toEqual({
+      problem: 'run is no longer defined at app.py:1.',
+    });
+  });
+
+  it('offers files without symbols when the parser cannot load, and says so', async () => {
+    vi.resetModules();
+    vi.doMock('../../../src/agent/python-symbols', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const lazy = await import('../../../src/app/mention-source');
+      const { notices, source } = await setup(lazy.createMentionSource);
+      expect((await source.candidates()).map(candidateLabel)).toEqual(['app.py', 'logo.png']);
+      expect(notices.notices()).toEqual([
+        expect.objectContaining({
+          kind: 'error',
+          text: expect.stringMatching(/^Python symbols could not load; check the connection/),
+        }),
+      ]);
+    } finally {
+      vi.doUnmock('../../../src/agent/python-symbols');
+      vi.resetModules();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fuzzyMatch } from '../../../src/workspace/fuzzy-match';
 import type { McpServerOffer } from '../../../src/app/mcp-composer';
 import {
   commandDraft,
@@ -62,14 +63,14 @@ describe('slash commands', () => {
 
   it('filters by what follows the slash, fuzzily', () => {
     const commands = slashCommands(ready);
-    expect(filterCommands(commands, 'comp').map((c) => c.name)).toEqual(['compact']);
-    expect(filterCommands(commands, 'rev').map((c) => c.name)).toEqual(['docs:review']);
-    expect(filterCommands(commands, 'docs').map((c) => c.name)).toEqual([
+    expect(filterCommands(commands, 'comp', fuzzyMatch).map((c) => c.name)).toEqual(['compact']);
+    expect(filterCommands(commands, 'rev', fuzzyMatch).map((c) => c.name)).toEqual(['docs:review']);
+    expect(filterCommands(commands, 'docs', fuzzyMatch).map((c) => c.name)).toEqual([
       'docs:review',
       'docs:summary',
     ]);
-    expect(filterCommands(commands, '')).toHaveLength(5);
-    expect(filterCommands(commands, 'xyz')).toEqual([]);
+    expect(filterCommands(commands, '', fuzzyMatch)).toHaveLength(5);
+    expect(filterCommands(commands, 'xyz', fuzzyMatch)).toEqual([]);
   });
 
   it("a prompt's required arguments are named in its draft; then it waits to be filled", () => {
