@@ -84,7 +84,10 @@ export interface TabState extends EditorTab {
   setDeleted: Setter<boolean>;
   savedVersion: number;
   savedText: string;
+  /** Cancels the scheduled autosave, if any. */
   timer?: () => void;
+  /** When the last edit that scheduled an autosave was made (the clock's milliseconds). */
+  lastEdit: number;
   writer: SerialWriter;
   /** The write in flight, if any, so change notices wait for it before comparing versions. */
   writing?: Promise<boolean>;
@@ -119,6 +122,7 @@ export function openTabState(
     ...withReadOnly(readOnlyReason(text)),
     savedVersion: row.version,
     savedText: text,
+    lastEdit: 0,
     writer: makeSerialWriter(() => write(tab), setSaving),
   };
   return tab;

@@ -2,7 +2,7 @@ import { FakeBuffers } from '../../fakes/chat-app';
 import { createEffect, createRoot } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/base/clock';
-import { createEditorService } from '../../../src/app/editor-service';
+import { AUTOSAVE_MAX_MS, AUTOSAVE_MS, createEditorService } from '../../../src/app/editor-service';
 import { createNoticeService } from '../../../src/app/notice-service';
 import { createMemoryUnloadJournal, type UnloadJournal } from '../../../src/app/unload-journal';
 import { createWorkspaceService } from '../../../src/app/workspace-service';
@@ -89,6 +89,31 @@ describe('editor service', () => {
     await clock.advance(200);
     expect((await files.read('a.py')).content).toBe('two\n');
     expect(tab().dirty()).toBe(false);
+  });
+
+  it('while typing goes on, saves at the latest AUTOSAVE_MAX_MS after the first edit', async () => {
+    const { clock, files, edit, tab } = await setup();
+    // A key every 300 ms never pauses long enough for the pause to save.
+    for (let at = 300; at < AUTOSAVE_MAX_MS; at += 300) {
+      edit(`typed ${at}\n`);
+      await clock.advance(300);
+    }
+    expect((await files.read('a.py')).content).toBe('one\n');
+    edit('typed last\n');
+    await clock.advance(AUTOSAVE_MAX_MS - Math.floor(AUTOSAVE_MAX_MS / 300) * 300 + 1);
+    expect((await files.read('a.py')).content).toBe('typed last\n');
+    expect(tab().dirty()).toBe(false);
+  });
+
+  it('a pause in typing saves AUTOSAVE_MS after the last key', async () => {
+    const { clock, files, edit } = await setup();
+    edit('t\n');
+    await clock.advance(500);
+    edit('ty\n');
+    await clock.advance(AUTOSAVE_MS - 1);
+    expect((await files.read('a.py')).content).toBe('one\n');
+    await clock.advance(1);
+    expect((await files.read('a.py')).content).toBe('ty\n');
   });
 
   it('an edit back to the saved text is not dirty', async () => {
