@@ -210,6 +210,8 @@ function stateLabel(state: ReturnType<AppServices['mcp']['state']>): string {
       return 'Connecting…';
     case 'connected':
       return `Connected · ${state.tools.length} ${state.tools.length === 1 ? 'tool' : 'tools'}`;
+    case 'sign-in':
+      return 'Needs you to sign in';
     case 'failed':
       return `Not available: ${state.message}`;
   }
