@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pyodide } from './scripts/vite-plugin-pyodide';
 import { sandboxCsp } from './scripts/vite-plugin-sandbox-csp';
 import { firstScript } from './scripts/vite-plugin-first-script';
+import { oauthClientMetadata } from './scripts/vite-plugin-oauth-client';
 
 /**
  * BASE_PATH lets one source tree serve from `/` (default) or a sub-path such as a GitHub
@@ -33,6 +34,11 @@ function buildLabel(): string {
 /** src/harden-page.ts and what it imports: the first script's chunk (firstScript below). */
 const FIRST_SCRIPT_MODULES = /[\\/]src[\\/](harden-page|base[\\/]harden-intrinsics)\.ts$/;
 
+/** COVE_PUBLIC_URL: where this build is served (origin and BASE_PATH), for OAuth's client id. */
+const publicUrl = process.env.COVE_PUBLIC_URL
+  ? new URL(base, process.env.COVE_PUBLIC_URL).href
+  : '';
+
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 export default defineConfig({
@@ -40,12 +46,15 @@ export default defineConfig({
   define: {
     __COVE_VERSION__: JSON.stringify(version),
     __COVE_BUILD__: JSON.stringify(buildLabel()),
+    // Where the build's OAuth Client ID Metadata Document says Cove is (empty: none written).
+    __COVE_PUBLIC_URL__: JSON.stringify(publicUrl),
   },
   plugins: [
     solid(),
     pyodide(),
     sandboxCsp(),
     firstScript(),
+    oauthClientMetadata(publicUrl || undefined),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

@@ -5,6 +5,7 @@ import { installErrorWording } from './base/error-wording';
 import { englishWording } from './app/messages/en';
 import { errorText } from './app/messages/describe-error';
 import { createAppServices } from './app/services';
+import { mcpOAuthPlaces, OAUTH_ANSWER_KEY } from './app/mcp-oauth-places';
 import { createBackupService, type BackupService } from './app/backup-service';
 import { createTypingPause } from './app/typing-pause';
 import { announceRenamedFiles } from './app/renamed-files-notice';
@@ -22,6 +23,9 @@ import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
 import './ui/theme.css';
+
+/** Where the build's OAuth client metadata says Cove is served (vite.config.ts). */
+declare const __COVE_PUBLIC_URL__: string;
 
 // Errors are data; the lower layers read their English (for logs and for the model) here.
 installErrorWording(englishWording);
@@ -64,6 +68,9 @@ async function start(root: HTMLElement) {
     clock: systemClock,
     registerAfter: backgroundAfter,
   });
+  // An MCP sign-in coming back through public/oauth-callback.html: taken once.
+  const oauthAnswer = sessionStorage.getItem(OAUTH_ANSWER_KEY);
+  sessionStorage.removeItem(OAUTH_ANSWER_KEY);
   const services = createAppServices(
     store,
     systemClock,
@@ -78,6 +85,12 @@ async function start(root: HTMLElement) {
       fetch: (input, init) => fetch(input, init),
       monotonicNow: () => performance.now(),
       pageOrigin: location.origin,
+      mcpSignIn: {
+        ...mcpOAuthPlaces(location.origin, import.meta.env.BASE_URL, __COVE_PUBLIC_URL__),
+        // A full-page redirect: a popup could not report back through window.opener under
+        // the service worker's cross-origin isolation, and a redirect needs no popup blocker's leave.
+        navigate: (url) => location.assign(url),
+      },
       ...(navigator.locks ? { locks: navigator.locks } : {}),
       ...(navigator.storage ? { storage: navigator.storage } : {}),
       unloadJournal: createLocalUnloadJournal(window.localStorage),
@@ -113,7 +126,22 @@ async function start(root: HTMLElement) {
   // The palette's recently used commands; the palette works without them.
   void services.commands.load();
   root.textContent = '';
-  render(() => <App services={services} databaseBlocked={guard.blocked} />, root);
+  render(
+    () => (
+      <App
+        services={services}
+        databaseBlocked={guard.blocked}
+        {...(oauthAnswer ? { openSettingsAt: 'mcp' as const } : {})}
+      />
+    ),
+    root,
+  );
+  // The sign-in resumes: the code is exchanged and the server connects, in Settings' view.
+  if (oauthAnswer) {
+    void services.mcp
+      .finishSignIn(new URL(oauthAnswer))
+      .catch((error: unknown) => services.notices.error(error, 'Could not sign in'));
+  }
   const { firstFile } = await services.workspaces.start();
   await services.editor.restoreTabs();
   // Files the schema-6 upgrade renamed are listed once, in a notice and in the log.

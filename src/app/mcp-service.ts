@@ -13,7 +13,12 @@ import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-error-codes';
-import { openMcpConnection } from '../mcp/open-connection';
+import { finishMcpSignIn, openMcpConnection } from '../mcp/open-connection';
+import { McpOAuthProvider } from '../mcp/oauth-provider';
+import { signOutOfMcpServer } from '../mcp/oauth-sign-out';
+import { oauthStepOf } from '../mcp/oauth-steps';
+import type { McpOAuthStore, McpOAuthRecord } from '../mcp/oauth-store';
+import { CoveError } from '../base/errors';
 import {
   MCP_CONFIG_ERROR_CODES,
   validateMcpServerConfig,
@@ -31,6 +36,8 @@ export interface McpServerDraft {
   enabled?: boolean;
   approval?: 'ask' | 'auto';
   trustReadOnlyHint?: boolean;
+  /** A client id registered by hand with the server's authorization server (OAuth). */
+  oauthClientId?: string;
 }
 
 /** Where a server's connection stands, for the settings list. */
@@ -39,6 +46,8 @@ export type McpServerState =
   | { status: 'idle' }
   | { status: 'connecting' }
   | { status: 'connected'; tools: readonly McpTool[] }
+  /** The server wants an OAuth sign-in (issue 20); Settings offers Sign in. */
+  | { status: 'sign-in'; message: string }
   | { status: 'failed'; message: string };
 
 export interface McpService {
@@ -71,8 +80,43 @@ export interface McpService {
    * server runs it without asking until it changes).
    */
   allow(id: string, toolName: string, fingerprint: ToolFingerprint): Promise<void>;
+  /** Whether Cove holds an OAuth sign-in for server `id` (reactive). */
+  signedIn(id: string): boolean;
+  /**
+   * Signs in to server `id` with OAuth: the page goes to the server's authorization page
+   * (and comes back to the callback page, see {@link finishSignIn}); a sign-in that is still
+   * good just connects.
+   */
+  signIn(id: string): Promise<void>;
+  /** Forgets server `id`'s tokens, revoking them where the server allows. */
+  signOut(id: string): Promise<{ revoked: boolean }>;
+  /**
+   * Finishes the sign-in the callback page `answer` belongs to and connects; resolves with
+   * the server's id, or undefined when no sign-in of this tab's is under way for it.
+   * Throws CoveError (`mcp-oauth`) when the answer is a refusal or the exchange failed.
+   */
+  finishSignIn(answer: URL): Promise<string | undefined>;
+  /** The authorization servers of the sign-ins kept, for the network allow-list. */
+  authorizationServers(): { origin: string; server: string }[];
+  /** The tokens and client secrets Cove holds, for redaction. */
+  oauthSecrets(): string[];
   /** Closes every connection. */
   close(): Promise<void>;
+}
+
+/** What OAuth sign-in needs from the page (issue 20). */
+export interface McpOAuthDeps {
+  /** Sealed at rest (src/app/mcp-oauth-store.ts). */
+  store: McpOAuthStore & {
+    known(): ReadonlyMap<string, McpOAuthRecord>;
+    reload(): Promise<void>;
+  };
+  /** Cove's callback page. */
+  redirectUrl: string;
+  /** Cove's Client ID Metadata Document, where the deployment serves one over https. */
+  clientMetadataUrl?: string;
+  /** Takes the page to the authorization server (a full-page redirect). */
+  navigate(url: URL): void;
 }
 
 /** Deadline of initialize and the listings (tool calls have their own, see mcp-tools.ts). */
@@ -91,6 +135,8 @@ export interface McpServiceDeps {
    * (the network gate's grant). Default: nothing to do.
    */
   allowOnce?: (url: string) => void;
+  /** OAuth sign-in for servers that ask for it; absent: a 401 is told as such. */
+  oauth?: McpOAuthDeps;
 }
 
 export function createMcpService(deps: McpServiceDeps): McpService {
@@ -109,14 +155,51 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     setStates((map) => new Map(map).set(id, state));
 
   const find = (id: string) => servers().find((server) => server.id === id);
+  /** Bumped when sign-ins change, so `signedIn` and the hosts list follow. */
+  const [oauthVersion, setOauthVersion] = createSignal(0);
+  const oauthChanged = () => setOauthVersion((v) => v + 1);
 
-  function connectionDeps() {
+  /**
+   * The page's fetch; the requests of a sign-in (metadata, registration, tokens) go to the
+   * authorization server the MCP server named, which the network gate lets through.
+   */
+  const fetchForMcp: FetchLike = (input, init) => {
+    if (oauthStepOf(input, init)) {
+      deps.allowOnce?.(input instanceof Request ? input.url : String(input));
+    }
+    return deps.fetch(input, init);
+  };
+
+  /** The OAuth provider of `server`; `interactive` when the person asked to sign in. */
+  function oauthFor(server: McpServerConfig, interactive: boolean): McpOAuthProvider | undefined {
+    const oauth = deps.oauth;
+    if (!oauth) return undefined;
+    return new McpOAuthProvider({
+      serverId: server.id,
+      serverUrl: server.url,
+      store: oauth.store,
+      redirectUrl: oauth.redirectUrl,
+      ...(oauth.clientMetadataUrl ? { clientMetadataUrl: oauth.clientMetadataUrl } : {}),
+      ...(server.oauthClientId ? { preRegistered: { clientId: server.oauthClientId } } : {}),
+      authorize: (url) => {
+        // Only a sign-in the person asked for leaves the page; a run that meets the 401
+        // says so instead, and Settings offers Sign in.
+        if (!interactive) return Promise.resolve(undefined);
+        oauth.navigate(url);
+        return new Promise<never>(() => {});
+      },
+    });
+  }
+
+  function connectionDeps(server?: McpServerConfig, interactive = false) {
+    const oauth = server && oauthFor(server, interactive);
     return {
-      fetch: deps.fetch,
+      fetch: fetchForMcp,
       clock: deps.clock,
       ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}),
       // Connect and listings wait this long at most: a run starts after its servers answer.
       requestTimeoutMs: CONNECT_TIMEOUT_MS,
+      ...(oauth ? { oauth } : {}),
     };
   }
 
@@ -176,6 +259,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     },
     async load() {
       setServers(await deps.store.load());
+      await deps.oauth?.store.reload().then(oauthChanged, () => undefined);
     },
     async add(draft) {
       const id = makeId();
@@ -235,7 +319,10 @@ export function createMcpService(deps: McpServiceDeps): McpService {
             });
       if (!config) throw new Error('That server is gone.');
       if (typeof target !== 'string') deps.allowOnce?.(config.url);
-      const connection = await openMcpConnection(config, connectionDeps());
+      const connection = await openMcpConnection(
+        config,
+        connectionDeps(typeof target === 'string' ? config : undefined),
+      );
       try {
         return await connection.test(signal);
       } finally {
@@ -252,7 +339,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         { stop: () => {}, ready: Promise.resolve(undefined as never) };
       // Callers at the same time share one connect and listing.
       live.ready = (async () => {
-        const connection = await openMcpConnection(server, connectionDeps());
+        const connection = await openMcpConnection(server, connectionDeps(server));
         // Removed or disabled while the SDK loaded: nothing to connect.
         if (connections.get(id) !== live) throw new Error('That server is not enabled.');
         live.connection = connection;
@@ -277,9 +364,80 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         connections.delete(id);
         live.stop();
         void live.connection?.close();
-        setState(id, { status: 'failed', message: errorText(error) });
+        const signIn = error instanceof CoveError && error.code === 'mcp-sign-in-required';
+        setState(id, { status: signIn ? 'sign-in' : 'failed', message: errorText(error) });
       });
       return live.ready;
+    },
+    signedIn(id) {
+      oauthVersion();
+      const server = find(id);
+      const record = deps.oauth?.store.known().get(id);
+      return !!server && record?.serverUrl === server.url && record.tokens !== undefined;
+    },
+    async signIn(id) {
+      const server = find(id);
+      if (!server) return;
+      await drop(id);
+      setState(id, { status: 'connecting' });
+      const connection = await openMcpConnection(server, connectionDeps(server, true));
+      try {
+        await connection.connect();
+      } finally {
+        await connection.close();
+      }
+      oauthChanged();
+      await service.connect(id);
+    },
+    async signOut(id) {
+      const server = find(id);
+      const provider = server && oauthFor(server, false);
+      if (!provider) return { revoked: false };
+      await drop(id);
+      const result = await signOutOfMcpServer(provider, fetchForMcp);
+      setState(id, { status: 'idle' });
+      oauthChanged();
+      return result;
+    },
+    async finishSignIn(answer) {
+      const oauth = deps.oauth;
+      const state = answer.searchParams.get('state');
+      if (!oauth || !state) return undefined;
+      await oauth.store.reload();
+      const id = [...oauth.store.known()].find(([, record]) => record.state === state)?.[0];
+      const server = id ? find(id) : undefined;
+      const provider = server && oauthFor(server, false);
+      if (!id || !provider) return undefined;
+      try {
+        await finishMcpSignIn(provider, answer, fetchForMcp, deps.pageOrigin);
+      } catch (error) {
+        setState(id, { status: 'failed', message: errorText(error) });
+        throw error;
+      } finally {
+        oauthChanged();
+      }
+      await drop(id);
+      await service.connect(id);
+      return id;
+    },
+    authorizationServers() {
+      oauthVersion();
+      const known = deps.oauth?.store.known() ?? new Map<string, McpOAuthRecord>();
+      return servers().flatMap((server) => {
+        const as = known.get(server.id)?.discovery?.authorizationServerUrl;
+        return as ? [{ origin: as, server: server.name }] : [];
+      });
+    },
+    oauthSecrets() {
+      oauthVersion();
+      const known = deps.oauth?.store.known() ?? new Map<string, McpOAuthRecord>();
+      return [...known.values()].flatMap((record) =>
+        [
+          record.tokens?.access_token,
+          record.tokens?.refresh_token,
+          record.clientInformation?.client_secret,
+        ].filter((value): value is string => !!value),
+      );
     },
     tools(id) {
       return connections.get(id)?.connection?.cachedTools;
@@ -310,6 +468,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       enabled: draft.enabled ?? previous?.enabled ?? true,
       approval: draft.approval ?? previous?.approval ?? 'ask',
       trustReadOnlyHint: draft.trustReadOnlyHint ?? previous?.trustReadOnlyHint ?? false,
+      ...(draft.oauthClientId?.trim() ? { oauthClientId: draft.oauthClientId.trim() } : {}),
     });
     const taken = servers().some(
       (server) => server.id !== id && server.name.toLowerCase() === config.name.toLowerCase(),

@@ -39,7 +39,8 @@ import { resolveModelSettings } from '../llm/provider-config';
 import { isSecretHeaderName } from '../llm/secret-headers';
 import { createMcpAgentTools } from './mcp-agent-tools';
 import { createMcpServerStore } from './mcp-server-store';
-import { createMcpService, type McpService } from './mcp-service';
+import { createMcpService, type McpOAuthDeps, type McpService } from './mcp-service';
+import { createSealedOAuthStore } from './mcp-oauth-store';
 import {
   alwaysOnline,
   createConnectivityService,
@@ -145,6 +146,12 @@ export function createAppServices(
     parseHtml?: AgentWeb['parseHtml'];
     /** The page's console: its errors and warnings are also logged (the Logs panel). */
     console?: ConsoleLike;
+    /**
+     * Where MCP OAuth sign-ins come back (Cove's callback page), Cove's Client ID Metadata
+     * Document where this deployment serves one, and the full-page redirect to an
+     * authorization server; absent: servers that ask for OAuth say so and cannot sign in.
+     */
+    mcpSignIn?: Pick<McpOAuthDeps, 'redirectUrl' | 'clientMetadataUrl' | 'navigate'>;
     /** `navigator.serviceWorker`, which keeps the page's network to an allow-list. */
     serviceWorker?: GateServiceWorker;
     /** Imports .zip archives off the page's thread; absent: on this thread. */
@@ -206,13 +213,19 @@ export function createAppServices(
     clock,
     ...(pageOrigin ? { pageOrigin } : {}),
     allowOnce: (url) => gateRef.current?.grant(url),
+    ...(environment.mcpSignIn
+      ? { oauth: { ...environment.mcpSignIn, store: createSealedOAuthStore(store.settings) } }
+      : {}),
   });
-  mcpSecrets = () =>
-    mcp.servers().flatMap((server) =>
+  mcpSecrets = () => [
+    ...mcp.servers().flatMap((server) =>
       Object.entries(server.headers ?? {})
         .filter(([name]) => isSecretHeaderName(name))
         .map(([, value]) => value),
-    );
+    ),
+    // Sign-in tokens: never in conversations, traces, exports, backups or the log.
+    ...mcp.oauthSecrets(),
+  ];
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   const editor = createEditorService({
@@ -351,6 +364,9 @@ export function createAppServices(
       ...mcp
         .servers()
         .map((server) => ({ origin: server.url, reason: `MCP server ${server.name}` })),
+      ...mcp
+        .authorizationServers()
+        .map(({ origin, server }) => ({ origin, reason: `Sign-in of MCP server ${server}` })),
       { origin: runs.settings().packageIndexUrl, reason: "Python's package index" },
       ...(runs.settings().lockFileUrl
         ? [{ origin: runs.settings().lockFileUrl!, reason: "Python's lock file" }]

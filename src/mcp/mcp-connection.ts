@@ -1,8 +1,14 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
   type Implementation,
@@ -14,12 +20,20 @@ import type { Clock } from '../base/clock';
 import { CoveError, isAbortError } from '../base/errors';
 import { probeReachability } from '../llm/cors-probe';
 import type { FetchLike } from '../llm/fetch-like';
-import { classifyMcpError, httpStatusOf, isNetworkFailure, isSessionNotFound } from './mcp-errors';
+import {
+  classifyMcpError,
+  classifyOAuthFailure,
+  httpStatusOf,
+  isNetworkFailure,
+  isSessionNotFound,
+} from './mcp-errors';
 import { mcpError } from './mcp-error-codes';
 import {
   listPrompts as listAllPrompts,
   listResources as listAllResources,
 } from './resources-prompts';
+import type { McpOAuthProvider } from './oauth-provider';
+import { watchOAuthSteps, type OAuthStepRecord } from './oauth-steps';
 import type { McpServerConfig } from './server-config';
 
 /**
@@ -46,6 +60,11 @@ export interface McpConnectionDeps {
   clientInfo?: Implementation;
   /** Deadline for initialize and list requests (default 30 s). */
   requestTimeoutMs?: number;
+  /**
+   * OAuth for servers that answer 401 with a challenge (issue 20): the SDK signs in through
+   * it, and the token goes with every request to this server and no other.
+   */
+  oauth?: McpOAuthProvider;
 }
 
 /** Which transport the connection ended up with. */
@@ -106,11 +125,17 @@ export class McpConnection {
   private readonly toolListeners = new Set<(tools: McpTool[]) => void>();
   private sessionIdMissing = false;
   private negotiatedVersion: string | undefined;
+  /** The page's fetch, watched for the steps of an OAuth sign-in (for its errors). */
+  private readonly steps: ReturnType<typeof watchOAuthSteps>;
 
   constructor(
     readonly config: McpServerConfig,
     private readonly deps: McpConnectionDeps,
-  ) {}
+  ) {
+    this.steps = watchOAuthSteps(
+      deps.oauth ? headersForServerOnly(deps.fetch, config) : deps.fetch,
+    );
+  }
 
   /** The transport in use after connect. */
   get transportKind(): McpTransportKind {
@@ -219,9 +244,18 @@ export class McpConnection {
     await this.connect(options.signal);
     const used = this.client;
     const hadSession = this.sessionId !== undefined;
+    this.steps.reset();
     try {
       return await this.withDeadline(run, options);
     } catch (error) {
+      // A step-up (403 insufficient_scope) that a headless sign-in answered at once.
+      if (error instanceof UnauthorizedError && (await this.finishSignIn())) {
+        try {
+          return await this.withDeadline(run, options);
+        } catch (retryError) {
+          throw await this.explain(retryError);
+        }
+      }
       if (isSessionNotFound(error) && hadSession && !options.signal?.aborted) {
         await this.reopen(used, options.signal);
         try {
@@ -304,6 +338,7 @@ export class McpConnection {
 
   private async open(signal?: AbortSignal): Promise<void> {
     const url = new URL(this.config.url);
+    this.steps.reset();
     try {
       await this.openWith('streamable-http', url, signal);
       return;
@@ -327,14 +362,24 @@ export class McpConnection {
     }
   }
 
-  private async openWith(kind: McpTransportKind, url: URL, signal?: AbortSignal): Promise<void> {
+  private async openWith(
+    kind: McpTransportKind,
+    url: URL,
+    signal?: AbortSignal,
+    signedInNow = false,
+  ): Promise<void> {
     this.negotiatedVersion = undefined;
-    const requestInit: RequestInit = { headers: { ...this.config.headers } };
+    const oauth = this.deps.oauth;
+    // With OAuth the SDK's discovery and token requests go through the transport's fetch
+    // too; the server's own headers are added by that fetch, for the server alone.
+    const requestInit: RequestInit = oauth ? {} : { headers: { ...this.config.headers } };
+    const fetch = this.steps.fetch;
     const transport =
       kind === 'streamable-http'
         ? new StreamableHTTPClientTransport(url, {
-            fetch: this.deps.fetch,
+            fetch,
             requestInit,
+            ...(oauth ? { authProvider: oauth } : {}),
             // Cove retries at the request level; a lost GET stream is reopened a few times.
             reconnectionOptions: {
               maxReconnectionDelay: 30_000,
@@ -343,7 +388,11 @@ export class McpConnection {
               maxRetries: 2,
             },
           })
-        : new SSEClientTransport(url, { fetch: this.deps.fetch, requestInit });
+        : new SSEClientTransport(url, {
+            fetch,
+            requestInit,
+            ...(oauth ? { authProvider: oauth } : {}),
+          });
     // The Client tells the transport the version it negotiated; only Streamable HTTP
     // exposes it again, so it is caught on the way in.
     const setVersion = transport.setProtocolVersion.bind(transport);
@@ -381,7 +430,17 @@ export class McpConnection {
         transport instanceof StreamableHTTPClientTransport &&
         !transport.sessionId;
       await client.close().catch(() => undefined);
-      throw timedOut ? new DeadlineReached(timeoutMs) : error;
+      if (timedOut) throw new DeadlineReached(timeoutMs);
+      // The 401 started a sign-in that came back at once (headless): exchange the code and
+      // connect again with the token, once.
+      const code = error instanceof UnauthorizedError ? oauth?.takeAuthorizationCode() : undefined;
+      if (code && !signedInNow) {
+        await transport.finishAuth(code);
+        cancelTimer();
+        signal?.removeEventListener('abort', onAbort);
+        return this.openWith(kind, url, signal, true);
+      }
+      throw error;
     } finally {
       cancelTimer();
       signal?.removeEventListener('abort', onAbort);
@@ -415,6 +474,14 @@ export class McpConnection {
     await this.connect(signal);
   }
 
+  /** Exchanges the code a headless sign-in brought back, on the live transport. */
+  private async finishSignIn(): Promise<boolean> {
+    const code = this.deps.oauth?.takeAuthorizationCode();
+    if (!code || !this.transport) return false;
+    await this.transport.finishAuth(code);
+    return true;
+  }
+
   private refreshTools(): void {
     this.listTools().then(
       (tools) => this.toolListeners.forEach((listener) => listener(tools)),
@@ -431,6 +498,27 @@ export class McpConnection {
       return classifyMcpError(error, { url, timeoutMs: error.timeoutMs });
     }
     if (isAbortError(error)) return classifyMcpError(error, { url });
+    const last = this.steps.last();
+    if ((last && isOAuthFailure(error, last)) || error instanceof OAuthError) {
+      // An answer from the authorization page (denied…) comes after the requests.
+      const step =
+        error instanceof OAuthError && !last
+          ? { step: 'authorization' as const, url, networkFailed: false }
+          : last!;
+      const reachability =
+        step.networkFailed && this.deps.pageOrigin
+          ? await probeReachability(this.deps.fetch, step.url, this.deps.clock)
+          : undefined;
+      return classifyOAuthFailure(error, {
+        url,
+        step,
+        ...(this.deps.pageOrigin ? { pageOrigin: this.deps.pageOrigin } : {}),
+        ...(reachability ? { reachability } : {}),
+      });
+    }
+    if (error instanceof UnauthorizedError && this.deps.oauth?.signInExpired) {
+      return mcpError('mcp-sign-in-required', { host: new URL(url).host, variant: 'expired' });
+    }
     let reachability;
     if (isNetworkFailure(error) && this.deps.pageOrigin) {
       reachability = await probeReachability(this.deps.fetch, url, this.deps.clock);
@@ -442,4 +530,38 @@ export class McpConnection {
       reachability,
     });
   }
+}
+
+/**
+ * True for what the SDK's `auth()` threw during `step`, as opposed to the MCP server's own
+ * answers and the transport's failures.
+ */
+function isOAuthFailure(error: unknown, step: OAuthStepRecord): boolean {
+  if (
+    error instanceof UnauthorizedError ||
+    error instanceof StreamableHTTPError ||
+    error instanceof SseError ||
+    error instanceof McpError
+  ) {
+    return false;
+  }
+  return isNetworkFailure(error) ? step.networkFailed : true;
+}
+
+/**
+ * `fetch` that adds the server's own headers (its settings') to requests to the server's
+ * origin only: the authorization server never sees them.
+ */
+function headersForServerOnly(fetch: FetchLike, config: McpServerConfig): FetchLike {
+  const origin = new URL(config.url).origin;
+  if (!Object.keys(config.headers).length) return fetch;
+  return (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    if (target.origin !== origin) return fetch(input, init);
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(config.headers)) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    return fetch(input, { ...init, headers });
+  };
 }

@@ -16,6 +16,10 @@ export const MCP_ERROR_CODES = [
   'mcp-timeout',
   'mcp-cancelled',
   'mcp-unauthorized',
+  /** The server wants an OAuth sign-in that has not happened (or expired): Settings signs in. */
+  'mcp-sign-in-required',
+  /** A step of the OAuth sign-in failed (`step`, `variant`: cors, denied, refused…). */
+  'mcp-oauth',
   'mcp-session-header',
   'mcp-mixed-content',
   'mcp-local-network',

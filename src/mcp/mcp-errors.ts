@@ -1,11 +1,17 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  AccessDeniedError,
+  InvalidGrantError,
+  OAuthError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CoveError, isAbortError } from '../base/errors';
 import type { Reachability } from '../llm/cors-probe';
 import { crossesIntoLocalNetwork, isMixedContent, originOf } from '../llm/network-locality';
 import { mcpError } from './mcp-error-codes';
+import type { OAuthStepRecord } from './oauth-steps';
 
 /**
  * MCP failures told as what they are (issue 12, "Errors are told as what they are"). A
@@ -86,7 +92,10 @@ export function classifyMcpError(error: unknown, context: McpFailureContext): Co
   }
   if (isAbortError(error)) return mcpError('mcp-cancelled', { variant: 'request' }, cause);
   const status = httpStatusOf(error);
-  if (error instanceof UnauthorizedError || status === 401 || status === 403) {
+  if (error instanceof UnauthorizedError) {
+    return mcpError('mcp-sign-in-required', { host }, cause);
+  }
+  if (status === 401 || status === 403) {
     return mcpError('mcp-unauthorized', { host, status }, cause);
   }
   if (context.sessionIdMissing && isNotInitializedAnswer(error)) {
@@ -125,4 +134,74 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** What the connection knew when a step of the OAuth sign-in failed. */
+export interface OAuthFailureContext {
+  /** The MCP server's URL. */
+  url: string;
+  pageOrigin?: string;
+  /** The step the failure happened in (the last OAuth request made). */
+  step: OAuthStepRecord;
+  reachability?: Reachability;
+}
+
+/**
+ * Tells a failure of the SDK's `auth()` as the step it happened in and what to do: the
+ * authorization server's CORS (which header it lacks), a refused registration, a denied
+ * consent, an expired refresh, a resource that is not this server, or the server's words.
+ */
+export function classifyOAuthFailure(error: unknown, context: OAuthFailureContext): CoveError {
+  if (error instanceof CoveError) return error;
+  const { step } = context.step;
+  const server = hostOf(context.url);
+  const host = hostOf(context.step.url);
+  const params = { server, host, step };
+  const cause = { cause: error };
+  if (error instanceof AccessDeniedError) {
+    return mcpError('mcp-oauth', { ...params, variant: 'denied' }, cause);
+  }
+  if (error instanceof InvalidGrantError && step === 'refresh') {
+    return mcpError('mcp-oauth', { ...params, variant: 'expired' }, cause);
+  }
+  if (context.step.networkFailed && isNetworkFailure(error)) {
+    const crossOrigin =
+      context.pageOrigin !== undefined && originOf(context.step.url) !== context.pageOrigin;
+    if (!crossOrigin || context.reachability === 'unreachable') {
+      return mcpError('mcp-oauth', { ...params, variant: 'unreachable' }, cause);
+    }
+    // Metadata is a plain GET (the SDK retries it without its header); registration posts
+    // JSON and a confidential client's token request sends Authorization: both preflight.
+    const header =
+      step === 'registration'
+        ? 'Access-Control-Allow-Origin, and content-type in Access-Control-Allow-Headers'
+        : 'Access-Control-Allow-Origin';
+    return mcpError(
+      'mcp-oauth',
+      { ...params, variant: 'cors', header, pageOrigin: context.pageOrigin },
+      cause,
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  if (/does not match expected/i.test(detail)) {
+    return mcpError('mcp-oauth', { ...params, variant: 'resource' }, cause);
+  }
+  if (step === 'registration' || /does not support dynamic client registration/i.test(detail)) {
+    return mcpError(
+      'mcp-oauth',
+      { ...params, step: 'registration', variant: 'refused', detail },
+      cause,
+    );
+  }
+  const status = /HTTP (\d{3})/.exec(detail)?.[1];
+  return mcpError(
+    'mcp-oauth',
+    {
+      ...params,
+      variant: error instanceof OAuthError ? 'refused' : 'failed',
+      detail,
+      ...(status ? { status: Number(status) } : {}),
+    },
+    cause,
+  );
 }

@@ -1,5 +1,6 @@
 import type { McpServerConfig } from './server-config';
 import type { McpConnection, McpConnectionDeps } from './mcp-connection';
+import type { completeMcpSignIn } from './oauth-complete';
 
 /**
  * A connection to `config`, with the MCP SDK (and its schema libraries) loaded on the first
@@ -12,4 +13,12 @@ export async function openMcpConnection(
 ): Promise<McpConnection> {
   const { McpConnection } = await import('./mcp-connection');
   return new McpConnection(config, deps);
+}
+
+/** {@link completeMcpSignIn}, with the SDK loaded on the first call. */
+export async function finishMcpSignIn(
+  ...args: Parameters<typeof completeMcpSignIn>
+): Promise<void> {
+  const { completeMcpSignIn: complete } = await import('./oauth-complete');
+  return complete(...args);
 }

@@ -26,6 +26,11 @@ export interface McpServerConfig {
    * its own claim, so it counts only when the user opted in for this server.
    */
   trustReadOnlyHint?: boolean;
+  /**
+   * A client id the user registered with the server's authorization server, for servers
+   * that neither take Cove's Client ID Metadata Document nor let it register (issue 20).
+   */
+  oauthClientId?: string;
 }
 
 /**

@@ -47,6 +47,69 @@ function httpHint(status: number | undefined): string {
   return 'Check the URL and headers in the server’s settings.';
 }
 
+/** The step of an OAuth sign-in, as the sentences name it. */
+const OAUTH_STEPS: Record<string, string> = {
+  'resource-metadata': 'reading the server’s protected resource metadata',
+  'server-metadata': 'reading the authorization server’s metadata',
+  registration: 'registering Cove with the authorization server',
+  authorization: 'the authorization page',
+  token: 'exchanging the code for a token',
+  refresh: 'refreshing the token',
+  revocation: 'revoking the token',
+};
+
+function oauthWording(p: ErrorParams): { message: string; hint: string } {
+  const host = text(p, 'host') ?? 'the authorization server';
+  const server = text(p, 'server') ?? 'the MCP server';
+  const step = OAUTH_STEPS[text(p, 'step') ?? ''] ?? 'signing in';
+  const status = num(p, 'status');
+  switch (variant(p)) {
+    case 'denied':
+      return {
+        message: `Signing in to ${server} was refused on the authorization page (access denied).`,
+        hint: 'Sign in again and allow Cove access, or ask the server’s owner for access.',
+      };
+    case 'expired':
+      return {
+        message: `Your sign-in to ${server} expired: ${host} no longer accepts its refresh token.`,
+        hint: 'Sign in again under Settings → MCP servers.',
+      };
+    case 'cors': {
+      const pageOrigin = text(p, 'pageOrigin');
+      return {
+        message: `Signing in to ${server} failed while ${step}: ${host} answered, but its CORS headers do not let this page read the answer.`,
+        hint: `${host} must send ${text(p, 'header') ?? 'Access-Control-Allow-Origin'}${pageOrigin ? ` allowing ${pageOrigin}` : ''}. Ask its owner, or use a pre-registered client the server allows from the browser.`,
+      };
+    }
+    case 'unreachable':
+      return {
+        message: `Signing in to ${server} failed while ${step}: nothing answered at ${host}.`,
+        hint: 'Check that the authorization server is up and reachable from this browser, then try again.',
+      };
+    case 'resource':
+      return {
+        message: `Signing in to ${server} stopped: its protected resource metadata names another server, so Cove sends it no token.`,
+        hint: 'Check the server’s URL in its settings; if it is right, the server’s metadata is wrong.',
+      };
+    case 'refused':
+      return {
+        message: `${host} refused ${step === OAUTH_STEPS['registration'] ? 'to register Cove' : `while ${step}`}${quoting(p)}`,
+        hint:
+          text(p, 'step') === 'registration'
+            ? 'The server does not let Cove register itself: enter a client id registered for Cove under the server’s sign-in settings.'
+            : 'Sign in again; if it keeps failing, the authorization server’s words say why.',
+      };
+    default:
+      return {
+        message: `Signing in to ${server} failed while ${step}${status !== undefined ? ` (HTTP ${status})` : ''}${quoting(p)}`,
+        hint:
+          text(p, 'step') === 'resource-metadata' || text(p, 'step') === 'server-metadata'
+            ? 'Discovery failed: the server does not publish the OAuth metadata Cove needs. Check the URL, or use a bearer token header instead.'
+            : 'Try again; if it keeps failing, the server’s words say why.',
+      };
+  }
+}
+
 export const mcpMessages = {
   'mcp-timeout': (p) => {
     const seconds = num(p, 'seconds');
@@ -72,6 +135,14 @@ export const mcpMessages = {
     message: `${withStatus(`${theServer(p)} refused the request`, num(p, 'status'))}: it needs valid credentials.`,
     hint: 'Check the Authorization header (a bearer token) in the server’s settings.',
   }),
+  'mcp-sign-in-required': (p) => ({
+    message:
+      variant(p) === 'expired'
+        ? `Your sign-in to ${theServer(p).replace('The MCP server', 'the MCP server')} expired.`
+        : `${theServer(p)} asks you to sign in.`,
+    hint: 'Sign in under Settings → MCP servers, then try again.',
+  }),
+  'mcp-oauth': (p) => oauthWording(p),
   'mcp-session-header': (p) => ({
     message: `${theServer(p)} answered the first request but rejected the next one (“Server not initialized”): Cove could not read its Mcp-Session-Id header.`,
     hint: 'The server must expose mcp-session-id (and mcp-protocol-version) in Access-Control-Expose-Headers.',

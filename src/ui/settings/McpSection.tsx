@@ -2,6 +2,7 @@ import { createSignal, For, Show } from 'solid-js';
 import type { StoredMcpServer } from '../../app/mcp-server-store';
 import type { AppServices } from '../../app/services';
 import { errorText } from '../../app/messages/describe-error';
+import { CoveError } from '../../base/errors';
 import type { McpServerReport } from '../../mcp/mcp-connection';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
@@ -10,7 +11,9 @@ import { McpServerForm } from './McpServerForm';
 import './mcp.css';
 
 type TestState =
-  { kind: 'testing' } | { kind: 'ok'; report: McpServerReport } | { kind: 'error'; text: string };
+  | { kind: 'testing' }
+  | { kind: 'ok'; report: McpServerReport }
+  | { kind: 'error'; text: string; signIn: boolean };
 
 /**
  * Settings → MCP servers: the user's tool servers. Each can be enabled, set to ask before
@@ -32,7 +35,36 @@ export function McpSection(props: { services: AppServices }) {
     try {
       setTest(server.id, { kind: 'ok', report: await mcp.test(server.id) });
     } catch (error) {
-      setTest(server.id, { kind: 'error', text: errorText(error) });
+      const signIn = error instanceof CoveError && error.code === 'mcp-sign-in-required';
+      setTest(server.id, { kind: 'error', text: errorText(error), signIn });
+    }
+  };
+
+  const [signingIn, setSigningIn] = createSignal<string>();
+  /** Leaves for the server's authorization page; a sign-in still good just connects. */
+  const signIn = async (server: StoredMcpServer) => {
+    setSigningIn(server.id);
+    setTest(server.id, undefined);
+    try {
+      await mcp.signIn(server.id);
+    } catch (error) {
+      notices.error(error, `Could not sign in to ${server.name}`);
+    } finally {
+      setSigningIn(undefined);
+    }
+  };
+
+  const signOut = async (server: StoredMcpServer) => {
+    try {
+      const { revoked } = await mcp.signOut(server.id);
+      notices.show({
+        kind: 'success',
+        text: revoked
+          ? `Signed out of ${server.name}; the server revoked the sign-in.`
+          : `Signed out of ${server.name}; Cove forgot the sign-in (the server offers no revocation).`,
+      });
+    } catch (error) {
+      notices.error(error, `Could not sign out of ${server.name}`);
     }
   };
 
@@ -123,6 +155,43 @@ export function McpSection(props: { services: AppServices }) {
                     enter it again.
                   </p>
                 </Show>
+                <Show
+                  when={mcp.signedIn(server.id)}
+                  fallback={
+                    <Show
+                      when={
+                        state().status === 'sign-in' ||
+                        (testState()?.kind === 'error' &&
+                          (testState() as { signIn: boolean }).signIn)
+                      }
+                    >
+                      <div class="mcp-sign-in">
+                        <span>This server asks you to sign in (OAuth).</span>
+                        <button
+                          type="button"
+                          class="button small primary"
+                          aria-label={`Sign in to ${server.name}`}
+                          disabled={signingIn() === server.id}
+                          onClick={() => void signIn(server)}
+                        >
+                          {signingIn() === server.id ? 'Signing in…' : 'Sign in'}
+                        </button>
+                      </div>
+                    </Show>
+                  }
+                >
+                  <div class="mcp-sign-in">
+                    <span class="mcp-signed-in">Signed in</span>
+                    <button
+                      type="button"
+                      class="button small"
+                      aria-label={`Sign out of ${server.name}`}
+                      onClick={() => void signOut(server)}
+                    >
+                      Sign out
+                    </button>
+                  </div>
+                </Show>
                 <div class="settings-actions">
                   <button
                     type="button"
@@ -210,6 +279,8 @@ function stateLabel(state: ReturnType<AppServices['mcp']['state']>): string {
       return 'Connecting…';
     case 'connected':
       return `Connected · ${state.tools.length} ${state.tools.length === 1 ? 'tool' : 'tools'}`;
+    case 'sign-in':
+      return 'Sign-in needed';
     case 'failed':
       return `Not available: ${state.message}`;
   }

@@ -26,9 +26,18 @@ export function McpServerForm(props: {
   existing?: StoredMcpServer;
   onClose: () => void;
   onSaved: (id: string) => void;
+  /** Cove's OAuth callback page, for the client id's note. */
+  redirectUrl?: string;
 }) {
   const existing = props.existing;
-  const ids = { name: createUniqueId(), url: createUniqueId(), error: createUniqueId() };
+  const ids = {
+    name: createUniqueId(),
+    url: createUniqueId(),
+    clientId: createUniqueId(),
+    clientIdNote: createUniqueId(),
+    error: createUniqueId(),
+  };
+  const [clientId, setClientId] = createSignal(existing?.oauthClientId ?? '');
   const [name, setName] = createSignal(existing?.name ?? '');
   const [url, setUrl] = createSignal(existing?.url ?? '');
   const headerRows = createHeaderRows(existing?.headers, () => clear());
@@ -59,6 +68,7 @@ export function McpServerForm(props: {
       name: name(),
       url: url(),
       headers: headerRows.headers(),
+      oauthClientId: clientId(),
     };
   };
 
@@ -153,6 +163,23 @@ export function McpServerForm(props: {
         describedBy={describedBy('headers')}
       />
       <FieldError id={ids.error} text={errorFor('headers')} />
+      <div class="form-field">
+        <label for={ids.clientId}>OAuth client id (optional)</label>
+        <input
+          id={ids.clientId}
+          class="mono"
+          value={clientId()}
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby={ids.clientIdNote}
+          onInput={(event) => setClientId(event.currentTarget.value)}
+        />
+        <small id={ids.clientIdNote} class="form-note">
+          For servers that ask you to sign in but do not let Cove register itself: a client id
+          registered for Cove, with {props.redirectUrl ?? 'Cove’s callback page'} as its redirect
+          URI.
+        </small>
+      </div>
       <FieldError id={ids.error} text={errorFor('form')} />
       <Show when={report()}>{(shown) => <McpReport report={shown()} />}</Show>
 

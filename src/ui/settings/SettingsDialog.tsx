@@ -25,7 +25,7 @@ import { NetworkSection } from './NetworkSection';
 import './settings.css';
 
 /** Where the dialog opens: at the top, at the providers, or with the new-provider form open. */
-export type SettingsStart = 'top' | 'providers' | 'add-provider';
+export type SettingsStart = 'top' | 'providers' | 'add-provider' | 'mcp';
 
 /** Settings: appearance, providers and models, chat options, storage and backups. */
 export function SettingsDialog(props: {
@@ -44,6 +44,9 @@ export function SettingsDialog(props: {
     dialog.showModal();
     if (props.start === 'providers' || props.start === 'add-provider') {
       dialog.querySelector('#settings-providers')?.scrollIntoView({ block: 'start' });
+    }
+    if (props.start === 'mcp') {
+      dialog.querySelector('#settings-mcp')?.scrollIntoView({ block: 'start' });
     }
     void storage.refresh();
   });

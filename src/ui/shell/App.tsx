@@ -88,6 +88,8 @@ const QuickOpenDialog = lazy(
 interface AppProps {
   services: AppServices;
   databaseBlocked: () => DatabaseEvent | undefined;
+  /** Settings opened at start, at this section (an MCP sign-in coming back). */
+  openSettingsAt?: SettingsStart;
 }
 
 /** The whole window: header, the four panels, dialogs and notices. */
@@ -134,7 +136,9 @@ function Shell(props: AppProps) {
   const prefersDark = createMediaQuery('(prefers-color-scheme: dark)');
   const narrow = createMediaQuery('(max-width: 760px)');
   const [narrowView, setNarrowView] = createSignal<NarrowView>('editor');
-  const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart>();
+  const [settingsOpen, setSettingsOpen] = createSignal<SettingsStart | undefined>(
+    props.openSettingsAt,
+  );
   const [diagnostics, setDiagnostics] = createSignal<'traces' | 'logs'>();
   /**
    * While Quick open is open: what its box starts with ('>' for the command palette). A new

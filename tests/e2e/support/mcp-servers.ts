@@ -12,6 +12,7 @@ import {
  * without a proxy. The no-CORS server answers like a server that never heard of CORS.
  */
 export { startEverythingServer, type EverythingServer };
+export { startOAuthMcpServer, type OAuthMcpServer } from '../../unit/mcp/oauth-server';
 
 /** A server that answers every request (preflights too) without any CORS header. */
 export async function startNoCorsServer(): Promise<{ url: string; stop(): Promise<void> }> {
