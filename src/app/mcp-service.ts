@@ -13,12 +13,8 @@ import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-error-codes';
-import { finishMcpSignIn, openMcpConnection } from '../mcp/open-connection';
-import { McpOAuthProvider } from '../mcp/oauth-provider';
-import { signOutOfMcpServer } from '../mcp/oauth-sign-out';
-import { oauthStepOf } from '../mcp/oauth-steps';
-import type { McpOAuthStore, McpOAuthRecord } from '../mcp/oauth-store';
-import { CoveError } from '../base/errors';
+import { openMcpConnection } from '../mcp/open-connection';
+import { createMcpSignIn, type McpOAuthDeps } from './mcp-sign-in';
 import {
   MCP_CONFIG_ERROR_CODES,
   validateMcpServerConfig,
@@ -104,20 +100,7 @@ export interface McpService {
   close(): Promise<void>;
 }
 
-/** What OAuth sign-in needs from the page (issue 20). */
-export interface McpOAuthDeps {
-  /** Sealed at rest (src/app/mcp-oauth-store.ts). */
-  store: McpOAuthStore & {
-    known(): ReadonlyMap<string, McpOAuthRecord>;
-    reload(): Promise<void>;
-  };
-  /** Cove's callback page. */
-  redirectUrl: string;
-  /** Cove's Client ID Metadata Document, where the deployment serves one over https. */
-  clientMetadataUrl?: string;
-  /** Takes the page to the authorization server (a full-page redirect). */
-  navigate(url: URL): void;
-}
+export type { McpOAuthDeps } from './mcp-sign-in';
 
 /** Deadline of initialize and the listings (tool calls have their own, see mcp-tools.ts). */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -155,46 +138,25 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     setStates((map) => new Map(map).set(id, state));
 
   const find = (id: string) => servers().find((server) => server.id === id);
-  /** Bumped when sign-ins change, so `signedIn` and the hosts list follow. */
-  const [oauthVersion, setOauthVersion] = createSignal(0);
-  const oauthChanged = () => setOauthVersion((v) => v + 1);
-
-  /**
-   * The page's fetch; the requests of a sign-in (metadata, registration, tokens) go to the
-   * authorization server the MCP server named, which the network gate lets through.
-   */
-  const fetchForMcp: FetchLike = (input, init) => {
-    if (oauthStepOf(input, init)) {
-      deps.allowOnce?.(input instanceof Request ? input.url : String(input));
-    }
-    return deps.fetch(input, init);
-  };
-
-  /** The OAuth provider of `server`; `interactive` when the person asked to sign in. */
-  function oauthFor(server: McpServerConfig, interactive: boolean): McpOAuthProvider | undefined {
-    const oauth = deps.oauth;
-    if (!oauth) return undefined;
-    return new McpOAuthProvider({
-      serverId: server.id,
-      serverUrl: server.url,
-      store: oauth.store,
-      redirectUrl: oauth.redirectUrl,
-      ...(oauth.clientMetadataUrl ? { clientMetadataUrl: oauth.clientMetadataUrl } : {}),
-      ...(server.oauthClientId ? { preRegistered: { clientId: server.oauthClientId } } : {}),
-      authorize: (url) => {
-        // Only a sign-in the person asked for leaves the page; a run that meets the 401
-        // says so instead, and Settings offers Sign in.
-        if (!interactive) return Promise.resolve(undefined);
-        oauth.navigate(url);
-        return new Promise<never>(() => {});
-      },
-    });
-  }
+  const signIn = createMcpSignIn({
+    oauth: deps.oauth,
+    fetch: deps.fetch,
+    pageOrigin: deps.pageOrigin,
+    allowOnce: deps.allowOnce,
+    servers,
+    find,
+    drop: (id) => drop(id),
+    connect: (id) => service.connect(id),
+    openInteractive: (server) => openMcpConnection(server, connectionDeps(server, true)),
+    setFailed: (id, message) => setState(id, { status: 'failed', message }),
+    setConnecting: (id) => setState(id, { status: 'connecting' }),
+    setIdle: (id) => setState(id, { status: 'idle' }),
+  });
 
   function connectionDeps(server?: McpServerConfig, interactive = false) {
-    const oauth = server && oauthFor(server, interactive);
+    const oauth = server && signIn.providerFor(server, interactive);
     return {
-      fetch: fetchForMcp,
+      fetch: signIn.fetch,
       clock: deps.clock,
       ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}),
       // Connect and listings wait this long at most: a run starts after its servers answer.
@@ -259,7 +221,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     },
     async load() {
       setServers(await deps.store.load());
-      await deps.oauth?.store.reload().then(oauthChanged, () => undefined);
+      await signIn.reload();
     },
     async add(draft) {
       const id = makeId();
@@ -364,81 +326,17 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         connections.delete(id);
         live.stop();
         void live.connection?.close();
-        const signIn = error instanceof CoveError && error.code === 'mcp-sign-in-required';
-        setState(id, { status: signIn ? 'sign-in' : 'failed', message: errorText(error) });
+        const status = signIn.needsSignIn(error) ? 'sign-in' : 'failed';
+        setState(id, { status, message: errorText(error) });
       });
       return live.ready;
     },
-    signedIn(id) {
-      oauthVersion();
-      const server = find(id);
-      const record = deps.oauth?.store.known().get(id);
-      return !!server && record?.serverUrl === server.url && record.tokens !== undefined;
-    },
-    async signIn(id) {
-      const server = find(id);
-      if (!server) return;
-      await drop(id);
-      setState(id, { status: 'connecting' });
-      const connection = await openMcpConnection(server, connectionDeps(server, true));
-      try {
-        await connection.connect();
-      } finally {
-        await connection.close();
-      }
-      oauthChanged();
-      await service.connect(id);
-    },
-    async signOut(id) {
-      const server = find(id);
-      const provider = server && oauthFor(server, false);
-      if (!provider) return { revoked: false };
-      await drop(id);
-      const result = await signOutOfMcpServer(provider, fetchForMcp);
-      setState(id, { status: 'idle' });
-      oauthChanged();
-      return result;
-    },
-    async finishSignIn(answer) {
-      const oauth = deps.oauth;
-      const state = answer.searchParams.get('state');
-      if (!oauth || !state) return undefined;
-      await oauth.store.reload();
-      const id = [...oauth.store.known()].find(([, record]) => record.state === state)?.[0];
-      const server = id ? find(id) : undefined;
-      const provider = server && oauthFor(server, false);
-      if (!id || !provider) return undefined;
-      try {
-        await finishMcpSignIn(provider, answer, fetchForMcp, deps.pageOrigin);
-      } catch (error) {
-        setState(id, { status: 'failed', message: errorText(error) });
-        throw error;
-      } finally {
-        oauthChanged();
-      }
-      await drop(id);
-      await service.connect(id);
-      return id;
-    },
-    authorizationServers() {
-      oauthVersion();
-      const known = deps.oauth?.store.known() ?? new Map<string, McpOAuthRecord>();
-      return servers().flatMap((server) => {
-        const as = known.get(server.id)?.discovery?.authorizationServerUrl;
-        return as ? [{ origin: as, server: server.name }] : [];
-      });
-    },
-    oauthSecrets() {
-      oauthVersion();
-      const known = deps.oauth?.store.known() ?? new Map<string, McpOAuthRecord>();
-      return [...known.values()].flatMap((record) =>
-        [
-          record.tokens?.access_token,
-          record.tokens?.refresh_token,
-          record.clientInformation?.client_secret,
-        ].filter((value): value is string => !!value),
-      );
-    },
+    signedIn: signIn.signedIn,
+    signIn: signIn.signIn,
+    signOut: signIn.signOut,
+    finishSignIn: signIn.finishSignIn,
+    authorizationServers: signIn.authorizationServers,
+    oauthSecrets: signIn.oauthSecrets,
     tools(id) {
       return connections.get(id)?.connection?.cachedTools;
     },
