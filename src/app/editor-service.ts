@@ -12,22 +12,14 @@ import {
   type TabState,
   type TextSelection,
 } from './editor-tab';
+import { scheduleAutosave } from './autosave';
 import { createRecentFiles } from './recent-files';
 import { createUnsavedText } from './unsaved-text';
 import type { WorkspaceService } from './workspace-service';
 
 export type { BufferHost, EditorTab, ExternalVersion, TextSelection } from './editor-tab';
 
-/** A pause in typing this long saves the file, in milliseconds. */
-export const AUTOSAVE_MS = 700;
-
-/**
- * Longest wait between an unsaved edit and its automatic save while typing goes on, in
- * milliseconds. Each save costs the page a copy of the text, a write, a change notice and a
- * read of the listing: saving every 700 ms while keys came 100–400 ms apart on a busy machine
- * put that work between keys (issue 28). Leaving the page saves at once (flushNow).
- */
-export const AUTOSAVE_MAX_MS = 2_000;
+export { AUTOSAVE_MAX_MS, AUTOSAVE_MS } from './autosave';
 
 export interface EditorService {
   readonly tabs: Accessor<EditorTab[]>;
@@ -188,24 +180,8 @@ export function createEditorService(deps: {
     });
   }
 
-  /**
-   * Saves once typing pauses for AUTOSAVE_MS, or AUTOSAVE_MAX_MS after the first edit not yet
-   * saved. A key press only notes its time: one timer looks at it when it fires.
-   */
   function schedule(tab: TabState) {
-    tab.lastEdit = clock.now();
-    if (tab.timer) return;
-    const since = tab.lastEdit;
-    const check = () => {
-      const wait = Math.min(tab.lastEdit + AUTOSAVE_MS, since + AUTOSAVE_MAX_MS) - clock.now();
-      if (wait > 0) {
-        tab.timer = clock.schedule(check, wait);
-        return;
-      }
-      tab.timer = undefined;
-      void save(tab.path());
-    };
-    tab.timer = clock.schedule(check, AUTOSAVE_MS);
+    scheduleAutosave(tab, clock, () => void save(tab.path()));
   }
 
   /** Reconciles a tab with what is on disk now. */

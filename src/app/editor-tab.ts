@@ -2,6 +2,7 @@
  * One open file of the editor: what a tab shows (its path, size, dirty and saving marks, a
  * conflict or deletion on disk) as signals, and what the editor service keeps to save it.
  */
+import type { AutosaveState } from './autosave';
 import { createSignal, type Accessor, type Setter } from 'solid-js';
 import type { FileRecord } from '../store/records';
 import { readOnlyReason } from './long-lines';
@@ -75,7 +76,7 @@ export interface BufferHost {
 }
 
 /** A tab as the editor service keeps it: the view's signals, their setters, the save state. */
-export interface TabState extends EditorTab {
+export interface TabState extends EditorTab, AutosaveState {
   setPath: Setter<string>;
   setSize: Setter<number>;
   setDirty: Setter<boolean>;
@@ -84,10 +85,6 @@ export interface TabState extends EditorTab {
   setDeleted: Setter<boolean>;
   savedVersion: number;
   savedText: string;
-  /** Cancels the scheduled autosave, if any. */
-  timer?: () => void;
-  /** When the last edit that scheduled an autosave was made (the clock's milliseconds). */
-  lastEdit: number;
   writer: SerialWriter;
   /** The write in flight, if any, so change notices wait for it before comparing versions. */
   writing?: Promise<boolean>;
