@@ -8,6 +8,7 @@ import {
   OPEN_BLOCK_CLASS,
   OVERFLOW_CLASS,
   OVERFLOW_KEY,
+  PENDING_CLASS,
   blockKey,
   hiddenNotice,
   overflowInnerHtml,
@@ -62,6 +63,12 @@ export interface StreamingRenderer {
   append(delta: string): void;
   /** Does now, synchronously, all the work that frames would do (ignores the budget). */
   flush(): void;
+  /**
+   * Does one frame's work now, within the frame budget, instead of at the next frame (the
+   * rest follows in frames): shows a reply's first words in the task they arrive in without
+   * making that task long, however much text came with them.
+   */
+  drawNow(): void;
   /**
    * The message is complete: renders everything left, finishes the second sanitizer pass,
    * and leaves the container holding exactly `renderMarkdown(text).html` (plus whatever the
@@ -129,6 +136,9 @@ class StreamingRendererImpl implements StreamingRenderer {
   private markdownSettled = false;
   private pending: string[] = [];
   private pendingStart = 0;
+  /** The plain-text stand-ins of pending blocks, by index in `pending` (see
+   * showPendingAsText). */
+  private standIns: (HTMLElement | undefined)[] = [];
   private readonly blocks: BlockRecord[] = [];
   private readonly settledCode: CodeBlockSource[] = [];
   private settledFormulas = 0;
@@ -204,6 +214,12 @@ class StreamingRendererImpl implements StreamingRenderer {
     if (this.result || this.disposed) return;
     this.cancelScheduledFrame();
     this.work(true);
+  }
+
+  drawNow(): void {
+    if (this.result || this.disposed) return;
+    this.cancelScheduledFrame();
+    this.work(false);
   }
 
   finalize(): RenderedMessage {
@@ -297,7 +313,8 @@ class StreamingRendererImpl implements StreamingRenderer {
     }
     const settledBefore = this.blocks.length;
     while (this.pendingStart < this.pending.length) {
-      this.settle(this.pending[this.pendingStart++]!);
+      const index = this.pendingStart++;
+      this.settle(this.pending[index]!, this.standIns[index]);
       if (!all && this.now() - start >= this.budget) break;
     }
     if (this.pendingStart < this.pending.length) {
@@ -306,6 +323,7 @@ class StreamingRendererImpl implements StreamingRenderer {
     } else {
       this.pending = [];
       this.pendingStart = 0;
+      this.standIns = [];
       if (this.markdownSettled) {
         this.removeTail();
       } else if (openAllowed) {
@@ -361,7 +379,9 @@ class StreamingRendererImpl implements StreamingRenderer {
     for (const block of blocks) this.pending.push(block);
   }
 
-  private settle(raw: string): void {
+  /** Renders the next block; it takes the place of `standIn`, its plain-text stand-in,
+   * if it has one. */
+  private settle(raw: string, standIn: HTMLElement | undefined): void {
     const index = this.blocks.length;
     const key = blockKey(index);
     this.linkCount += mergeLinkDefinitions(this.links, collectLinkDefinitions(raw));
@@ -379,7 +399,10 @@ class StreamingRendererImpl implements StreamingRenderer {
     element.className = BLOCK_CLASS;
     element.setAttribute('data-block-key', key);
     element.innerHTML = rendered.html;
-    this.container.insertBefore(element, this.tail ?? this.overflow);
+    // Stand-ins exist for a run of pending blocks from the first one on, so a block
+    // without one comes after every stand-in left.
+    if (standIn) standIn.replaceWith(element);
+    else this.container.insertBefore(element, this.tail ?? this.overflow);
     const record: BlockRecord = {
       key,
       raw,
@@ -436,15 +459,27 @@ class StreamingRendererImpl implements StreamingRenderer {
     this.tailCode = rendered.codeBlocks;
   }
 
-  /** Rendering is behind (a burst of text settled many blocks at once): show what is not
-   * rendered yet as plain text, so nothing is missing or shown twice meanwhile. */
+  /**
+   * Rendering is behind (a burst of text settled many blocks at once): show what is not
+   * rendered yet as plain text, so nothing is missing or shown twice meanwhile. Each pending
+   * block gets a stand-in of its own, made once and replaced by the block when it is
+   * rendered: one text of everything pending, redone each frame, would be laid out again
+   * each frame (100 ms and more for a long burst).
+   */
   private showPendingAsText(): void {
-    const text =
-      this.pending.slice(this.pendingStart).join('') + this.open + this.normalizer.partialLine;
-    const pre = this.doc.createElement('div');
-    pre.className = 'cove-md-pending';
-    pre.textContent = text;
-    this.ensureTail().replaceChildren(pre);
+    const before = this.ensureTail();
+    for (let i = this.pendingStart; i < this.pending.length; i++) {
+      if (this.standIns[i]) continue;
+      const standIn = this.doc.createElement('div');
+      standIn.className = PENDING_CLASS;
+      standIn.textContent = this.pending[i]!;
+      this.container.insertBefore(standIn, before);
+      this.standIns[i] = standIn;
+    }
+    const open = this.doc.createElement('div');
+    open.className = PENDING_CLASS;
+    open.textContent = this.open + this.normalizer.partialLine;
+    before.replaceChildren(open);
     this.tailSource = null;
     this.tailCode = [];
   }

@@ -98,7 +98,7 @@ export function MarkdownView(props: {
         fed += delta.length;
         if (!shown && delta.trim()) {
           shown = true;
-          renderer?.flush();
+          renderer?.drawNow();
         }
       });
     }

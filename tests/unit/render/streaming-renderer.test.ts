@@ -93,11 +93,34 @@ describe('frames', () => {
     const settled = container.querySelectorAll('.cove-md-block:not(.cove-md-open)').length;
     expect(settled).toBeGreaterThan(0);
     expect(settled).toBeLessThan(20);
-    expect(container.querySelector('.cove-md-pending')!.textContent).toContain('Paragraph **19**.');
+    const standIns = [...container.querySelectorAll('.cove-md-pending')];
+    expect(standIns.map((element) => element.textContent).join('')).toContain('Paragraph **19**.');
+    expect(container.textContent).not.toContain('Paragraph **0**.');
+    // Each pending block stands alone, so a later frame replaces it without redoing the rest.
+    frames.run();
+    const kept = standIns.filter((element) => container.contains(element));
+    expect(kept.length).toBeLessThan(standIns.length);
+    expect(kept).toContain(standIns.at(-2));
     let guard = 0;
     while (frames.pending && guard++ < 100) frames.run();
     expect(container.querySelectorAll('strong')).toHaveLength(20);
     expect(container.querySelector('.cove-md-pending')).toBeNull();
+    expect(renderer.finalize().html).toBe(renderMarkdown(text).html);
+  });
+
+  test('drawNow draws at once within the budget and leaves the rest to frames', () => {
+    let time = 0;
+    const { container, frames, renderer } = setup({ now: () => (time += 5), frameBudgetMs: 8 });
+    const text = Array.from({ length: 20 }, (_, i) => `Paragraph *${i}*.`).join('\n\n');
+    renderer.append(text);
+    renderer.drawNow();
+    expect(container.querySelectorAll('em').length).toBeGreaterThan(0);
+    expect(container.querySelectorAll('em').length).toBeLessThan(20);
+    expect(container.textContent).toContain('Paragraph *19*.');
+    expect(frames.pending).toBe(1);
+    let guard = 0;
+    while (frames.pending && guard++ < 100) frames.run();
+    expect(container.querySelectorAll('em')).toHaveLength(20);
     expect(renderer.finalize().html).toBe(renderMarkdown(text).html);
   });
 
