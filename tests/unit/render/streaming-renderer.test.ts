@@ -28,6 +28,9 @@ const CORPUS = [
   'a\r\nb\r\n\r\nc\rd\n\n\u0000nul',
   '* * *\n- - -\n_ _ _\n\n+ plus\n+ list\n\n10) ordered\n11) paren\n\n<!-- comment -->\n\nx',
   'Here is code:\n```python\nprint(1)\n```\nand a table right after text:\n| a |\n|---|\n| 1 |\n',
+  // Raw closing tags with nothing open: in a batch sanitized at once they must not close
+  // the wrappers of the blocks around them.
+  'a\n\n</div>\n\n</div></div>b\n\n<div>open\n\nc </p></td> d\n\n</details>\n\ne\n',
   typicalMessage(2),
 ];
 
