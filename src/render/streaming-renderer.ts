@@ -49,6 +49,12 @@ export interface StreamingRendererOptions {
    */
   frameBudgetMs?: number;
   /**
+   * Whether input (a key, a click) waits to be handled: a frame's work then stops early, after
+   * one block, so that typing elsewhere on the page is not held up by a fast reply. Default:
+   * `navigator.scheduling.isInputPending` where the browser has it, else never.
+   */
+  inputPending?: () => boolean;
+  /**
    * Called for each settled block's element after it is inserted, once (again only if
    * `finalize()` had to replace the element). Settled blocks are never re-rendered while
    * streaming, so buttons the UI adds to their code blocks stay. A throwing callback is
@@ -134,6 +140,16 @@ interface BlockMarkup {
   linkCount: number;
 }
 
+interface InputScheduling {
+  isInputPending?: () => boolean;
+}
+
+function defaultInputPending(): () => boolean {
+  const scheduling = (globalThis.navigator as { scheduling?: InputScheduling } | undefined)
+    ?.scheduling;
+  return scheduling?.isInputPending ? () => scheduling.isInputPending!() : () => false;
+}
+
 function defaultScheduler(callback: () => void): () => void {
   const id = requestAnimationFrame(() => callback());
   return () => cancelAnimationFrame(id);
@@ -145,6 +161,7 @@ class StreamingRendererImpl implements StreamingRenderer {
   private readonly scheduleFrame: (callback: () => void) => () => void;
   private readonly now: () => number;
   private readonly budget: number;
+  private readonly inputPending: () => boolean;
   private readonly onBlock: StreamingRendererOptions['onBlock'];
   private readonly doc: Document;
 
@@ -197,6 +214,7 @@ class StreamingRendererImpl implements StreamingRenderer {
     this.scheduleFrame = options.scheduleFrame ?? defaultScheduler;
     this.now = options.now ?? (() => performance.now());
     this.budget = options.frameBudgetMs ?? 8;
+    this.inputPending = options.inputPending ?? defaultInputPending();
     this.onBlock = options.onBlock;
     this.doc = container.ownerDocument;
     container.replaceChildren();
@@ -383,6 +401,7 @@ class StreamingRendererImpl implements StreamingRenderer {
   private verify(all: boolean, frameStart = 0, atLeastOne = false): void {
     let first = atLeastOne;
     while (this.verifiedUpTo < this.blocks.length) {
+      if (!all && !first && this.inputPending()) break;
       const left = this.budget - (this.now() - frameStart);
       const batch: BlockRecord[] = [];
       let chars = 0;
@@ -446,7 +465,7 @@ class StreamingRendererImpl implements StreamingRenderer {
       batch.push(block);
       chars += block.markup.length;
       const planned = this.now() - frameStart + chars * this.sanitizeCost;
-      if (!all && planned >= this.budget) break;
+      if (!all && (planned >= this.budget || this.inputPending())) break;
     }
     if (!batch.length) return;
     const template = this.doc.createElement('template');

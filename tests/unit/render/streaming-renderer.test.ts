@@ -127,6 +127,20 @@ describe('frames', () => {
     expect(renderer.finalize().html).toBe(renderMarkdown(text).html);
   });
 
+  test('input waiting ends a frame after one block', () => {
+    let waiting = true;
+    const { container, frames, renderer } = setup({ inputPending: () => waiting });
+    const text = Array.from({ length: 6 }, (_, i) => `Paragraph *${i}*.`).join('\n\n');
+    renderer.append(`${text}\n\nopen`);
+    frames.run();
+    expect(container.querySelectorAll('em')).toHaveLength(1);
+    expect(container.textContent).toContain('Paragraph *5*.');
+    waiting = false;
+    frames.run();
+    expect(container.querySelectorAll('em')).toHaveLength(6);
+    expect(renderer.finalize().html).toBe(renderMarkdown(`${text}\n\nopen`).html);
+  });
+
   test('an expensive open block backs off instead of re-rendering every frame', () => {
     let time = 0;
     let cost = 0;
