@@ -180,6 +180,16 @@ function fallbackHtml(raw: string): string {
  * code blocks. Needs a DOM for sanitizing.
  */
 export function renderBlock(raw: string, context: BlockRenderContext): RenderedBlock {
+  const rendered = renderBlockMarkup(raw, context);
+  return { ...rendered, html: sanitizeHtml(rendered.html) };
+}
+
+/**
+ * {@link renderBlock} without the sanitizing: its `html` is NOT safe to insert until it has
+ * been through `sanitizeHtml` (the streaming renderer sanitizes the blocks of a frame in one
+ * call). Needs no DOM.
+ */
+export function renderBlockMarkup(raw: string, context: BlockRenderContext): RenderedBlock {
   const previous = active;
   const current: RenderState = {
     context,
@@ -190,14 +200,13 @@ export function renderBlock(raw: string, context: BlockRenderContext): RenderedB
   active = current;
   try {
     const tokens = lex(raw, context.links, context.limits);
-    const html = new Parser(options).parse(tokens);
     return {
-      html: sanitizeHtml(html),
+      html: new Parser(options).parse(tokens),
       codeBlocks: current.codeBlocks,
       formulaCount: current.nextFormulaIndex - context.formulaIndexBase,
     };
   } catch {
-    return { html: sanitizeHtml(fallbackHtml(raw)), codeBlocks: [], formulaCount: 0 };
+    return { html: fallbackHtml(raw), codeBlocks: [], formulaCount: 0 };
   } finally {
     active = previous;
   }

@@ -4,6 +4,8 @@ import { escapeHtml } from './html-escape';
 export const BLOCK_CLASS = 'cove-md-block';
 /** Extra class of the wrapper that holds the still-growing end of a streaming message. */
 export const OPEN_BLOCK_CLASS = 'cove-md-open';
+/** Class of plain text that stands in for Markdown not rendered yet while streaming. */
+export const PENDING_CLASS = 'cove-md-pending';
 /** Extra class (and `data-block-key`) of the wrapper of the plain-text overflow. */
 export const OVERFLOW_CLASS = 'cove-md-overflow';
 export const OVERFLOW_KEY = 'overflow';

@@ -1,4 +1,9 @@
-import { collectLinkDefinitions, mergeLinkDefinitions, renderBlock } from './block-renderer';
+import {
+  collectLinkDefinitions,
+  mergeLinkDefinitions,
+  renderBlock,
+  renderBlockMarkup,
+} from './block-renderer';
 import type { LinkDefinitions } from './block-renderer';
 import { splitBlocks } from './block-splitter';
 import type { CodeBlockSource } from './code-block';
@@ -8,6 +13,7 @@ import {
   OPEN_BLOCK_CLASS,
   OVERFLOW_CLASS,
   OVERFLOW_KEY,
+  PENDING_CLASS,
   blockKey,
   hiddenNotice,
   overflowInnerHtml,
@@ -43,6 +49,12 @@ export interface StreamingRendererOptions {
    */
   frameBudgetMs?: number;
   /**
+   * Whether input (a key, a click) waits to be handled: a frame's work then stops early, after
+   * one block, so that typing elsewhere on the page is not held up by a fast reply. Default:
+   * `navigator.scheduling.isInputPending` where the browser has it, else never.
+   */
+  inputPending?: () => boolean;
+  /**
    * Called for each settled block's element after it is inserted, once (again only if
    * `finalize()` had to replace the element). Settled blocks are never re-rendered while
    * streaming, so buttons the UI adds to their code blocks stay. A throwing callback is
@@ -62,6 +74,12 @@ export interface StreamingRenderer {
   append(delta: string): void;
   /** Does now, synchronously, all the work that frames would do (ignores the budget). */
   flush(): void;
+  /**
+   * Does one frame's work now, within the frame budget, instead of at the next frame (the
+   * rest follows in frames): shows a reply's first words in the task they arrive in without
+   * making that task long, however much text came with them.
+   */
+  drawNow(): void;
   /**
    * The message is complete: renders everything left, finishes the second sanitizer pass,
    * and leaves the container holding exactly `renderMarkdown(text).html` (plus whatever the
@@ -107,6 +125,31 @@ interface BlockRecord {
  * block would otherwise be re-rendered on every frame). */
 const OPEN_BACKOFF = 3;
 
+/** Most blocks sanitized in one call when the budget does not count (`flush`, `finalize`). */
+const MAX_BATCH = 64;
+
+/** A settled block rendered but not sanitized yet (see `settleBatch`). */
+interface BlockMarkup {
+  key: string;
+  raw: string;
+  markup: string;
+  standIn: HTMLElement | undefined;
+  codeIndexBase: number;
+  formulaIndexBase: number;
+  codeBlocks: CodeBlockSource[];
+  linkCount: number;
+}
+
+interface InputScheduling {
+  isInputPending?: () => boolean;
+}
+
+function defaultInputPending(): () => boolean {
+  const scheduling = (globalThis.navigator as { scheduling?: InputScheduling } | undefined)
+    ?.scheduling;
+  return scheduling?.isInputPending ? () => scheduling.isInputPending!() : () => false;
+}
+
 function defaultScheduler(callback: () => void): () => void {
   const id = requestAnimationFrame(() => callback());
   return () => cancelAnimationFrame(id);
@@ -118,6 +161,7 @@ class StreamingRendererImpl implements StreamingRenderer {
   private readonly scheduleFrame: (callback: () => void) => () => void;
   private readonly now: () => number;
   private readonly budget: number;
+  private readonly inputPending: () => boolean;
   private readonly onBlock: StreamingRendererOptions['onBlock'];
   private readonly doc: Document;
 
@@ -129,6 +173,9 @@ class StreamingRendererImpl implements StreamingRenderer {
   private markdownSettled = false;
   private pending: string[] = [];
   private pendingStart = 0;
+  /** The plain-text stand-ins of pending blocks, by index in `pending` (see
+   * showPendingAsText). */
+  private standIns: (HTMLElement | undefined)[] = [];
   private readonly blocks: BlockRecord[] = [];
   private readonly settledCode: CodeBlockSource[] = [];
   private settledFormulas = 0;
@@ -147,6 +194,9 @@ class StreamingRendererImpl implements StreamingRenderer {
   private overflowShown = 0;
 
   private verifiedUpTo = 0;
+  /** Milliseconds a sanitizer call takes per character of HTML, as measured so far: the
+   * frame budget is planned with it, since one call cannot be stopped half-way. */
+  private sanitizeCost = 0.002;
   private cancelFrame: (() => void) | null = null;
   private result: RenderedMessage | null = null;
   private disposed = false;
@@ -164,6 +214,7 @@ class StreamingRendererImpl implements StreamingRenderer {
     this.scheduleFrame = options.scheduleFrame ?? defaultScheduler;
     this.now = options.now ?? (() => performance.now());
     this.budget = options.frameBudgetMs ?? 8;
+    this.inputPending = options.inputPending ?? defaultInputPending();
     this.onBlock = options.onBlock;
     this.doc = container.ownerDocument;
     container.replaceChildren();
@@ -204,6 +255,12 @@ class StreamingRendererImpl implements StreamingRenderer {
     if (this.result || this.disposed) return;
     this.cancelScheduledFrame();
     this.work(true);
+  }
+
+  drawNow(): void {
+    if (this.result || this.disposed) return;
+    this.cancelScheduledFrame();
+    this.work(false);
   }
 
   finalize(): RenderedMessage {
@@ -296,16 +353,15 @@ class StreamingRendererImpl implements StreamingRenderer {
       this.splitDirty = false;
     }
     const settledBefore = this.blocks.length;
-    while (this.pendingStart < this.pending.length) {
-      this.settle(this.pending[this.pendingStart++]!);
-      if (!all && this.now() - start >= this.budget) break;
-    }
+    do this.settleBatch(all, start);
+    while (all && this.pendingStart < this.pending.length);
     if (this.pendingStart < this.pending.length) {
       this.showPendingAsText();
       this.requestFrame();
     } else {
       this.pending = [];
       this.pendingStart = 0;
+      this.standIns = [];
       if (this.markdownSettled) {
         this.removeTail();
       } else if (openAllowed) {
@@ -345,29 +401,108 @@ class StreamingRendererImpl implements StreamingRenderer {
   private verify(all: boolean, frameStart = 0, atLeastOne = false): void {
     let first = atLeastOne;
     while (this.verifiedUpTo < this.blocks.length) {
-      if (!all && !first && this.now() - frameStart >= this.budget) break;
-      first = false;
-      const index = this.verifiedUpTo++;
-      const block = this.blocks[index]!;
-      if (block.verified) continue;
-      block.verified = true;
-      const wrapped = wrapBlockHtml(block.key, block.html);
-      const again = sanitizeHtml(wrapped);
-      if (again !== wrapped) this.adoptSecondPass(block, index, again);
+      if (!all && !first && this.inputPending()) break;
+      const left = this.budget - (this.now() - frameStart);
+      const batch: BlockRecord[] = [];
+      let chars = 0;
+      for (let i = this.verifiedUpTo; i < this.blocks.length && batch.length < MAX_BATCH; i++) {
+        const block = this.blocks[i]!;
+        const size = block.html.length;
+        if (!all && !first && (chars + size) * this.sanitizeCost > left) break;
+        first = false;
+        batch.push(block);
+        chars += size;
+      }
+      if (!batch.length) break;
+      const start = this.verifiedUpTo;
+      this.verifiedUpTo += batch.length;
+      // The blocks of a batch go through the sanitizer in one call (a call has a fixed cost
+      // of about 0.3 ms, more than a short block's own); only when the batch is not a fixed
+      // point are they taken one by one, to find the block that changed.
+      const wrapped = batch.map((block) => wrapBlockHtml(block.key, block.html)).join('');
+      if (this.timedSanitize(wrapped) === wrapped) {
+        for (const block of batch) block.verified = true;
+        continue;
+      }
+      batch.forEach((block, i) => {
+        if (block.verified) return;
+        block.verified = true;
+        const alone = wrapBlockHtml(block.key, block.html);
+        const again = sanitizeHtml(alone);
+        if (again !== alone) this.adoptSecondPass(block, start + i, again);
+      });
     }
+  }
+
+  /** `sanitizeHtml`, timed to keep {@link sanitizeCost} up to date. */
+  private timedSanitize(html: string): string {
+    const start = this.now();
+    const result = sanitizeHtml(html);
+    if (html.length > 2000) {
+      const cost = (this.now() - start) / html.length;
+      this.sanitizeCost = 0.7 * this.sanitizeCost + 0.3 * cost;
+    }
+    return result;
   }
 
   private queue(blocks: string[]): void {
     for (const block of blocks) this.pending.push(block);
   }
 
-  private settle(raw: string): void {
-    const index = this.blocks.length;
-    const key = blockKey(index);
+  /**
+   * Renders pending blocks, as many as the frame's budget allows (one at least; up to
+   * {@link MAX_BATCH} when `all`), and sanitizes them in one call: each block is wrapped as
+   * the finished message wraps it, and the sanitized batch must come back as the same
+   * wrappers in the same order, each then inserted as it is (no second parse). If it does
+   * not (a block's markup reached out of its wrapper), each block is sanitized alone.
+   */
+  private settleBatch(all: boolean, frameStart: number): void {
+    const batch: BlockMarkup[] = [];
+    let chars = 0;
+    while (this.pendingStart < this.pending.length && batch.length < MAX_BATCH) {
+      const index = this.pendingStart++;
+      const block = this.markup(this.pending[index]!, this.standIns[index], batch.length);
+      batch.push(block);
+      chars += block.markup.length;
+      const planned = this.now() - frameStart + chars * this.sanitizeCost;
+      if (!all && (planned >= this.budget || this.inputPending())) break;
+    }
+    if (!batch.length) return;
+    const template = this.doc.createElement('template');
+    template.innerHTML = this.timedSanitize(
+      batch.map((block) => wrapBlockHtml(block.key, block.markup)).join(''),
+    );
+    const wrappers = [...template.content.childNodes];
+    const kept =
+      wrappers.length === batch.length &&
+      wrappers.every(
+        (node, i) =>
+          node instanceof HTMLElement &&
+          node.className === BLOCK_CLASS &&
+          node.attributes.length === 2 &&
+          node.getAttribute('data-block-key') === batch[i]!.key,
+      );
+    batch.forEach((block, i) => {
+      let element: HTMLElement;
+      if (kept) {
+        element = wrappers[i] as HTMLElement;
+      } else {
+        element = this.doc.createElement('div');
+        element.className = BLOCK_CLASS;
+        element.setAttribute('data-block-key', block.key);
+        element.innerHTML = sanitizeHtml(block.markup);
+      }
+      this.insertSettled(block, element);
+    });
+  }
+
+  /** Renders the next pending block (the `offset`th of the batch being made) to markup. */
+  private markup(raw: string, standIn: HTMLElement | undefined, offset: number): BlockMarkup {
+    const key = blockKey(this.blocks.length + offset);
     this.linkCount += mergeLinkDefinitions(this.links, collectLinkDefinitions(raw));
     const codeIndexBase = this.settledCode.length;
     const formulaIndexBase = this.settledFormulas;
-    const rendered = renderBlock(raw, {
+    const rendered = renderBlockMarkup(raw, {
       blockKey: key,
       codeIndexBase,
       formulaIndexBase,
@@ -375,25 +510,40 @@ class StreamingRendererImpl implements StreamingRenderer {
       links: this.links,
       limits: this.limits,
     });
-    const element = this.doc.createElement('div');
-    element.className = BLOCK_CLASS;
-    element.setAttribute('data-block-key', key);
-    element.innerHTML = rendered.html;
-    this.container.insertBefore(element, this.tail ?? this.overflow);
-    const record: BlockRecord = {
+    this.settledCode.push(...rendered.codeBlocks);
+    this.settledFormulas += rendered.formulaCount;
+    return {
       key,
       raw,
-      html: rendered.html,
-      element,
+      markup: rendered.html,
+      standIn,
       codeIndexBase,
       formulaIndexBase,
       codeBlocks: rendered.codeBlocks,
       linkCount: this.linkCount,
+    };
+  }
+
+  /** Shows a settled block's sanitized `element` in its place: that of its plain-text
+   * stand-in if it has one. */
+  private insertSettled(block: BlockMarkup, element: HTMLElement): void {
+    // Stand-ins exist for a run of pending blocks from the first one on, so a block
+    // without one comes after every stand-in left.
+    if (block.standIn) block.standIn.replaceWith(element);
+    else this.container.insertBefore(element, this.tail ?? this.overflow);
+    const record: BlockRecord = {
+      key: block.key,
+      raw: block.raw,
+      html: element.innerHTML,
+      element,
+      codeIndexBase: block.codeIndexBase,
+      formulaIndexBase: block.formulaIndexBase,
+      codeBlocks: block.codeBlocks,
+      linkCount: block.linkCount,
       verified: false,
     };
+    const index = this.blocks.length;
     this.blocks.push(record);
-    this.settledCode.push(...rendered.codeBlocks);
-    this.settledFormulas += rendered.formulaCount;
     this.notify(record, index);
   }
 
@@ -436,15 +586,27 @@ class StreamingRendererImpl implements StreamingRenderer {
     this.tailCode = rendered.codeBlocks;
   }
 
-  /** Rendering is behind (a burst of text settled many blocks at once): show what is not
-   * rendered yet as plain text, so nothing is missing or shown twice meanwhile. */
+  /**
+   * Rendering is behind (a burst of text settled many blocks at once): show what is not
+   * rendered yet as plain text, so nothing is missing or shown twice meanwhile. Each pending
+   * block gets a stand-in of its own, made once and replaced by the block when it is
+   * rendered: one text of everything pending, redone each frame, would be laid out again
+   * each frame (100 ms and more for a long burst).
+   */
   private showPendingAsText(): void {
-    const text =
-      this.pending.slice(this.pendingStart).join('') + this.open + this.normalizer.partialLine;
-    const pre = this.doc.createElement('div');
-    pre.className = 'cove-md-pending';
-    pre.textContent = text;
-    this.ensureTail().replaceChildren(pre);
+    const before = this.ensureTail();
+    for (let i = this.pendingStart; i < this.pending.length; i++) {
+      if (this.standIns[i]) continue;
+      const standIn = this.doc.createElement('div');
+      standIn.className = PENDING_CLASS;
+      standIn.textContent = this.pending[i]!;
+      this.container.insertBefore(standIn, before);
+      this.standIns[i] = standIn;
+    }
+    const open = this.doc.createElement('div');
+    open.className = PENDING_CLASS;
+    open.textContent = this.open + this.normalizer.partialLine;
+    before.replaceChildren(open);
     this.tailSource = null;
     this.tailCode = [];
   }

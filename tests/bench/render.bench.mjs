@@ -1,7 +1,10 @@
 // Streaming a long reply: a 20,000-token Markdown answer from the fake provider, as fast as
 // it can send it. Compares the time until Cove shows it fully rendered with the time the
 // raw stream takes to arrive in the same page, finds the longest stretch the main thread
-// was busy while streaming, and the delay from the first content byte to its first paint.
+// was busy while streaming, and the delay from the first content byte to its first paint;
+// then types into the editor while such a reply floods in (key to paint, measured as
+// editor.bench.mjs does). A short reply comes first, so that the renderer has loaded (as
+// for every reply but a page's first): the figures are of streaming, not of loading.
 import { startFakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
 
 /** A realistic long answer: headings, prose, lists, code, math, a table; about 20k tokens. */
@@ -85,6 +88,70 @@ function rawStream(page, baseURL) {
   }, baseURL);
 }
 
+/** Sends a short message and waits for its reply: the Markdown renderer is loaded after it. */
+async function warmUp(page, fake) {
+  fake.script({ content: 'Ready: *one* `two` $x^2$.' });
+  await page.locator('#chat-input').fill('Are you there?');
+  await page.locator('form.composer').evaluate((form) => form.requestSubmit());
+  await page
+    .locator('article[aria-label="Assistant reply"][aria-busy="false"] footer')
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'New conversation' }).click();
+}
+
+/**
+ * In the page: records key to paint of every key that changes the editor's document, as
+ * tests/bench/editor.bench.mjs does (the keydown's timestamp to the message task after the
+ * next frame).
+ */
+function recordKeystrokes() {
+  const content = document.querySelector('.cm-content');
+  const samples = [];
+  let pending = [];
+  addEventListener('keydown', (event) => pending.push(event.timeStamp), true);
+  new MutationObserver(() => {
+    if (!pending.length) return;
+    const keys = pending;
+    pending = [];
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const now = performance.now();
+        for (const at of keys) samples.push(now - at);
+      };
+      channel.port2.postMessage(null);
+    });
+  }).observe(content, { subtree: true, childList: true, characterData: true });
+  globalThis.__typingBench = samples;
+}
+
+/** Types into main.py while a long reply streams in; returns the key-to-paint times. */
+async function typingDuringStream(page, answer) {
+  await page.getByRole('treeitem', { name: 'main.py', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Editor: main.py' }).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Enter');
+  await page.evaluate(recordKeystrokes);
+  let streaming = true;
+  const reply = coveStream(page, answer).finally(() => (streaming = false));
+  let typed = 0;
+  // At least one line, then on until the reply is drawn.
+  while (streaming || typed < 20) {
+    const line = 'total = total + 1\n';
+    await page.keyboard.type(line, { delay: 5 });
+    typed += line.length;
+  }
+  await reply;
+  await page.waitForFunction((n) => globalThis.__typingBench.length >= n, typed);
+  return page.evaluate(() => globalThis.__typingBench);
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+};
+
 /** Sends a message through Cove's composer and measures until the reply is fully rendered. */
 async function coveStream(page, answer) {
   await page.evaluate(() => (window.__bench.firstContentAt = undefined));
@@ -167,6 +234,7 @@ export async function run({ browser, url, runs, median }) {
     first: [],
     pacedRatio: [],
     pacedLongest: [],
+    typing: [],
   };
   try {
     for (let i = 0; i < runs; i++) {
@@ -176,6 +244,7 @@ export async function run({ browser, url, runs, median }) {
       await page.goto(url);
       await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       await addProvider(page, fake.baseURL);
+      await warmUp(page, fake);
 
       fake.script(flood);
       const raw = await rawStream(page, fake.baseURL);
@@ -194,6 +263,10 @@ export async function run({ browser, url, runs, median }) {
       const pacedCove = await coveStream(page, answer);
       m.pacedRatio.push(pacedCove.total / pacedRaw);
       m.pacedLongest.push(pacedCove.maxGap);
+
+      await page.getByRole('button', { name: 'New conversation' }).click();
+      fake.script(flood);
+      m.typing.push(percentile(await typingDuringStream(page, answer), 0.95));
       await context.close();
     }
   } finally {
@@ -207,5 +280,6 @@ export async function run({ browser, url, runs, median }) {
     'render.first_token_ms': median(m.first),
     'render.stream_20k_paced_ratio': median(m.pacedRatio),
     'render.paced_longest_task_ms': median(m.pacedLongest),
+    'render.typing_latency_p95_ms': median(m.typing),
   };
 }

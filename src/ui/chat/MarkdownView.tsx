@@ -98,7 +98,7 @@ export function MarkdownView(props: {
         fed += delta.length;
         if (!shown && delta.trim()) {
           shown = true;
-          renderer?.flush();
+          renderer?.drawNow();
         }
       });
     }
@@ -115,15 +115,19 @@ export function MarkdownView(props: {
       wireAll();
       return;
     }
-    // A long stored reply renders over several frames, so opening it never freezes the page.
+    // A long stored reply renders over several frames, so opening it never freezes the page;
+    // the message says it is busy until then (also a reply that streamed to its end before
+    // the renderer had loaded comes this way).
     container.textContent = '';
     const background = module.createStreamingRenderer(container, {
       onBlock: (element) => wireAll(element),
     });
     background.append(text);
+    props.onRendering?.(true);
     void background.complete().then((rendered) => {
       finalBlocks = rendered.codeBlocks;
       wireAll();
+      props.onRendering?.(false);
     });
     onCleanup(() => background.dispose());
   };

@@ -28,6 +28,9 @@ const CORPUS = [
   'a\r\nb\r\n\r\nc\rd\n\n\u0000nul',
   '* * *\n- - -\n_ _ _\n\n+ plus\n+ list\n\n10) ordered\n11) paren\n\n<!-- comment -->\n\nx',
   'Here is code:\n```python\nprint(1)\n```\nand a table right after text:\n| a |\n|---|\n| 1 |\n',
+  // Raw closing tags with nothing open: in a batch sanitized at once they must not close
+  // the wrappers of the blocks around them.
+  'a\n\n</div>\n\n</div></div>b\n\n<div>open\n\nc </p></td> d\n\n</details>\n\ne\n',
   typicalMessage(2),
 ];
 
@@ -93,12 +96,49 @@ describe('frames', () => {
     const settled = container.querySelectorAll('.cove-md-block:not(.cove-md-open)').length;
     expect(settled).toBeGreaterThan(0);
     expect(settled).toBeLessThan(20);
-    expect(container.querySelector('.cove-md-pending')!.textContent).toContain('Paragraph **19**.');
+    const standIns = [...container.querySelectorAll('.cove-md-pending')];
+    expect(standIns.map((element) => element.textContent).join('')).toContain('Paragraph **19**.');
+    expect(container.textContent).not.toContain('Paragraph **0**.');
+    // Each pending block stands alone, so a later frame replaces it without redoing the rest.
+    frames.run();
+    const kept = standIns.filter((element) => container.contains(element));
+    expect(kept.length).toBeLessThan(standIns.length);
+    expect(kept).toContain(standIns.at(-2));
     let guard = 0;
     while (frames.pending && guard++ < 100) frames.run();
     expect(container.querySelectorAll('strong')).toHaveLength(20);
     expect(container.querySelector('.cove-md-pending')).toBeNull();
     expect(renderer.finalize().html).toBe(renderMarkdown(text).html);
+  });
+
+  test('drawNow draws at once within the budget and leaves the rest to frames', () => {
+    let time = 0;
+    const { container, frames, renderer } = setup({ now: () => (time += 5), frameBudgetMs: 8 });
+    const text = Array.from({ length: 20 }, (_, i) => `Paragraph *${i}*.`).join('\n\n');
+    renderer.append(text);
+    renderer.drawNow();
+    expect(container.querySelectorAll('em').length).toBeGreaterThan(0);
+    expect(container.querySelectorAll('em').length).toBeLessThan(20);
+    expect(container.textContent).toContain('Paragraph *19*.');
+    expect(frames.pending).toBe(1);
+    let guard = 0;
+    while (frames.pending && guard++ < 100) frames.run();
+    expect(container.querySelectorAll('em')).toHaveLength(20);
+    expect(renderer.finalize().html).toBe(renderMarkdown(text).html);
+  });
+
+  test('input waiting ends a frame after one block', () => {
+    let waiting = true;
+    const { container, frames, renderer } = setup({ inputPending: () => waiting });
+    const text = Array.from({ length: 6 }, (_, i) => `Paragraph *${i}*.`).join('\n\n');
+    renderer.append(`${text}\n\nopen`);
+    frames.run();
+    expect(container.querySelectorAll('em')).toHaveLength(1);
+    expect(container.textContent).toContain('Paragraph *5*.');
+    waiting = false;
+    frames.run();
+    expect(container.querySelectorAll('em')).toHaveLength(6);
+    expect(renderer.finalize().html).toBe(renderMarkdown(`${text}\n\nopen`).html);
   });
 
   test('an expensive open block backs off instead of re-rendering every frame', () => {
