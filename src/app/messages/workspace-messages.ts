@@ -63,6 +63,10 @@ const PATH_PROBLEMS: Readonly<
     problem: `has a name longer than ${digits(p, 'limit')} characters.`,
     hint: 'Use a shorter name.',
   }),
+  'git-folder': () => ({
+    problem: "is inside .git, git's own folder, which Cove keeps out of file operations.",
+    hint: 'Use the Source Control panel, or the git_status, git_diff and git_log tools, to work with the repository.',
+  }),
   slash: () => ({
     problem: 'contains "/".',
     hint: 'A name cannot contain "/"; use Move to change folders.',
