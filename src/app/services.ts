@@ -61,6 +61,7 @@ import {
   type NetworkGateService,
 } from './network-gate-service';
 import { createTerminalService, type TerminalService } from './terminal-service';
+import { createGitService, type GitService } from './git-service';
 import { createBottomPanelService, type BottomPanelService } from './bottom-panel-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
@@ -109,6 +110,8 @@ export interface AppServices {
   readonly commands: CommandRegistry;
   /** The live preview of an HTML file and its console (also the agent's preview tools). */
   readonly preview: PreviewService;
+  /** The open workspace's git repository (the Source Control panel, the agent's git tools). */
+  readonly git: GitService;
 }
 
 /**
@@ -229,6 +232,13 @@ export function createAppServices(
     ...(environment.zipImporter ? { zipImporter: environment.zipImporter } : {}),
   });
   const search = createProjectSearchService({ workspaces, editor, notices, clock });
+  const git = createGitService({
+    workspaces,
+    settings: store.settings,
+    changes: store.changes,
+    notices,
+    clock,
+  });
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
@@ -404,6 +414,7 @@ export function createAppServices(
       onError: (error, context) => notices.error(error, context),
     }),
     preview,
+    git,
   };
 }
 
