@@ -337,6 +337,7 @@ export function createAppServices(
     ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
     agentPreview: preview.host,
+    agentGit: git,
   });
   const chat = createChatService(sessionRuntime, {
     store,

@@ -28,6 +28,9 @@ describe('the built-in tool registry', () => {
       'fetch_url:network',
       'open_preview:code',
       'read_preview_console:read',
+      'git_status:read',
+      'git_diff:read',
+      'git_log:read',
     ]);
   });
 
@@ -86,6 +89,7 @@ describe('the built-in tool registry', () => {
       'bash',
       'fetch_url',
       'open_preview',
+      'git_status',
     ]);
     for (const tool of tools) {
       for (const other of tools.filter((t) => t.name !== tool.name)) {
