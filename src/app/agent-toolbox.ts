@@ -155,6 +155,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         shell: !!python,
         web: !!web,
         preview: !!deps.preview,
+        git: !!deps.git,
       }) as AgentTool<ToolContext>[];
       setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;

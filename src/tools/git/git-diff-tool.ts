@@ -22,6 +22,7 @@ export const gitDiffTool: Tool<GitDiffArgs, GitToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  needs: 'git',
   summarize: (args) => (typeof args['path'] === 'string' ? args['path'] : ''),
   execute: (args, context) =>
     withRepository(context, async (repo) => {

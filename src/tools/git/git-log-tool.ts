@@ -21,6 +21,7 @@ export const gitLogTool: Tool<GitLogArgs, GitToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  needs: 'git',
   summarize: (args) => (typeof args['limit'] === 'number' ? `${args['limit']} commits` : ''),
   execute: (args, context) =>
     withRepository(context, async (repo) => {

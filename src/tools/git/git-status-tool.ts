@@ -20,6 +20,7 @@ export const gitStatusTool: Tool<Record<string, never>, GitToolContext> = {
     "Show the workspace's git status: the branch checked out and every changed file, staged or not (modified, added, deleted, untracked), .gitignore respected. Read-only.",
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   approval: 'read',
+  needs: 'git',
   promptHint:
     'In a git repository, use git_status to see what changed since the last commit before you summarize or review the work.',
   summarize: () => '',

@@ -36,9 +36,10 @@ describe('the built-in tool registry', () => {
 
   it('leaves out the tools whose needs the page cannot serve', () => {
     const names = builtinToolRegistry
-      .offered({ python: false, shell: false, web: false, preview: false })
+      .offered({ python: false, shell: false, web: false, preview: false, git: false })
       .map((t) => t.name);
     expect(names).not.toContain('open_preview');
+    expect(names).not.toContain('git_status');
     expect(names).not.toContain('read_preview_console');
     expect(names).not.toContain('run_python');
     expect(names).not.toContain('lint_python');
