@@ -182,10 +182,7 @@ export function createGitService(deps: {
     init: () => act('Could not initialize the repository', (repo) => repo.init()),
     stage: (path) => act(`Could not stage ${path}`, (repo) => repo.stage(path)),
     unstage: (path) => act(`Could not unstage ${path}`, (repo) => repo.unstage(path)),
-    stageAll: () =>
-      act('Could not stage the changes', async (repo) => {
-        for (const file of await repo.status()) if (file.unstaged) await repo.stage(file.path);
-      }),
+    stageAll: () => act('Could not stage the changes', (repo) => repo.stageAll()),
     discard: (path) =>
       act(`Could not discard the changes to ${path}`, (repo) => repo.discard(path)),
     commit: (message) => act('Could not commit', (repo) => repo.commit(message, author())),

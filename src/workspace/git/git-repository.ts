@@ -139,6 +139,25 @@ export class GitRepository {
     });
   }
 
+  /**
+   * Stages every unstaged change in one operation (one listing, one index write), where
+   * staging file by file would list the store once per file.
+   */
+  stageAll(): Promise<void> {
+    return this.withRepository('stage the changes', async () => {
+      const rows = await this.git.statusMatrix({ fs: this.fs, dir: DIR, cache: this.cache });
+      const changed = statusOfMatrix(rows as StatusRow[]).filter((file) => file.unstaged);
+      const gone = changed.filter((file) => file.unstaged === 'deleted').map((f) => f.path);
+      const present = changed.filter((file) => file.unstaged !== 'deleted').map((f) => f.path);
+      if (present.length) {
+        await this.git.add({ fs: this.fs, dir: DIR, filepath: present, cache: this.cache });
+      }
+      for (const filepath of gone) {
+        await this.git.remove({ fs: this.fs, dir: DIR, filepath, cache: this.cache });
+      }
+    });
+  }
+
   /** Takes `path` out of the next commit: the index goes back to HEAD's version. */
   unstage(path: string): Promise<void> {
     const normal = normalizePath(path);

@@ -114,6 +114,14 @@ describe.each(variants)(
 
       await repo.unstage('main.py');
       expect(short(await repo.status())).toContainEqual(['main.py', '-', 'modified']);
+
+      await repo.stageAll();
+      expect(short(await repo.status())).toEqual([
+        ['main.py', 'modified', '-'],
+        ['notes.md', 'added', '-'],
+        ['out.txt', 'added', '-'],
+        ['src/util.py', 'deleted', '-'],
+      ]);
     });
 
     it('respects .gitignore', async () => {

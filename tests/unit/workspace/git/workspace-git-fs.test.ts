@@ -132,6 +132,8 @@ describe.each(storeKinds)('the git fs adapter over the $name store', ({ open }) 
     expect(commit?.commit.message).toBe('First\n');
 
     expect((await files.list()).map((entry) => entry.path)).toEqual(['main.py']);
+    // Zip export and Python's copy read this listing: .git stays out of both.
+    expect((await files.listWithContent()).map((entry) => entry.path)).toEqual(['main.py']);
     expect((await files.listAll()).some((entry) => entry.path === '.git/HEAD')).toBe(true);
     const refused = await files.read('.git/HEAD').catch((error: CoveError) => error);
     expect(refused).toBeInstanceOf(CoveError);
