@@ -105,6 +105,15 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   await git.commit('Say two');
   await expect(git.history.getByRole('listitem')).toHaveCount(2);
 
+  // A new branch is checked out at once; switching back keeps the history of each.
+  await git.panel.getByRole('button', { name: 'New branch…' }).click();
+  await cove.answer('feature', 'Create and switch');
+  const branch = git.panel.getByRole('combobox', { name: 'Branch' });
+  await expect(branch.locator('option:checked')).toHaveText('feature');
+  await branch.selectOption('main');
+  await expect(branch.locator('option:checked')).toHaveText('main');
+  await expect(git.history.getByRole('listitem')).toHaveCount(2);
+
   // The backup carries the repository; the git command line reads it.
   await cove.openSettings();
   const download = page.waitForEvent('download');
@@ -118,6 +127,7 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
     );
     expect(cli('show', 'HEAD:main.py')).toBe('print("two")');
     expect(cli('status', '--porcelain')).toBe('');
+    expect(cli('branch', '--format=%(refname:short)')).toBe('feature\nmain');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -182,9 +182,11 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                   value={state().branches.current ?? ''}
                   disabled={busy()}
                   onChange={(event) => {
-                    const name = event.currentTarget.value;
-                    void run(() => git.switchBranch(name)).then(() => {
-                      event.currentTarget.value = git.state().kind === 'ready' ? name : '';
+                    const select = event.currentTarget;
+                    // A refused switch leaves the picker on the branch still checked out.
+                    void run(() => git.switchBranch(select.value)).then(() => {
+                      const now = git.state();
+                      select.value = now.kind === 'ready' ? (now.branches.current ?? '') : '';
                     });
                   }}
                 >
