@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import solid from 'vite-plugin-solid';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -91,6 +92,18 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    alias: [
+      // isomorphic-git's ES build uses Node's global Buffer, which browsers lack; its browser
+      // bundle carries its own. Only the page uses this alias: Vitest runs the Node build.
+      {
+        find: /^isomorphic-git$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/isomorphic-git/index.umd.min.js', import.meta.url),
+        ),
+      },
+    ],
+  },
   optimizeDeps: { exclude: ['pyodide'] },
   worker: { format: 'es' },
   build: {

@@ -18,6 +18,7 @@ import { ReadTracker } from '../tools/files/read-tracker';
 import type { PythonToolLinter } from '../tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../tools/python/python-tool-runner';
 import type { PreviewHost } from '../tools/preview/preview-tool-context';
+import type { GitToolHost } from '../tools/git/git-tool-context';
 import type { WebToolContext } from '../tools/web/web-tool-context';
 import { TodoList } from '../tools/todo/todo-list';
 import type { ToolApprovalKind, ToolContext } from '../tools/tool';
@@ -65,6 +66,8 @@ export interface AgentToolboxDeps {
   web?: AgentWeb;
   /** The live preview pane; absent: open_preview and read_preview_console are not offered. */
   preview?: PreviewHost;
+  /** The open workspace's repository, for git_status, git_diff and git_log. */
+  git?: GitToolHost;
   /** Settings → Agent: fetch_url may reach loopback and private addresses (read per run). */
   allowPrivateNetwork?: () => boolean;
   /**
@@ -152,6 +155,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         shell: !!python,
         web: !!web,
         preview: !!deps.preview,
+        git: !!deps.git,
       }) as AgentTool<ToolContext>[];
       setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;
@@ -194,6 +198,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       context['now'] = () => clock.now();
     }
     if (deps.preview) context['preview'] = deps.preview;
+    if (deps.git) context['git'] = deps.git;
     if (web) {
       Object.assign(context, web, {
         clock,

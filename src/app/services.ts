@@ -62,6 +62,7 @@ import {
   type NetworkGateService,
 } from './network-gate-service';
 import { createTerminalService, type TerminalService } from './terminal-service';
+import { createGitService, type GitService } from './git-service';
 import { createBottomPanelService, type BottomPanelService } from './bottom-panel-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
@@ -110,6 +111,8 @@ export interface AppServices {
   readonly commands: CommandRegistry;
   /** The live preview of an HTML file and its console (also the agent's preview tools). */
   readonly preview: PreviewService;
+  /** The open workspace's git repository (the Source Control panel, the agent's git tools). */
+  readonly git: GitService;
 }
 
 /**
@@ -242,6 +245,13 @@ export function createAppServices(
     ...(environment.zipImporter ? { zipImporter: environment.zipImporter } : {}),
   });
   const search = createProjectSearchService({ workspaces, editor, notices, clock });
+  const git = createGitService({
+    workspaces,
+    settings: store.settings,
+    changes: store.changes,
+    notices,
+    clock,
+  });
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
@@ -340,6 +350,7 @@ export function createAppServices(
     ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
     agentMcp: createMcpAgentTools(mcp, secrets),
     agentPreview: preview.host,
+    agentGit: git,
   });
   const chat = createChatService(sessionRuntime, {
     store,
@@ -420,6 +431,7 @@ export function createAppServices(
       onError: (error, context) => notices.error(error, context),
     }),
     preview,
+    git,
   };
 }
 

@@ -39,6 +39,7 @@ import { replyOutcomeNotice } from './outcome-notices';
 import { selectedSession } from '../agent/session-selectors';
 import type { SessionRecord } from '../store/records';
 
+import type { GitToolHost } from '../tools/git/git-tool-context';
 import type { PreviewHost } from '../tools/preview/preview-tool-context';
 
 export interface SessionRuntimeDeps {
@@ -63,6 +64,8 @@ export interface SessionRuntimeDeps {
   agentMcp?: McpAgentTools;
   /** The live preview for open_preview and read_preview_console; absent: not offered. */
   agentPreview?: PreviewHost;
+  /** The open workspace's repository, for the agent's read-only git tools. */
+  agentGit?: GitToolHost;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
@@ -108,6 +111,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
     ...(deps.agentPython ? { python: deps.agentPython } : {}),
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
     ...(deps.agentPreview ? { preview: deps.agentPreview } : {}),
+    ...(deps.agentGit ? { git: deps.agentGit } : {}),
     ...(deps.agentMcp
       ? {
           mcp: deps.agentMcp,

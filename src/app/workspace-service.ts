@@ -2,6 +2,7 @@ import { batch, createSignal, type Accessor } from 'solid-js';
 import type { ChangeFeed } from '../store/change-feed';
 import type { FileMeta, WorkspaceRecord } from '../store/records';
 import type { SettingsStore } from '../store/settings-store';
+import { isHiddenPath } from '../workspace/hidden-paths';
 import { WELCOME_FIRST_FILE } from '../workspace/welcome-files';
 import type { WorkspaceCatalog } from '../workspace/workspace-catalog';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
@@ -86,7 +87,12 @@ export function createWorkspaceService(
         else if (change.type === 'restored') await refreshEntries();
       })();
     }
-    if (change.type === 'files' && change.workspaceId === currentId()) {
+    // Git's own writes (hidden-paths.ts) change nothing the tree, tabs or search show.
+    if (
+      change.type === 'files' &&
+      change.workspaceId === currentId() &&
+      !(change.paths.length > 0 && change.paths.every(isHiddenPath))
+    ) {
       void refreshEntries().then(() => {
         for (const listener of fileListeners) listener(change.paths, local);
       });

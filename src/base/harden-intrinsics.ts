@@ -86,6 +86,22 @@ const OVERRIDABLE: Readonly<Record<string, readonly string[]>> = {
   URIError: ['constructor', 'name', 'message'],
 };
 
+/**
+ * The methods of %TypedArray%.prototype that a Uint8Array subclass redefines by assignment:
+ * the browser `Buffer` bundled with isomorphic-git (the Source Control panel) assigns these
+ * on `Buffer.prototype`. None is one of the properties V8's typed array fast paths watch
+ * (`constructor`, `Symbol.iterator`, `length`…), which stay plain frozen data.
+ */
+const TYPED_ARRAY_OVERRIDABLE = [
+  'toString',
+  'toLocaleString',
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'slice',
+  'fill',
+] as const;
+
 /** What {@link hardenIntrinsics} froze, for tests and diagnostics. */
 export interface HardenReport {
   frozen: number;
@@ -116,7 +132,7 @@ export function hardenIntrinsics(global: object, hidden: readonly object[]): Har
   const uint8 = named.Uint8Array as { prototype: object } | undefined;
   if (uint8) {
     const typedArray = Object.getPrototypeOf(uint8.prototype) as object | null;
-    if (typedArray) targets.push(['%TypedArray%.prototype', typedArray, []]);
+    if (typedArray) targets.push(['%TypedArray%.prototype', typedArray, TYPED_ARRAY_OVERRIDABLE]);
   }
   for (const name of NAMESPACES) {
     const namespace = named[name];

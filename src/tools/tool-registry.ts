@@ -1,6 +1,7 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
- * workspace files (read-only first), todo_write, Python, bash, fetch_url, the live preview. The app's
+ * workspace files (read-only first), todo_write, Python, bash, fetch_url, the live preview,
+ * git (read-only). The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
  * one line below.
@@ -14,6 +15,10 @@ import { movePathTool } from './files/move-path-tool';
 import { readFileTool } from './files/read-file-tool';
 import { searchFilesTool } from './files/search-files-tool';
 import { writeFileTool } from './files/write-file-tool';
+import { gitDiffTool } from './git/git-diff-tool';
+import { gitLogTool } from './git/git-log-tool';
+import { gitStatusTool } from './git/git-status-tool';
+import type { GitToolContext } from './git/git-tool-context';
 import { openPreviewTool } from './preview/open-preview-tool';
 import type { PreviewToolContext } from './preview/preview-tool-context';
 import { readPreviewConsoleTool } from './preview/read-preview-console-tool';
@@ -35,7 +40,8 @@ export type BuiltinToolContext = FileToolContext &
   BashToolContext &
   WebToolContext &
   TodoToolContext &
-  PreviewToolContext;
+  PreviewToolContext &
+  GitToolContext;
 
 /**
  * A tool as a registry holds it. `never` arguments because only the loop calls `execute`,
@@ -95,4 +101,7 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(fetchUrlTool),
   builtin(openPreviewTool),
   builtin(readPreviewConsoleTool),
+  builtin(gitStatusTool),
+  builtin(gitDiffTool),
+  builtin(gitLogTool),
 ]);

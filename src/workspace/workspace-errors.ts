@@ -23,6 +23,20 @@ export const WORKSPACE_ERROR_CODES = [
   'zip-import-failed',
   /** A backup made by a newer version of Cove. */
   'backup-newer',
+  /** A git action in a workspace that has no repository (no `.git`). */
+  'git-no-repository',
+  /** A commit without an author name and email (Settings → Git). */
+  'git-no-author',
+  /** A commit with nothing staged, or without a message. */
+  'git-nothing-to-commit',
+  /** A branch name git refuses (`name`), or one taken (`variant: 'exists'`). */
+  'git-branch',
+  /** A branch that cannot go: the one checked out (`variant: 'current'`). */
+  'git-branch-current',
+  /** Switching branches would overwrite uncommitted changes (`paths`). */
+  'git-local-changes',
+  /** Any other failure of isomorphic-git (`detail`: its words, `action`: what was tried). */
+  'git-failed',
   /** Project search's regular expression does not compile (`reason`: the engine's words). */
   'search-pattern',
 ] as const;

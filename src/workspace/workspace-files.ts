@@ -13,6 +13,7 @@ import {
   planWrite,
 } from './file-plans';
 import { describeTooLarge, MAX_FILE_BYTES } from './limits';
+import { isHiddenPath, visibleOnly } from './hidden-paths';
 import { ancestorsOf, normalizePath, printablePath } from './paths';
 
 /** One file to bring in from outside (upload, drop, zip). */
@@ -56,6 +57,11 @@ export interface ImportResult {
  * here, so path rules, size limits and atomic batches hold for the UI, Python and the agent
  * alike. Every method validates its paths first and throws CoveError on bad input, having
  * written nothing.
+ *
+ * Git's folder (hidden-paths.ts) is left out of every listing and refused by name (`bad-path`,
+ * variant `git-folder`) by every method that takes a path, so nothing that lists or edits
+ * files can see or damage it; folder moves and deletes carry it along with its folder. Only
+ * {@link listAll}, {@link findAny} and {@link apply} reach it, for the git adapter.
  */
 export class WorkspaceFiles {
   constructor(
@@ -64,19 +70,32 @@ export class WorkspaceFiles {
     private readonly clock: Clock,
   ) {}
 
-  /** Every file and folder, without contents, sorted by path. */
-  list(): Promise<FileMeta[]> {
+  /** Every visible file and folder, without contents, sorted by path. */
+  async list(): Promise<FileMeta[]> {
+    return visibleOnly(await this.store.list(this.workspaceId));
+  }
+
+  /** Every visible file and folder with contents, sorted by path. */
+  async listWithContent(): Promise<FileRecord[]> {
+    return visibleOnly(await this.store.listWithContent(this.workspaceId));
+  }
+
+  /**
+   * Every entry, git's folder included, without contents, sorted by path. For the git adapter
+   * (and planning here): anything shown to a person or a model uses {@link list}.
+   */
+  listAll(): Promise<FileMeta[]> {
     return this.store.list(this.workspaceId);
   }
 
-  /** Every file and folder with contents, sorted by path. */
-  listWithContent(): Promise<FileRecord[]> {
-    return this.store.listWithContent(this.workspaceId);
+  /** The entry at a normalized `path`, git's folder included: for the git adapter only. */
+  findAny(path: string): Promise<FileRecord | undefined> {
+    return this.store.get(this.workspaceId, path);
   }
 
   /** The file at `path`, or a CoveError `missing`. */
   async read(path: string): Promise<FileRecord> {
-    const normal = normalizePath(path);
+    const normal = visiblePath(path);
     const row = await this.store.get(this.workspaceId, normal);
     if (!row) {
       throw workspaceError('missing', { variant: 'file-to-read', path: normal });
@@ -86,12 +105,12 @@ export class WorkspaceFiles {
 
   /** The file at `path` if it exists. */
   async find(path: string): Promise<FileRecord | undefined> {
-    return this.store.get(this.workspaceId, normalizePath(path));
+    return this.store.get(this.workspaceId, visiblePath(path));
   }
 
   /** The files at `paths` (undefined where none), in their order, read together. */
   async findMany(paths: readonly string[]): Promise<(FileRecord | undefined)[]> {
-    return this.store.getMany(this.workspaceId, paths.map(normalizePath));
+    return this.store.getMany(this.workspaceId, paths.map(visiblePath));
   }
 
   /**
@@ -104,9 +123,9 @@ export class WorkspaceFiles {
     content: FileContent,
     options: { expectVersion?: number | 'absent' } = {},
   ) {
-    const normal = normalizePath(path);
+    const normal = visiblePath(path);
     checkSize(normal, content);
-    const listing = indexListing(await this.list());
+    const listing = indexListing(await this.listAll());
     return this.apply(planWrite(listing, normal, content, options.expectVersion));
   }
 
@@ -117,7 +136,7 @@ export class WorkspaceFiles {
   writeAtOnce(path: string, content: FileContent, version: number): Promise<FileRecord> {
     let normal: string;
     try {
-      normal = normalizePath(path);
+      normal = visiblePath(path);
       checkSize(normal, content);
     } catch (error) {
       // A rejection, not a throw: a caller flushing many files must reach all of them.
@@ -132,24 +151,24 @@ export class WorkspaceFiles {
 
   /** Creates a new empty (or given) file; CoveError `exists` when the name is taken. */
   async createFile(path: string, content: FileContent = ''): Promise<string> {
-    const normal = normalizePath(path);
+    const normal = visiblePath(path);
     checkSize(normal, content);
-    await this.apply(planCreate(indexListing(await this.list()), normal, 'file', content));
+    await this.apply(planCreate(indexListing(await this.listAll()), normal, 'file', content));
     return normal;
   }
 
   /** Creates a folder (and missing parents); CoveError `exists` when the name is taken. */
   async createFolder(path: string): Promise<string> {
-    const normal = normalizePath(path);
-    await this.apply(planCreate(indexListing(await this.list()), normal, 'folder'));
+    const normal = visiblePath(path);
+    await this.apply(planCreate(indexListing(await this.listAll()), normal, 'folder'));
     return normal;
   }
 
   /** Moves or renames a file or a folder with everything in it. Returns the new path. */
   async move(from: string, to: string): Promise<string> {
-    const source = normalizePath(from);
-    const target = normalizePath(to);
-    const listing = indexListing(await this.list());
+    const source = visiblePath(from);
+    const target = visiblePath(to);
+    const listing = indexListing(await this.listAll());
     await this.apply(
       await planMove(listing, source, target, (path) => this.store.get(this.workspaceId, path)),
     );
@@ -158,8 +177,8 @@ export class WorkspaceFiles {
 
   /** Deletes a file, or a folder and everything in it. */
   async delete(path: string): Promise<void> {
-    const normal = normalizePath(path);
-    await this.apply(planDelete(indexListing(await this.list()), normal));
+    const normal = visiblePath(path);
+    await this.apply(planDelete(indexListing(await this.listAll()), normal));
   }
 
   /**
@@ -177,8 +196,9 @@ export class WorkspaceFiles {
       folders?: readonly string[];
     } & ApplyOptions = {},
   ): Promise<ImportResult> {
-    const into = options.into ? normalizePath(options.into) : '';
-    const listing = indexListing(await this.list());
+    const into = options.into ? visiblePath(options.into) : '';
+    // Git's folder comes in with the rest (a zipped repository keeps its history).
+    const listing = indexListing(await this.listAll());
     const skipped: SkippedFile[] = [];
     const changes: FileChange[] = [];
     const written: string[] = [];
@@ -268,6 +288,15 @@ export class WorkspaceFiles {
   apply(changes: FileChange[], options?: ApplyOptions): Promise<FileRecord[]> {
     return this.store.apply(this.workspaceId, changes, this.clock.now(), options);
   }
+}
+
+/** `path` in normal form, or a `bad-path` error when it is (inside) git's folder. */
+function visiblePath(path: string): string {
+  const normal = normalizePath(path);
+  if (isHiddenPath(normal)) {
+    throw workspaceError('bad-path', { variant: 'git-folder', path: printablePath(normal) });
+  }
+  return normal;
 }
 
 function checkSize(path: string, content: FileContent): void {

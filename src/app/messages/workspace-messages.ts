@@ -63,6 +63,10 @@ const PATH_PROBLEMS: Readonly<
     problem: `has a name longer than ${digits(p, 'limit')} characters.`,
     hint: 'Use a shorter name.',
   }),
+  'git-folder': () => ({
+    problem: "is inside .git, git's own folder, which Cove keeps out of file operations.",
+    hint: 'Use the Source Control panel, or the git_status, git_diff and git_log tools, to work with the repository.',
+  }),
   slash: () => ({
     problem: 'contains "/".',
     hint: 'A name cannot contain "/"; use Move to change folders.',
@@ -150,6 +154,48 @@ export const workspaceMessages = {
   'search-pattern': (p) => ({
     message: `The regular expression is invalid: ${String(p.reason ?? 'unknown reason')}.`,
     hint: 'Patterns use RE2 syntax (no backreferences or lookaround); fix it, or turn off "Use regular expression".',
+  }),
+  'git-no-repository': () => ({
+    message: 'This workspace has no git repository.',
+    hint: 'Open Source Control and choose "Initialize repository".',
+  }),
+  'git-no-author': () => ({
+    message: 'A commit needs an author name and email.',
+    hint: 'Set them in Settings → Git, then commit again.',
+  }),
+  'git-nothing-to-commit': (p) =>
+    variant(p) === 'no-message'
+      ? { message: 'A commit needs a message.', hint: 'Say what the change does, then commit.' }
+      : {
+          message: 'There is nothing to commit: no change is staged.',
+          hint: 'Stage the changes to commit (Stage beside a file), then commit again.',
+        },
+  'git-branch': (p) =>
+    variant(p) === 'exists'
+      ? {
+          message: `A branch named ${quoted(p, 'name')} exists already.`,
+          hint: 'Choose another name, or switch to that branch.',
+        }
+      : variant(p) === 'missing'
+        ? {
+            message: `There is no branch named ${quoted(p, 'name')}.`,
+            hint: 'Choose a branch from the list.',
+          }
+        : {
+            message: `${quoted(p, 'name')} is not a name git allows for a branch.`,
+            hint: 'Use letters, digits, "-", "_", "." and "/", without spaces, "..", or a leading "-".',
+          },
+  'git-branch-current': (p) => ({
+    message: `${quoted(p, 'name')} is the branch checked out, so it cannot be deleted.`,
+    hint: 'Switch to another branch first.',
+  }),
+  'git-local-changes': (p) => ({
+    message: `Switching branches would overwrite uncommitted changes to ${text(p, 'paths') ?? 'some files'}.`,
+    hint: 'Commit or discard those changes first, then switch.',
+  }),
+  'git-failed': (p) => ({
+    message: `Git could not ${text(p, 'action') ?? 'do that'}: ${text(p, 'detail') ?? 'unknown error'}.`,
+    hint: 'Check the repository in Source Control; if it persists, copy this message into an issue.',
   }),
   'no-workspace': () => ({
     message: 'No workspace is open.',

@@ -18,6 +18,7 @@ import {
 } from './PassphraseDialog';
 import { ProvidersSection } from './ProvidersSection';
 import { PythonSection } from './PythonSection';
+import { GitSection } from './GitSection';
 import { SetAsideRows } from './SetAsideRows';
 import { StorageUsage } from './StorageUsage';
 import { McpSection } from './McpSection';
@@ -204,6 +205,7 @@ export function SettingsDialog(props: {
       <ChatOptionsSection services={props.services} />
 
       <PythonSection services={props.services} />
+      <GitSection git={props.services.git} />
 
       <McpSection services={props.services} />
       <AgentSection services={props.services} />

@@ -5,6 +5,8 @@ import { FilesPanel } from '../files/FilesPanel';
 import { projectSearchShortcut } from '../search/search-shortcut';
 import { retrying } from '../common/retrying-lazy';
 import { TabBar } from '../common/TabBar';
+import { registerCommands } from '../command-palette/register-commands';
+import { gitCommands } from '../git/git-commands';
 
 // The search panel loads when it is first shown, not with the page.
 const SearchPanel = lazy(
@@ -14,19 +16,33 @@ const SearchPanel = lazy(
   ),
 );
 
+// Source Control loads with isomorphic-git's panel when first shown.
+const GitPanel = lazy(
+  retrying(
+    () => import('../git/GitPanel'),
+    (module) => module.GitPanel,
+  ),
+);
+
 const views: { id: SidebarView; label: string; title: () => string }[] = [
   { id: 'files', label: 'Files', title: () => 'Files' },
   { id: 'search', label: 'Search', title: () => `Search in files (${projectSearchShortcut()})` },
+  { id: 'git', label: 'Git', title: () => 'Source Control: git' },
 ];
 
 /**
- * The left column: a Files | Search switch over the file tree and project search. Once
- * shown, both stay mounted, so the tree keeps its open folders and the search its results
- * while hidden.
+ * The left column: a Files | Search | Git switch over the file tree, project
+ * search and git. Once shown, each stays mounted, so the tree keeps its open folders and the
+ * search its results while hidden.
  */
 export function Sidebar(props: { services: AppServices }) {
-  const { search } = props.services;
+  const { search, git, commands } = props.services;
   const searchShown = createMemo((seen) => seen || search.view() === 'search', false);
+  const gitShown = createMemo((seen) => seen || search.view() === 'git', false);
+  registerCommands(
+    commands,
+    gitCommands(git, () => search.setView('git')),
+  );
   return (
     <div class="sidebar-views">
       <TabBar
@@ -55,6 +71,17 @@ export function Sidebar(props: { services: AppServices }) {
       >
         <Show when={searchShown()}>
           <SearchPanel services={props.services} />
+        </Show>
+      </div>
+      <div
+        id="sidebar-panel-git"
+        class="sidebar-view"
+        role="tabpanel"
+        aria-labelledby="sidebar-tab-git"
+        hidden={search.view() !== 'git'}
+      >
+        <Show when={gitShown()}>
+          <GitPanel git={git} />
         </Show>
       </div>
     </div>

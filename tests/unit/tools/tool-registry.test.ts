@@ -28,14 +28,18 @@ describe('the built-in tool registry', () => {
       'fetch_url:network',
       'open_preview:code',
       'read_preview_console:read',
+      'git_status:read',
+      'git_diff:read',
+      'git_log:read',
     ]);
   });
 
   it('leaves out the tools whose needs the page cannot serve', () => {
     const names = builtinToolRegistry
-      .offered({ python: false, shell: false, web: false, preview: false })
+      .offered({ python: false, shell: false, web: false, preview: false, git: false })
       .map((t) => t.name);
     expect(names).not.toContain('open_preview');
+    expect(names).not.toContain('git_status');
     expect(names).not.toContain('read_preview_console');
     expect(names).not.toContain('run_python');
     expect(names).not.toContain('lint_python');
@@ -86,6 +90,7 @@ describe('the built-in tool registry', () => {
       'bash',
       'fetch_url',
       'open_preview',
+      'git_status',
     ]);
     for (const tool of tools) {
       for (const other of tools.filter((t) => t.name !== tool.name)) {

@@ -1,0 +1,202 @@
+import { createSignal, type Accessor } from 'solid-js';
+import type { Clock } from '../base/clock';
+import type { ChangeFeed } from '../store/change-feed';
+import type { SettingsStore } from '../store/settings-store';
+import {
+  GitRepository,
+  loadGit,
+  type GitApi,
+  type GitAuthor,
+  type GitBranches,
+  type GitCommitInfo,
+  type GitFileVersions,
+} from '../workspace/git/git-repository';
+import { installGitBuffer } from '../workspace/git/git-buffer';
+import type { GitFileStatus } from '../workspace/git/git-status';
+import { workspaceError } from '../workspace/workspace-errors';
+import type { WorkspaceFiles } from '../workspace/workspace-files';
+import type { NoticeService } from './notice-service';
+import type { WorkspaceService } from './workspace-service';
+
+/** Settings key of the commit author (Settings → Git). */
+export const GIT_AUTHOR_KEY = 'git.author';
+
+/** What the Source Control panel shows. */
+export type GitState =
+  | { kind: 'loading' }
+  | { kind: 'none' }
+  | {
+      kind: 'ready';
+      files: GitFileStatus[];
+      log: GitCommitInfo[];
+      branches: GitBranches;
+    };
+
+/**
+ * The Source Control panel's state and actions over the open workspace's repository
+ * (src/workspace/git). isomorphic-git loads the first time the panel (or a git tool) needs
+ * it. The state follows every change of the workspace's files, git's own included, from this
+ * tab or another, a quarter second after the last. Actions report failures as notices that
+ * say what to do and resolve false; they resolve true when done.
+ */
+export interface GitService {
+  readonly state: Accessor<GitState>;
+  readonly author: Accessor<GitAuthor>;
+  /** Saves the commit author (Settings → Git). */
+  setAuthor(author: GitAuthor): Promise<void>;
+  /** Starts following the repository (the panel calls it when first shown). */
+  activate(): void;
+  refresh(): Promise<void>;
+  init(): Promise<boolean>;
+  stage(path: string): Promise<boolean>;
+  unstage(path: string): Promise<boolean>;
+  stageAll(): Promise<boolean>;
+  discard(path: string): Promise<boolean>;
+  commit(message: string): Promise<boolean>;
+  createBranch(name: string): Promise<boolean>;
+  switchBranch(name: string): Promise<boolean>;
+  deleteBranch(name: string): Promise<boolean>;
+  /** The file in HEAD, the index and the working tree, for the merge view. */
+  versions(path: string): Promise<GitFileVersions | undefined>;
+  /** The open workspace's repository object (for the agent's git tools); undefined when none. */
+  repository(): Promise<GitRepository | undefined>;
+}
+
+const REFRESH_DELAY_MS = 250;
+
+/** isomorphic-git as the page needs it: with a Buffer, which browsers do not have. */
+function loadGitForPage(): Promise<GitApi> {
+  installGitBuffer(globalThis as { Buffer?: unknown });
+  return loadGit();
+}
+
+export function createGitService(deps: {
+  workspaces: WorkspaceService;
+  settings: SettingsStore;
+  changes: ChangeFeed;
+  notices: NoticeService;
+  clock: Clock;
+  /** isomorphic-git, for tests that pass it in; default: loaded on first use. */
+  loadGit?: () => Promise<GitApi>;
+}): GitService {
+  const { workspaces, settings, changes, notices, clock } = deps;
+  const [state, setState] = createSignal<GitState>({ kind: 'loading' });
+  const [author, setAuthorSignal] = createSignal<GitAuthor>({ name: '', email: '' });
+  let gitApi: Promise<GitApi> | undefined;
+  let cached: { files: WorkspaceFiles; repo: GitRepository } | undefined;
+  let active = false;
+  let cancelPending: (() => void) | undefined;
+  let generation = 0;
+
+  void settings.get<GitAuthor>(GIT_AUTHOR_KEY).then((saved) => {
+    if (saved) setAuthorSignal({ name: saved.name ?? '', email: saved.email ?? '' });
+  });
+
+  async function repository(): Promise<GitRepository | undefined> {
+    const files = workspaces.files();
+    if (!files) return undefined;
+    if (cached?.files !== files) {
+      gitApi ??= (deps.loadGit ?? loadGitForPage)().catch((error: unknown) => {
+        gitApi = undefined;
+        throw error;
+      });
+      cached = { files, repo: new GitRepository(files, clock, await gitApi) };
+    }
+    return cached.repo;
+  }
+
+  async function refresh(): Promise<void> {
+    const current = ++generation;
+    try {
+      const repo = await repository();
+      if (!repo || !(await repo.exists())) {
+        if (current === generation) setState({ kind: 'none' });
+        return;
+      }
+      const [files, log, branches] = await Promise.all([
+        repo.status(),
+        repo.log(),
+        repo.branches(),
+      ]);
+      if (current === generation) setState({ kind: 'ready', files, log, branches });
+    } catch (error) {
+      if (current === generation) notices.error(error, 'Could not read the repository');
+    }
+  }
+
+  function schedule() {
+    if (!active) return;
+    cancelPending?.();
+    cancelPending = clock.schedule(() => {
+      cancelPending = undefined;
+      void refresh();
+    }, REFRESH_DELAY_MS);
+  }
+
+  changes.subscribe(({ change }) => {
+    const files = workspaces.files();
+    if (change.type === 'files' && files && change.workspaceId === files.workspaceId) schedule();
+    if (change.type === 'settings' && change.key === GIT_AUTHOR_KEY) {
+      void settings.get<GitAuthor>(GIT_AUTHOR_KEY).then((saved) => {
+        if (saved) setAuthorSignal(saved);
+      });
+    }
+  });
+  workspaces.onWorkspaceChanged(() => {
+    if (!active) return;
+    setState({ kind: 'loading' });
+    void refresh();
+  });
+
+  /** Runs one action on the repository; a failure becomes a notice. */
+  async function act(
+    context: string,
+    action: (repo: GitRepository) => Promise<unknown>,
+  ): Promise<boolean> {
+    try {
+      const repo = await repository();
+      if (!repo) throw workspaceError('no-workspace');
+      await action(repo);
+      await refresh();
+      return true;
+    } catch (error) {
+      notices.error(error, context);
+      return false;
+    }
+  }
+
+  return {
+    state,
+    author,
+    async setAuthor(next) {
+      const clean = { name: next.name.trim(), email: next.email.trim() };
+      await settings.set(GIT_AUTHOR_KEY, clean);
+      setAuthorSignal(clean);
+    },
+    activate() {
+      if (active) return;
+      active = true;
+      void refresh();
+    },
+    refresh,
+    init: () => act('Could not initialize the repository', (repo) => repo.init()),
+    stage: (path) => act(`Could not stage ${path}`, (repo) => repo.stage(path)),
+    unstage: (path) => act(`Could not unstage ${path}`, (repo) => repo.unstage(path)),
+    stageAll: () => act('Could not stage the changes', (repo) => repo.stageAll()),
+    discard: (path) =>
+      act(`Could not discard the changes to ${path}`, (repo) => repo.discard(path)),
+    commit: (message) => act('Could not commit', (repo) => repo.commit(message, author())),
+    createBranch: (name) => act('Could not create the branch', (repo) => repo.createBranch(name)),
+    switchBranch: (name) => act('Could not switch branches', (repo) => repo.switchBranch(name)),
+    deleteBranch: (name) => act('Could not delete the branch', (repo) => repo.deleteBranch(name)),
+    async versions(path) {
+      try {
+        return await (await repository())?.versions(path);
+      } catch (error) {
+        notices.error(error, `Could not read ${path}`);
+        return undefined;
+      }
+    },
+    repository,
+  };
+}

@@ -1,0 +1,331 @@
+import { createMemo, createSignal, For, Match, onMount, Show, Switch } from 'solid-js';
+import type { GitService } from '../../app/git-service';
+import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
+import { DiffView } from '../agent/DiffView';
+import { useDialogs } from '../common/dialogs';
+import './git.css';
+
+/** The letter VS Code and `git status -s` show for a change, and its word. */
+const CHANGE_MARK: Record<GitChange, { letter: string; word: string }> = {
+  modified: { letter: 'M', word: 'modified' },
+  added: { letter: 'A', word: 'added' },
+  deleted: { letter: 'D', word: 'deleted' },
+  untracked: { letter: 'U', word: 'untracked' },
+};
+
+/** Which side of a file a row shows: what is staged, or what is not. */
+type Side = 'staged' | 'unstaged';
+
+interface OpenDiff {
+  path: string;
+  side: Side;
+  before: string;
+  after: string;
+}
+
+const asText = (content: string | Uint8Array | null) =>
+  content === null ? '' : typeof content === 'string' ? content : '(binary file)\n';
+
+/**
+ * The Source Control panel: "Initialize repository" when the workspace has none; else the
+ * branch picker, the commit message and Commit (Ctrl/Cmd+Enter), the staged changes and the
+ * other changes (stage, unstage, discard per file; a click shows the file's diff in the
+ * merge view), and the history.
+ */
+export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }) {
+  const git = props.git;
+  const dialogs = useDialogs();
+  const [message, setMessage] = createSignal('');
+  const [diff, setDiff] = createSignal<OpenDiff>();
+  const [busy, setBusy] = createSignal(false);
+  onMount(() => git.activate());
+
+  const ready = createMemo(() => {
+    const state = git.state();
+    return state.kind === 'ready' ? state : undefined;
+  });
+  const staged = createMemo(() => ready()?.files.filter((file) => file.staged) ?? []);
+  const unstaged = createMemo(() => ready()?.files.filter((file) => file.unstaged) ?? []);
+
+  const run = async (action: () => Promise<boolean>) => {
+    setBusy(true);
+    try {
+      return await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const commit = async () => {
+    if (busy()) return;
+    if (await run(() => git.commit(message()))) {
+      setMessage('');
+      setDiff(undefined);
+    }
+  };
+
+  const showDiff = async (file: GitFileStatus, side: Side) => {
+    const versions = await git.versions(file.path);
+    if (!versions) return;
+    // Staged: what the commit will change (HEAD → index); not staged: index → working file.
+    const before = side === 'staged' ? versions.head : (versions.index ?? versions.head);
+    const after = side === 'staged' ? versions.index : versions.workdir;
+    setDiff({ path: file.path, side, before: asText(before), after: asText(after) });
+  };
+
+  const discard = async (path: string) => {
+    const answer = await dialogs.confirm({
+      title: 'Discard changes?',
+      message: `${path} goes back to its last committed version. The changes cannot be undone.`,
+      confirmLabel: 'Discard',
+      danger: true,
+    });
+    if (answer === 'confirm') await run(() => git.discard(path));
+  };
+
+  const newBranch = () =>
+    dialogs.prompt({
+      title: 'New branch',
+      label: 'Branch name',
+      confirmLabel: 'Create and switch',
+      submit: async (name) => {
+        await git.createBranch(name);
+      },
+    });
+
+  const deleteBranch = () =>
+    dialogs.prompt({
+      title: 'Delete a branch',
+      label: 'Branch to delete (its commits stay only where another branch has them)',
+      confirmLabel: 'Delete branch',
+      submit: async (name) => {
+        await git.deleteBranch(name.trim());
+      },
+    });
+
+  const fileRow = (file: GitFileStatus, side: Side) => {
+    const change = () => (side === 'staged' ? file.staged : file.unstaged)!;
+    return (
+      <li class="git-file">
+        <button
+          type="button"
+          class="git-file-name"
+          title={`Show the changes to ${file.path}`}
+          onClick={() => void showDiff(file, side)}
+        >
+          {file.path}
+        </button>
+        <span
+          class={`git-mark git-${change()}`}
+          title={CHANGE_MARK[change()].word}
+          aria-label={CHANGE_MARK[change()].word}
+        >
+          {CHANGE_MARK[change()].letter}
+        </span>
+        <Show when={side === 'unstaged'}>
+          <button
+            type="button"
+            class="git-file-action"
+            aria-label={`Discard changes to ${file.path}`}
+            title="Discard changes"
+            disabled={busy()}
+            onClick={() => void discard(file.path)}
+          >
+            ↶
+          </button>
+        </Show>
+        <button
+          type="button"
+          class="git-file-action"
+          aria-label={`${side === 'staged' ? 'Unstage' : 'Stage'} ${file.path}`}
+          title={side === 'staged' ? 'Unstage' : 'Stage'}
+          disabled={busy()}
+          onClick={() =>
+            void run(() => (side === 'staged' ? git.unstage(file.path) : git.stage(file.path)))
+          }
+        >
+          {side === 'staged' ? '−' : '+'}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <div class="git-panel">
+      <Switch>
+        <Match when={git.state().kind === 'loading'}>
+          <p class="git-empty">Reading the repository…</p>
+        </Match>
+        <Match when={git.state().kind === 'none'}>
+          <div class="git-empty">
+            <p>This workspace is not a git repository yet.</p>
+            <button
+              type="button"
+              class="button primary"
+              disabled={busy()}
+              onClick={() => void run(() => git.init())}
+            >
+              Initialize repository
+            </button>
+            <p class="git-note">
+              Git keeps its history in a hidden .git folder inside the workspace, in this browser.
+            </p>
+          </div>
+        </Match>
+        <Match when={ready()}>
+          {(state) => (
+            <>
+              <div class="git-branch-row">
+                <label for="git-branch">Branch</label>
+                <select
+                  id="git-branch"
+                  value={state().branches.current ?? ''}
+                  disabled={busy()}
+                  onChange={(event) => {
+                    const select = event.currentTarget;
+                    // A refused switch leaves the picker on the branch still checked out.
+                    void run(() => git.switchBranch(select.value)).then(() => {
+                      const now = git.state();
+                      select.value = now.kind === 'ready' ? (now.branches.current ?? '') : '';
+                    });
+                  }}
+                >
+                  <For each={state().branches.all}>
+                    {(name) => <option value={name}>{name}</option>}
+                  </For>
+                </select>
+                <button type="button" class="button" onClick={() => void newBranch()}>
+                  New branch…
+                </button>
+                <Show when={state().branches.all.length > 1}>
+                  <button type="button" class="button" onClick={() => void deleteBranch()}>
+                    Delete branch…
+                  </button>
+                </Show>
+              </div>
+              <form
+                class="git-commit"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void commit();
+                }}
+              >
+                <label for="git-message" class="visually-hidden">
+                  Commit message
+                </label>
+                <textarea
+                  id="git-message"
+                  rows={3}
+                  placeholder="Commit message (Ctrl+Enter to commit)"
+                  value={message()}
+                  onInput={(event) => setMessage(event.currentTarget.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                      event.preventDefault();
+                      void commit();
+                    }
+                  }}
+                />
+                <button
+                  type="submit"
+                  class="button primary"
+                  disabled={busy() || staged().length === 0 || !message().trim()}
+                  title={
+                    staged().length === 0
+                      ? 'Stage the changes to commit first'
+                      : 'Commit the staged changes (Ctrl/Cmd+Enter)'
+                  }
+                >
+                  Commit
+                </button>
+                <Show when={!git.author().name || !git.author().email}>
+                  <p class="git-note">
+                    Set your name and email in Settings → Git before committing.{' '}
+                    <Show when={props.onOpenSettings}>
+                      <button type="button" class="git-link" onClick={props.onOpenSettings}>
+                        Open Settings
+                      </button>
+                    </Show>
+                  </p>
+                </Show>
+              </form>
+              <section class="git-group" aria-labelledby="git-staged-title">
+                <h3 id="git-staged-title">Staged changes ({staged().length})</h3>
+                <ul aria-labelledby="git-staged-title">
+                  <For each={staged()}>{(file) => fileRow(file, 'staged')}</For>
+                </ul>
+              </section>
+              <section class="git-group" aria-labelledby="git-changes-title">
+                <div class="git-group-head">
+                  <h3 id="git-changes-title">Changes ({unstaged().length})</h3>
+                  <Show when={unstaged().length > 1}>
+                    <button
+                      type="button"
+                      class="git-link"
+                      disabled={busy()}
+                      onClick={() => void run(() => git.stageAll())}
+                    >
+                      Stage all
+                    </button>
+                  </Show>
+                </div>
+                <Show
+                  when={unstaged().length > 0 || staged().length > 0}
+                  fallback={<p class="git-note">No changes since the last commit.</p>}
+                >
+                  <ul aria-labelledby="git-changes-title">
+                    <For each={unstaged()}>{(file) => fileRow(file, 'unstaged')}</For>
+                  </ul>
+                </Show>
+              </section>
+              <Show when={diff()}>
+                {(open) => (
+                  <section class="git-diff" aria-label={`Changes to ${open().path}`}>
+                    <div class="git-group-head">
+                      <h3>
+                        {open().path}{' '}
+                        <span class="git-note">
+                          ({open().side === 'staged' ? 'staged' : 'not staged'})
+                        </span>
+                      </h3>
+                      <button
+                        type="button"
+                        class="git-link"
+                        aria-label="Close the diff"
+                        onClick={() => setDiff(undefined)}
+                      >
+                        Close
+                      </button>
+                    </div>
+                    <DiffView path={open().path} before={open().before} after={open().after} />
+                  </section>
+                )}
+              </Show>
+              <section class="git-group git-log" aria-labelledby="git-log-title">
+                <h3 id="git-log-title">History</h3>
+                <Show
+                  when={state().log.length > 0}
+                  fallback={<p class="git-note">No commits yet.</p>}
+                >
+                  <ol aria-labelledby="git-log-title">
+                    <For each={state().log}>
+                      {(entry) => (
+                        <li class="git-commit-entry" title={entry.oid}>
+                          <span class="git-commit-message">{entry.message.split('\n')[0]}</span>
+                          <span class="git-note">
+                            {entry.author.name} · {new Date(entry.time).toLocaleString()} ·{' '}
+                            {entry.oid.slice(0, 7)}
+                          </span>
+                        </li>
+                      )}
+                    </For>
+                  </ol>
+                </Show>
+              </section>
+            </>
+          )}
+        </Match>
+      </Switch>
+    </div>
+  );
+}

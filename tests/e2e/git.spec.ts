@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import type { BackupManifest } from './support/backup-file';
+import { CovePage } from './support/cove-page';
+
+/** The Source Control panel of the left column, as a person works it. */
+class SourceControl {
+  constructor(readonly page: Page) {}
+
+  get panel(): Locator {
+    return this.page.getByRole('tabpanel', { name: 'Git' });
+  }
+
+  async show(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Git', exact: true }).click();
+    await expect(this.panel).toBeVisible();
+  }
+
+  list(group: 'Staged changes' | 'Changes'): Locator {
+    return this.panel.getByRole('list', { name: new RegExp(`^${group} \\(`) });
+  }
+
+  get history(): Locator {
+    return this.panel.getByRole('list', { name: 'History' });
+  }
+
+  async commit(message: string): Promise<void> {
+    await this.panel.getByRole('textbox', { name: 'Commit message' }).fill(message);
+    await this.page.keyboard.press('ControlOrMeta+Enter');
+    await expect(this.history.getByRole('listitem').first()).toContainText(message);
+  }
+}
+
+/** Writes the workspace named `name` of a backup (its .git included) to a new folder. */
+function workspaceFromBackup(backup: Uint8Array, name: string): string {
+  const entries = unzipSync(backup);
+  const manifest = JSON.parse(strFromU8(entries['cove-backup.json']!)) as BackupManifest;
+  const id = manifest.workspaces.find((workspace) => workspace.name === name)!.id;
+  const root = mkdtempSync(join(tmpdir(), 'cove-e2e-git-'));
+  for (const row of manifest.files) {
+    if (row.workspaceId !== id) continue;
+    const target = join(root, String(row.path));
+    if (row.kind === 'folder') mkdirSync(target, { recursive: true });
+    else {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, entries[String(row.entry)]!);
+    }
+  }
+  return root;
+}
+
+test('git: initialize, edit in the editor, stage, commit, and the git command line sees the commits', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const cove = await new CovePage(page).open();
+  await cove.createWorkspace('Git demo');
+  await cove.uploadFile('main.py', 'print(1)\n');
+
+  await cove.openSettings();
+  await cove.settings.getByLabel('Author name').fill('Ada Lovelace');
+  await cove.settings.getByLabel('Author email').fill('ada@example.com');
+  await cove.settings.getByRole('button', { name: 'Save Git settings' }).click();
+  await expect(cove.settings.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close settings' }).click();
+
+  const git = new SourceControl(page);
+  await git.show();
+  await git.panel.getByRole('button', { name: 'Initialize repository' }).click();
+  await expect(git.list('Changes')).toContainText('main.py');
+  await expect(git.list('Changes').getByLabel('untracked')).toBeVisible();
+  await git.panel.getByRole('button', { name: 'Stage main.py' }).click();
+  await expect(git.list('Staged changes')).toContainText('main.py');
+  await git.commit('Add main');
+  await expect(git.panel.getByText('No changes since the last commit.')).toBeVisible();
+
+  // Git's folder stays out of the file tree.
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(cove.item('main.py')).toBeVisible();
+  await expect(cove.item('.git')).toHaveCount(0);
+
+  // An edit in the editor shows under Changes, with its diff in the merge view.
+  await cove.item('main.py').click();
+  await cove.typeInto('main.py', 'print("two")\n');
+  await page.keyboard.press('ControlOrMeta+s');
+  await cove.expectSaved();
+  await git.show();
+  await expect(git.list('Changes').getByLabel('modified')).toBeVisible();
+  await git.list('Changes').getByRole('button', { name: 'main.py', exact: true }).click();
+  const diff = git.panel.getByRole('region', { name: 'Changes to main.py' });
+  await expect(diff).toContainText('print("two")');
+  await page.screenshot({ path: test.info().outputPath('source-control-1280x800.png') });
+  await page.setViewportSize({ width: 800, height: 600 });
+  await git.show();
+  await page.screenshot({ path: test.info().outputPath('source-control-800x600.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await git.panel.getByRole('button', { name: 'Stage main.py' }).click();
+  await expect(git.list('Staged changes')).toContainText('main.py');
+  await git.commit('Say two');
+  await expect(git.history.getByRole('listitem')).toHaveCount(2);
+
+  // A new branch is checked out at once; switching back keeps the history of each.
+  await git.panel.getByRole('button', { name: 'New branch…' }).click();
+  await cove.answer('feature', 'Create and switch');
+  const branch = git.panel.getByRole('combobox', { name: 'Branch' });
+  await expect(branch.locator('option:checked')).toHaveText('feature');
+  await branch.selectOption('main');
+  await expect(branch.locator('option:checked')).toHaveText('main');
+  await expect(git.history.getByRole('listitem')).toHaveCount(2);
+
+  // The backup carries the repository; the git command line reads it.
+  await cove.openSettings();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download backup' }).click();
+  const root = workspaceFromBackup(await readFile(await (await download).path()), 'Git demo');
+  try {
+    const cli = (...args: string[]) =>
+      execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+    expect(cli('log', '--format=%an <%ae> %s')).toBe(
+      'Ada Lovelace <ada@example.com> Say two\nAda Lovelace <ada@example.com> Add main',
+    );
+    expect(cli('show', 'HEAD:main.py')).toBe('print("two")');
+    expect(cli('status', '--porcelain')).toBe('');
+    expect(cli('branch', '--format=%(refname:short)')).toBe('feature\nmain');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

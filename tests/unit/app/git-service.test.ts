@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/base/clock';
+import { createGitService, GIT_AUTHOR_KEY } from '../../../src/app/git-service';
+import { createNoticeService } from '../../../src/app/notice-service';
+import { createWorkspaceService } from '../../../src/app/workspace-service';
+import { createMemoryStore } from '../../../src/store/memory-store';
+import { loadGit } from '../../../src/workspace/git/git-repository';
+import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
+import { waitUntil } from '../support/wait-until';
+
+async function setup() {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const store = createMemoryStore();
+  const catalog = new WorkspaceCatalog(store, clock);
+  const notices = createNoticeService(clock);
+  const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
+  await workspaces.start();
+  await workspaces.create('Repo');
+  const git = createGitService({
+    workspaces,
+    settings: store.settings,
+    changes: store.changes,
+    notices,
+    clock,
+    loadGit,
+  });
+  return { clock, store, workspaces, git, notices, files: workspaces.files()! };
+}
+
+describe('git service', () => {
+  it('offers to initialize, then follows edits made anywhere in the workspace', async () => {
+    const { git, files, clock, workspaces } = await setup();
+    git.activate();
+    await waitUntil(() => expect(git.state().kind).toBe('none'));
+    await files.write('main.py', 'print(1)\n');
+    expect(await git.init()).toBe(true);
+    const state = git.state();
+    expect(state.kind === 'ready' && state.files.map((f) => [f.path, f.unstaged])).toEqual([
+      ['main.py', 'untracked'],
+    ]);
+
+    // An edit made elsewhere (the editor, Python, the agent) shows after the quiet period.
+    await files.write('util.py', 'x = 1\n');
+    await clock.advance(250);
+    await waitUntil(() => {
+      const now = git.state();
+      expect(now.kind === 'ready' && now.files.length).toBe(2);
+    });
+    // Git's own writes do not re-list the file tree.
+    expect(workspaces.entries().map((entry) => entry.path)).toEqual(['main.py', 'util.py']);
+  });
+
+  it('commits with the saved author, and says what to do when there is none', async () => {
+    const { git, files, notices, store } = await setup();
+    await files.write('main.py', 'print(1)\n');
+    await git.init();
+    await git.stageAll();
+    expect(await git.commit('First')).toBe(false);
+    expect(notices.notices().at(-1)?.text).toBe(
+      'Could not commit: A commit needs an author name and email. Set them in Settings → Git, then commit again.',
+    );
+
+    await git.setAuthor({ name: ' Ada ', email: 'ada@example.com ' });
+    expect(await store.settings.get(GIT_AUTHOR_KEY)).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+    expect(await git.commit('First')).toBe(true);
+    const state = git.state();
+    expect(state.kind === 'ready' && state.log.map((c) => [c.message, c.author.name])).toEqual([
+      ['First', 'Ada'],
+    ]);
+    expect(state.kind === 'ready' && state.files).toEqual([]);
+  });
+});
