@@ -2,14 +2,14 @@ import { createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import type { ChangeFeed } from '../store/change-feed';
 import type { SettingsStore } from '../store/settings-store';
-import {
+import { retryingImport } from '../base/retrying-import';
+import type {
+  GitApi,
+  GitAuthor,
+  GitBranches,
+  GitCommitInfo,
+  GitFileVersions,
   GitRepository,
-  loadGit,
-  type GitApi,
-  type GitAuthor,
-  type GitBranches,
-  type GitCommitInfo,
-  type GitFileVersions,
 } from '../workspace/git/git-repository';
 import { installGitBuffer } from '../workspace/git/git-buffer';
 import type { GitFileStatus } from '../workspace/git/git-status';
@@ -65,10 +65,13 @@ export interface GitService {
 const REFRESH_DELAY_MS = 250;
 
 /** isomorphic-git as the page needs it: with a Buffer, which browsers do not have. */
-function loadGitForPage(): Promise<GitApi> {
-  installGitBuffer(globalThis as { Buffer?: unknown });
-  return loadGit();
+async function loadGitForPage(): Promise<GitApi> {
+  await installGitBuffer(globalThis as { Buffer?: unknown });
+  return (await loadRepositoryModule()).loadGit();
 }
+
+/** Cove's repository over isomorphic-git, loaded with git's first use (not in the first load). */
+const loadRepositoryModule = retryingImport(() => import('../workspace/git/git-repository'));
 
 export function createGitService(deps: {
   workspaces: WorkspaceService;
@@ -100,7 +103,8 @@ export function createGitService(deps: {
         gitApi = undefined;
         throw error;
       });
-      cached = { files, repo: new GitRepository(files, clock, await gitApi) };
+      const [{ GitRepository }, api] = await Promise.all([loadRepositoryModule(), gitApi]);
+      cached = { files, repo: new GitRepository(files, clock, api) };
     }
     return cached.repo;
   }

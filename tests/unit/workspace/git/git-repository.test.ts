@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CoveStore } from '../../../../src/store/cove-store';
 import { bytesOfContent } from '../../../../src/workspace/file-content';
 import { CheckpointService } from '../../../../src/workspace/checkpoints';
-import { GitBuffer } from '../../../../src/workspace/git/git-buffer';
+import { pageBuffer } from '../../../../src/workspace/git/git-buffer';
 import { GitRepository, loadGit } from '../../../../src/workspace/git/git-repository';
 import type { GitFileStatus } from '../../../../src/workspace/git/git-status';
 import { WorkspaceCatalog } from '../../../../src/workspace/workspace-catalog';
@@ -33,18 +33,18 @@ async function exportToDisk(files: WorkspaceFiles): Promise<string> {
   return root;
 }
 
-/** Node's Buffer, and the page's: GitBuffer is what isomorphic-git gets in the browser. */
+/** Node's Buffer, and the page's: the `buffer` package's is what isomorphic-git gets in the browser. */
 const variants = storeKinds.flatMap((kind) => [
   { ...kind, buffer: 'Node Buffer' },
-  { ...kind, buffer: 'GitBuffer' },
+  { ...kind, buffer: 'the page Buffer' },
 ]);
 
 describe.each(variants)(
   'a git repository over the $name store, with $buffer',
   ({ open, buffer }) => {
     let store: CoveStore;
-    beforeEach(() => {
-      if (buffer === 'GitBuffer') vi.stubGlobal('Buffer', GitBuffer);
+    beforeEach(async () => {
+      if (buffer === 'the page Buffer') vi.stubGlobal('Buffer', await pageBuffer());
     });
     afterEach(() => {
       vi.unstubAllGlobals();
