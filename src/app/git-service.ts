@@ -187,8 +187,30 @@ export function createGitService(deps: {
     stage: (path) => act(`Could not stage ${path}`, (repo) => repo.stage(path)),
     unstage: (path) => act(`Could not unstage ${path}`, (repo) => repo.unstage(path)),
     stageAll: () => act('Could not stage the changes', (repo) => repo.stageAll()),
-    discard: (path) =>
-      act(`Could not discard the changes to ${path}`, (repo) => repo.discard(path)),
+    async discard(path) {
+      // What the person had, so that the notice's Undo can put it back: a discard must not
+      // be the one way text typed into Cove is lost.
+      const files = workspaces.files();
+      const had = files ? await files.find(path).catch(() => undefined) : undefined;
+      const done = await act(`Could not discard the changes to ${path}`, (repo) =>
+        repo.discard(path),
+      );
+      if (!done || !files) return done;
+      notices.show({
+        kind: 'success',
+        text: `Discarded the changes to ${path}.`,
+        action: {
+          label: 'Undo',
+          run: () =>
+            void (had ? files.write(path, had.content) : files.delete(path))
+              .then(() => refresh())
+              .catch((error: unknown) =>
+                notices.error(error, `Could not undo the discard of ${path}`),
+              ),
+        },
+      });
+      return true;
+    },
     commit: (message) => act('Could not commit', (repo) => repo.commit(message, author())),
     createBranch: (name) => act('Could not create the branch', (repo) => repo.createBranch(name)),
     switchBranch: (name) => act('Could not switch branches', (repo) => repo.switchBranch(name)),

@@ -76,7 +76,7 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
   const discard = async (path: string) => {
     const answer = await dialogs.confirm({
       title: 'Discard changes?',
-      message: `${path} goes back to its last committed version. The changes cannot be undone.`,
+      message: `${path} goes back to its last committed version. The notice that follows offers Undo.`,
       confirmLabel: 'Discard',
       danger: true,
     });

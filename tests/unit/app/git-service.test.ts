@@ -72,4 +72,37 @@ describe('git service', () => {
     ]);
     expect(state.kind === 'ready' && state.files).toEqual([]);
   });
+
+  it("discards a file's changes, and the notice's Undo brings the text back", async () => {
+    const { git, files, notices } = await setup();
+    await git.setAuthor({ name: 'Ada', email: 'ada@example.com' });
+    await files.write('main.py', 'print(1)\n');
+    await files.write('notes.txt', 'kept\n');
+    await git.init();
+    await git.stageAll();
+    expect(await git.commit('First')).toBe(true);
+
+    await files.write('main.py', 'print("typed by hand")\n');
+    expect(await git.discard('main.py')).toBe(true);
+    expect((await files.read('main.py')).content).toBe('print(1)\n');
+    const notice = notices.notices().at(-1)!;
+    expect(notice.text).toBe('Discarded the changes to main.py.');
+    notice.action!.run();
+    await waitUntil(async () =>
+      expect((await files.read('main.py')).content).toBe('print("typed by hand")\n'),
+    );
+    await waitUntil(() => {
+      const state = git.state();
+      expect(state.kind === 'ready' && state.files.map((f) => [f.path, f.unstaged])).toEqual([
+        ['main.py', 'modified'],
+      ]);
+    });
+
+    // A new file that is discarded goes; its Undo brings it back.
+    await files.write('draft.py', 'x = 1\n');
+    expect(await git.discard('draft.py')).toBe(true);
+    expect(await files.find('draft.py')).toBeUndefined();
+    notices.notices().at(-1)!.action!.run();
+    await waitUntil(async () => expect((await files.read('draft.py')).content).toBe('x = 1\n'));
+  });
 });
