@@ -100,6 +100,19 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   await page.screenshot({ path: test.info().outputPath('source-control-800x600.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Discard asks first, puts the committed text back, and its notice's Undo returns the edit.
+  await git.panel.getByRole('button', { name: 'Discard changes to main.py' }).click();
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect.poll(() => cove.editorText('main.py')).toBe('print(1)\n');
+  await expect(git.panel.getByText('No changes since the last commit.')).toBeVisible();
+  await cove.notices
+    .getByRole('status')
+    .filter({ hasText: 'Discarded the changes to main.py.' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect.poll(() => cove.editorText('main.py')).toBe('print("two")\n');
+  await expect(git.list('Changes').getByLabel('modified')).toBeVisible();
+
   await git.panel.getByRole('button', { name: 'Stage main.py' }).click();
   await expect(git.list('Staged changes')).toContainText('main.py');
   await git.commit('Say two');
