@@ -24,6 +24,7 @@
 // Before typing, the one-time work of a first visit (Python's first boot and snapshot, the
 // service worker's precache, Ruff's compile) has finished: this is typing on a page in use.
 import { openBenchPage } from './bench-page.mjs';
+import { keyToPaintSamples, percentile, recordKeyToPaint } from './key-to-paint.mjs';
 
 const TIMEOUT = 120_000;
 
@@ -45,50 +46,12 @@ const TEXT = [
 ].join('\n');
 
 /**
- * In the page: records key-to-paint times of every key that changes the editor's document.
- * Runs in the page (serialised by Playwright).
- */
-function recordKeystrokes() {
-  const content = document.querySelector('.cm-content');
-  const samples = [];
-  let pending = [];
-  addEventListener('keydown', (event) => pending.push(event.timeStamp), true);
-  new MutationObserver(() => {
-    if (!pending.length) return;
-    const keys = pending;
-    pending = [];
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        const now = performance.now();
-        for (const at of keys) samples.push(now - at);
-      };
-      channel.port2.postMessage(null);
-    });
-  }).observe(content, { subtree: true, childList: true, characterData: true });
-  globalThis.__editorBench = samples;
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-};
-
-/** Key-to-paint times recorded so far in `page`, waiting for the frames of keys typed. */
-async function samplesOf(page, keys) {
-  await page.waitForFunction((n) => globalThis.__editorBench.length >= n, keys, {
-    timeout: TIMEOUT,
-  });
-  return page.evaluate(() => globalThis.__editorBench);
-}
-
-/**
  * Types TEXT into the focused editors of `pages`, line by line in turn, so that each meets
  * the same load over time. Returns, per page, {p50, p95, keys} of key to paint.
  */
 async function typeInTurn(pages) {
   const cpu = await Promise.all(pages.map((page) => mainThreadTime(page)));
-  for (const page of pages) await page.evaluate(recordKeystrokes);
+  for (const page of pages) await page.evaluate(recordKeyToPaint);
   const lines = TEXT.split('\n').map((line) => `${line}\n`);
   for (const line of lines) {
     for (const page of pages) await page.keyboard.type(line, { delay: 5 });
@@ -96,7 +59,7 @@ async function typeInTurn(pages) {
   const keys = lines.join('').length;
   return Promise.all(
     pages.map(async (page, i) => {
-      const samples = await samplesOf(page, keys);
+      const samples = await keyToPaintSamples(page, keys, TIMEOUT);
       return {
         p50: percentile(samples, 0.5),
         p95: percentile(samples, 0.95),

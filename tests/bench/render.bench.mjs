@@ -6,6 +6,7 @@
 // editor.bench.mjs does). A short reply comes first, so that the renderer has loaded (as
 // for every reply but a page's first): the figures are of streaming, not of loading.
 import { startFakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
+import { keyToPaintSamples, percentile, recordKeyToPaint } from './key-to-paint.mjs';
 
 /** A realistic long answer: headings, prose, lists, code, math, a table; about 20k tokens. */
 export function longAnswer(targetTokens) {
@@ -100,39 +101,13 @@ async function warmUp(page, fake) {
   await page.getByRole('button', { name: 'New conversation' }).click();
 }
 
-/**
- * In the page: records key to paint of every key that changes the editor's document, as
- * tests/bench/editor.bench.mjs does (the keydown's timestamp to the message task after the
- * next frame).
- */
-function recordKeystrokes() {
-  const content = document.querySelector('.cm-content');
-  const samples = [];
-  let pending = [];
-  addEventListener('keydown', (event) => pending.push(event.timeStamp), true);
-  new MutationObserver(() => {
-    if (!pending.length) return;
-    const keys = pending;
-    pending = [];
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        const now = performance.now();
-        for (const at of keys) samples.push(now - at);
-      };
-      channel.port2.postMessage(null);
-    });
-  }).observe(content, { subtree: true, childList: true, characterData: true });
-  globalThis.__typingBench = samples;
-}
-
 /** Types into main.py while a long reply streams in; returns the key-to-paint times. */
 async function typingDuringStream(page, answer) {
   await page.getByRole('treeitem', { name: 'main.py', exact: true }).click();
   await page.getByRole('textbox', { name: 'Editor: main.py' }).click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.press('Enter');
-  await page.evaluate(recordKeystrokes);
+  await page.evaluate(recordKeyToPaint);
   let streaming = true;
   const reply = coveStream(page, answer).finally(() => (streaming = false));
   let typed = 0;
@@ -143,14 +118,8 @@ async function typingDuringStream(page, answer) {
     typed += line.length;
   }
   await reply;
-  await page.waitForFunction((n) => globalThis.__typingBench.length >= n, typed);
-  return page.evaluate(() => globalThis.__typingBench);
+  return keyToPaintSamples(page, typed);
 }
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-};
 
 /** Sends a message through Cove's composer and measures until the reply is fully rendered. */
 async function coveStream(page, answer) {
