@@ -44,8 +44,12 @@ export interface GitService {
   readonly author: Accessor<GitAuthor>;
   /** Saves the commit author (Settings → Git). */
   setAuthor(author: GitAuthor): Promise<void>;
-  /** Starts following the repository (the panel calls it when first shown). */
+  /**
+   * Starts following the repository while the panel is shown; `deactivate` stops (saves
+   * made while it is hidden do not read the whole repository's status again).
+   */
   activate(): void;
+  deactivate(): void;
   refresh(): Promise<void>;
   init(): Promise<boolean>;
   stage(path: string): Promise<boolean>;
@@ -181,6 +185,11 @@ export function createGitService(deps: {
       if (active) return;
       active = true;
       void refresh();
+    },
+    deactivate() {
+      active = false;
+      cancelPending?.();
+      cancelPending = undefined;
     },
     refresh,
     init: () => act('Could not initialize the repository', (repo) => repo.init()),

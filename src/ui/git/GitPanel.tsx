@@ -1,4 +1,4 @@
-import { createMemo, createSignal, For, Match, onMount, Show, Switch } from 'solid-js';
+import { createMemo, createSignal, For, Match, onCleanup, onMount, Show, Switch } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
 import { DiffView } from '../agent/DiffView';
@@ -39,6 +39,7 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
   const [diff, setDiff] = createSignal<OpenDiff>();
   const [busy, setBusy] = createSignal(false);
   onMount(() => git.activate());
+  onCleanup(() => git.deactivate());
 
   const ready = createMemo(() => {
     const state = git.state();

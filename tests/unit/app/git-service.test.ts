@@ -48,6 +48,18 @@ describe('git service', () => {
     });
     // Git's own writes do not re-list the file tree.
     expect(workspaces.entries().map((entry) => entry.path)).toEqual(['main.py', 'util.py']);
+
+    // Hidden, the panel does not follow saves; shown again, it catches up.
+    git.deactivate();
+    await files.write('later.py', 'y = 2\n');
+    await clock.advance(1_000);
+    const hidden = git.state();
+    expect(hidden.kind === 'ready' && hidden.files.length).toBe(2);
+    git.activate();
+    await waitUntil(() => {
+      const now = git.state();
+      expect(now.kind === 'ready' && now.files.length).toBe(3);
+    });
   });
 
   it('commits with the saved author, and says what to do when there is none', async () => {
