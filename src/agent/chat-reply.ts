@@ -150,8 +150,9 @@ export async function answerWithChat(core: EngineCore, input: ChatReplyInput): P
   const fit = async (fromId: string, force: boolean): Promise<Fitted> => {
     try {
       const nodes = await sessions.nodes(sessionId);
+      let path: NodeRecord[] | undefined;
       if (!system) {
-        const path = activePath(nodes, fromId);
+        path = activePath(nodes, fromId);
         system = await buildChatSystem({
           path,
           settings,
@@ -170,6 +171,7 @@ export async function answerWithChat(core: EngineCore, input: ChatReplyInput): P
         force,
         signal,
         nodes,
+        ...(path ? { path } : {}),
       });
     } catch (failure) {
       return { status: 'failed', fromId, error: internalError(failure) };

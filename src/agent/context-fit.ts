@@ -101,6 +101,8 @@ export interface FitRequest {
   signal: AbortSignal;
   /** The session's nodes when the caller has just read them (saves reading them again). */
   nodes?: readonly NodeRecord[];
+  /** The active path up to `fromId` when the caller has just walked it (saves a second walk). */
+  path?: readonly NodeRecord[];
 }
 
 /** Why a request was not sent, as a reply stores it and a run's end tells it. */
@@ -131,7 +133,9 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
   void core.emit({ type: 'context_fitted', sessionId, budget });
   const options = { vision: request.vision };
   let fromId = request.fromId;
-  let path = activePath(request.nodes ?? (await core.deps.sessions.nodes(sessionId)), fromId);
+  let path =
+    request.path ??
+    activePath(request.nodes ?? (await core.deps.sessions.nodes(sessionId)), fromId);
   let history = pathToMessages(path, options);
   const fits = fitsBudget(history, budget);
   const limit = autoCompactLimit(capabilities, maxOutputTokens);

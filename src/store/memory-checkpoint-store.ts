@@ -1,3 +1,4 @@
+import { copyRow } from './row-copy';
 import type { CheckpointRecord, CheckpointStore } from './checkpoint-store';
 import {
   blobsFor,
@@ -26,7 +27,7 @@ export type MemoryCheckpointStore = CheckpointStore & {
 export function createMemoryCheckpointStore(): MemoryCheckpointStore {
   const rows = new Map<string, CheckpointRecord>();
   const blobRows = new Map<string, FileContent>();
-  const copy = <T>(value: T): T => structuredClone(value);
+  const copy = copyRow;
   const ofSession = (sessionId: string) =>
     [...rows.values()].filter((row) => row.sessionId === sessionId).sort(bySeq);
 

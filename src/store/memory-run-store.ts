@@ -1,3 +1,4 @@
+import { copyRow } from './row-copy';
 import { bySeq, type RunRecord, type RunStepRecord, type RunStore } from './run-store';
 import type { UsageTally } from './usage-tally';
 
@@ -17,7 +18,7 @@ export function createMemoryRunStore(
 ): MemoryRunStore {
   const runs = new Map<string, RunRecord>();
   const steps = new Map<string, RunStepRecord>();
-  const copy = <T>(value: T): T => structuredClone(value);
+  const copy = copyRow;
   const remove = (id: string) => {
     runs.delete(id);
     for (const [key, step] of steps) if (step.runId === id) steps.delete(key);

@@ -1,3 +1,4 @@
+import { copyRow } from './row-copy';
 import { LocalChangeFeed, type ChangeFeed } from './change-feed';
 import type { CoveStore } from './cove-store';
 import { fileRow, planFileChanges } from './file-changes';
@@ -62,7 +63,7 @@ export function createMemoryStore(
     const session = sessionRows.get(sessionId);
     if (session) changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId });
   };
-  const copy = <T>(value: T): T => structuredClone(value);
+  const copy = copyRow;
   const keptAside = createMemorySetAsideStore();
   keptAside.subscribe(() => changes.publish({ type: 'setAside' }));
   const setAside: MemorySetAsideStore = {

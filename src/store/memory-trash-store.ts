@@ -1,3 +1,4 @@
+import { copyRow } from './row-copy';
 import type { ChangeFeed } from './change-feed';
 import type { CheckpointStore } from './checkpoint-store';
 import type { NodeRecord, SessionRecord, SettingRecord } from './records';
@@ -34,7 +35,7 @@ export function createMemoryTrashStore(deps: {
 } {
   const { sessionRows, nodeRows, settingRows, runs, checkpoints, changes } = deps;
   const rows = new Map<string, TrashRecord>();
-  const copy = <T>(value: T): T => structuredClone(value);
+  const copy = copyRow;
 
   const touched = (record: TrashRecord) => {
     changes.publish({

@@ -1,3 +1,4 @@
+import { copyRow } from './row-copy';
 import type { NodeRecord } from './records';
 
 /** Sessions whose nodes are kept at most (the most recently read ones). */
@@ -66,7 +67,7 @@ export class NodeCache {
   /** A node was added; cached only when its session's list is. */
   added(node: NodeRecord): void {
     this.overtake(node.sessionId);
-    this.sessions.get(node.sessionId)?.push(structuredClone(node));
+    this.sessions.get(node.sessionId)?.push(copyRow(node));
   }
 
   /** A node was changed; its cached row is replaced by the changed copy. */
@@ -74,7 +75,7 @@ export class NodeCache {
     for (const rows of this.sessions.values()) {
       const at = rows.findIndex((row) => row.id === id);
       if (at >= 0) {
-        rows[at] = { ...rows[at]!, ...structuredClone(patch) };
+        rows[at] = { ...rows[at]!, ...copyRow(patch) };
         return;
       }
     }
