@@ -18,6 +18,8 @@ import {
   PYTHON_CONNECT,
   PYTHON_MEMORY_LIMIT_BYTES,
   WORKSPACE_DIR,
+  BOOT_RUN_ID,
+  type BootStep,
   type BootReport,
   type PackageFailure,
   type PythonConnectMessage,
@@ -147,6 +149,7 @@ class PythonWorker implements PythonWorkerApi {
     this.network = options.network;
     this.interruptBuffer = options.interruptBuffer;
     const { core } = options;
+    const step = (name: BootStep) => this.post(BOOT_RUN_ID, { type: 'boot-step', step: name });
     // The snapshot is a Blob handle: reading it (tens of MB) overlaps the loader's import.
     const snapshotBytes = options.useSnapshot
       ? options.snapshot?.arrayBuffer().then((bytes) => new Uint8Array(bytes))
@@ -196,6 +199,7 @@ class PythonWorker implements PythonWorkerApi {
     let py: Py | undefined;
 
     if (snapshotBytes) {
+      step('restoring-snapshot');
       try {
         py = await loadPyodide({
           ...config(),
@@ -207,6 +211,7 @@ class PythonWorker implements PythonWorkerApi {
       }
     }
     if (!py) {
+      step('starting-interpreter');
       py = await loadPyodide({
         ...config(),
         ...(options.useSnapshot ? { _makeSnapshot: true } : {}),
@@ -214,6 +219,7 @@ class PythonWorker implements PythonWorkerApi {
       installRunner(py);
       if (options.useSnapshot) {
         mark('booted');
+        step('saving-snapshot');
         try {
           const image = py.makeMemorySnapshot();
           newSnapshot =
@@ -229,9 +235,13 @@ class PythonWorker implements PythonWorkerApi {
     }
     files.clear();
     mark('interpreter');
+    step('setting-up');
     this.afterBoot(py);
     mark('set-up');
-    if (options.warmUp) await this.warmUp();
+    if (options.warmUp) {
+      step('warming-up');
+      await this.warmUp();
+    }
     mark('ready');
     const report: BootReport = {
       fromSnapshot: snapshot === 'loaded',

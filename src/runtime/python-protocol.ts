@@ -214,8 +214,30 @@ export interface WorkerRunOutcome {
   fatalMessage?: string;
 }
 
-/** Events a worker posts during a run. `seq` counts up across the worker's life. */
+/**
+ * The steps of a boot, in order, as the person sees them while Python starts. The page
+ * takes the first (Pyodide's files from the cache); the worker says when each next begins.
+ * A boot from a snapshot restores it instead of starting and saving.
+ */
+export const BOOT_STEPS = [
+  'loading-files',
+  'starting-interpreter',
+  'restoring-snapshot',
+  'saving-snapshot',
+  'setting-up',
+  'warming-up',
+] as const;
+export type BootStep = (typeof BOOT_STEPS)[number];
+
+/** The run id of the events a worker posts while it boots (no run exists yet). */
+export const BOOT_RUN_ID = 'boot';
+
+/**
+ * Events a worker posts during a run (and, under {@link BOOT_RUN_ID}, while it boots).
+ * `seq` counts up across the worker's life.
+ */
 export type WorkerEvent = { runId: string; seq: number } & (
+  | { type: 'boot-step'; step: BootStep }
   | { type: 'packages'; names: string[] }
   | {
       type: 'started';

@@ -151,6 +151,8 @@ export class PythonRuntimeClient implements PythonRuntime {
     };
     const boot = this.primary?.boot;
     if (boot) status.boot = { fromSnapshot: boot.fromSnapshot, bootMs: boot.bootMs };
+    const bootStep = this.primary?.bootStep;
+    if (this.phase === 'starting' && bootStep) status.bootStep = bootStep;
     if (this.error) status.error = this.error;
     return status;
   }
@@ -236,6 +238,11 @@ export class PythonRuntimeClient implements PythonRuntime {
     });
     if (this.settings.lockFileUrl) options.lockFileUrl = this.settings.lockFileUrl;
     const handle = new PythonWorkerHandle(this.options.spawn(), options, this.isolated);
+    // The person watches the primary start; a spare boots unseen.
+    const stopFollowing = handle.onEvent((event) => {
+      if (event.type === 'boot-step' && handle === this.primary) this.emitStatus();
+    });
+    handle.ready.finally(stopFollowing).catch(() => undefined);
     void handle.died.then(() => {
       if (this.spare === handle) this.spare = undefined;
       this.emitStatus();

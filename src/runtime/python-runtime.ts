@@ -6,6 +6,7 @@
  */
 import type { FileChange } from '../store/file-store';
 import type { FileMeta, FileRecord } from '../store/records';
+import type { BootStep } from './python-protocol';
 
 /** Default execution budget of one run, in milliseconds (package loading not counted). */
 export const DEFAULT_RUN_TIMEOUT_MS = 30_000;
@@ -241,6 +242,8 @@ export interface RuntimeStatus {
   spareReady: boolean;
   /** How the current interpreter started. */
   boot?: { fromSnapshot: boolean; bootMs: number };
+  /** What the start does now, while `phase` is `starting`. */
+  bootStep?: BootStep;
   /** Why the runtime cannot start, when `phase` is `failed`. */
   error?: string;
 }

@@ -1,5 +1,5 @@
 import { POKE_SIGNAL, SIGINT, type BootOptions, type BootReport } from './python-protocol';
-import type { PythonWorkerApi, WorkerEvent } from './python-protocol';
+import type { BootStep, PythonWorkerApi, WorkerEvent } from './python-protocol';
 import type { PythonWorkerConnection } from './python-worker-connection';
 import { WorkerFileSync } from './workspace-sync';
 
@@ -19,6 +19,8 @@ export class PythonWorkerHandle {
   readonly died: Promise<string>;
   private current: WorkerState = 'booting';
   private report: BootReport | undefined;
+  /** The page reads Pyodide's files before the worker can say anything. */
+  private step: BootStep = 'loading-files';
   private readonly interruptBuffer: Int32Array | undefined;
 
   constructor(
@@ -34,6 +36,10 @@ export class PythonWorkerHandle {
     this.died = connection.failed.then((reason) => {
       this.current = 'dead';
       return reason;
+    });
+    // Followed from before the boot is asked for, so its first step is not missed.
+    const stopFollowing = connection.onEvent((event) => {
+      if (event.type === 'boot-step') this.step = event.step;
     });
     const boot = connection.api.boot({
       ...options,
@@ -54,7 +60,7 @@ export class PythonWorkerHandle {
       },
     );
     // A failed boot is reported to whoever awaits `ready`; do not also report it as unhandled.
-    this.ready.catch(() => {});
+    this.ready.catch(() => {}).finally(stopFollowing);
   }
 
   get state(): WorkerState {
@@ -63,6 +69,11 @@ export class PythonWorkerHandle {
 
   get api(): PythonWorkerApi {
     return this.connection.api;
+  }
+
+  /** What the boot does now, while it boots. */
+  get bootStep(): BootStep | undefined {
+    return this.current === 'booting' ? this.step : undefined;
   }
 
   /** The boot report, once ready. */

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startPackageIndex } from '../fixtures/python-package-index.mjs';
 import { startStaticServer } from '../fixtures/static-server.mjs';
 import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
@@ -416,15 +416,44 @@ test('a package loads from a self-hosted index; one that cannot be had is named 
 });
 
 // Invariant 15: after one visit Cove opens and works offline.
-test('Python runs offline after a reload, from what the first visit cached', async ({ page }) => {
+/**
+ * Records every text the runtime status line shows from the page's start (a step can be
+ * shown for less time than a poll takes); `seen()` reads those of the current page.
+ */
+async function recordStatusLine(page: Page): Promise<{ seen(): Promise<string[]> }> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { statusLineSeen: seen });
+    new MutationObserver(() => {
+      const text = document.querySelector('.runtime-status .status-long')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return {
+    seen: () =>
+      page.evaluate(() => (window as unknown as { statusLineSeen: string[] }).statusLineSeen),
+  };
+}
+
+test('Python runs offline after a reload, from what the first visit cached; its start shows its steps', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const server = await startStaticServer({ root: 'dist' });
   const cove = new CovePage(page);
+  const statusLine = await recordStatusLine(page);
   try {
     await cove.open(server.url);
     await cove.item('main.py').click();
     await cove.runButton('main.py').click();
     await expect(cove.output).toContainText('Hello, world!', FIRST_RUN);
+    // The first start boots the interpreter and keeps a snapshot of it for the next.
+    const firstStart = await statusLine.seen();
+    expect(firstStart).toContain('Python is starting: loading its files…');
+    expect(firstStart).toContain('Python is starting: starting the interpreter…');
+    expect(firstStart).toContain(
+      'Python is starting: saving the interpreter for a faster next start…',
+    );
     await page.evaluate(() => navigator.serviceWorker.ready);
     await expect
       .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
@@ -450,6 +479,10 @@ test('Python runs offline after a reload, from what the first visit cached', asy
   await expect(cove.output).toHaveText('{"mean": 3}\n', FIRST_RUN);
   await expect(cove.runStatus).toHaveText(/^Finished in/);
   expect(coreRequests).toEqual([]);
+  // The next start restores that snapshot instead of booting again.
+  const nextStart = await statusLine.seen();
+  expect(nextStart).toContain('Python is starting: restoring the saved interpreter…');
+  expect(nextStart).not.toContain('Python is starting: starting the interpreter…');
 });
 
 /** Adds the test's fake provider with one chat model and closes Settings. */

@@ -22,6 +22,7 @@ import type {
   WorkerRunOutcome,
   WorkerRunRequest,
 } from '../python-protocol';
+import { BOOT_STEPS } from '../python-protocol';
 import { sniffRasterImage } from '../../base/raster-image';
 
 /** The methods the page may call in the sandbox, with their argument and answer. */
@@ -141,6 +142,7 @@ const answers: { [M in SandboxMethod]: z.ZodMiniType<SandboxCalls[M]['answer']> 
 
 const eventBase = { runId: name, seq: id };
 const workerEvent = z.discriminatedUnion('type', [
+  z.strictObject({ ...eventBase, type: z.literal('boot-step'), step: z.enum(BOOT_STEPS) }),
   z.strictObject({ ...eventBase, type: z.literal('packages'), names: list(name) }),
   z.strictObject({ ...eventBase, type: z.literal('started'), startedAt: count }),
   z.strictObject({

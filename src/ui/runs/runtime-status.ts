@@ -1,4 +1,15 @@
+import type { BootStep } from '../../runtime/python-protocol';
 import type { RuntimeStatus } from '../../runtime/python-runtime';
+
+/** What each step of Python's start is doing, as the status line says it. */
+const BOOT_STEP_TEXT: Record<BootStep, string> = {
+  'loading-files': 'loading its files',
+  'starting-interpreter': 'starting the interpreter',
+  'restoring-snapshot': 'restoring the saved interpreter',
+  'saving-snapshot': 'saving the interpreter for a faster next start',
+  'setting-up': 'setting up the workspace',
+  'warming-up': 'warming up',
+};
 
 /** The output panel's status line for the runtime's phase. */
 export function runtimeStatusText(status: RuntimeStatus): string {
@@ -6,7 +17,9 @@ export function runtimeStatusText(status: RuntimeStatus): string {
     case 'stopped':
       return 'Python is not started';
     case 'starting':
-      return 'Python is starting…';
+      return status.bootStep
+        ? `Python is starting: ${BOOT_STEP_TEXT[status.bootStep]}…`
+        : 'Python is starting…';
     case 'ready':
       return 'Python is ready';
     case 'running':

@@ -4,6 +4,7 @@
 import type { ManualClock } from '../../../src/base/clock';
 import { Listeners } from '../../../src/base/listeners';
 import {
+  BOOT_RUN_ID,
   POKE_SIGNAL,
   SIGINT,
   type BootOptions,
@@ -115,7 +116,10 @@ export class FakeWorker implements PythonWorkerConnection {
 
   private async boot(options: BootOptions): Promise<BootReport> {
     this.bootOptions = options;
-    await this.farm.clock.sleep(this.farm.bootMs);
+    // As the real worker: it says when it begins restoring the interpreter.
+    await this.farm.clock.sleep(this.farm.bootMs / 2);
+    this.emit(BOOT_RUN_ID, { type: 'boot-step', step: 'restoring-snapshot' });
+    await this.farm.clock.sleep(this.farm.bootMs / 2);
     await this.alive();
     if (this.farm.failBoot) throw new Error(this.farm.failBoot);
     return {

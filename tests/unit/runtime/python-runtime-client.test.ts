@@ -483,6 +483,17 @@ describe('PythonRuntimeClient', () => {
     expect(statuses.map((s) => s.phase)).toContain('failed');
   });
 
+  it('while Python starts, its status says which step of the start it is in, and none once ready', async () => {
+    const { clock, runtime } = setup({ spare: false });
+    const steps: (string | undefined)[] = [];
+    runtime.subscribe((s) => steps.push(s.phase === 'starting' ? s.bootStep : s.phase));
+    const run = startRun(runtime, { code: 'pass' });
+    await elapse(clock, 200);
+    expect(run.result?.status).toBe('ok');
+    expect(steps.slice(0, 3)).toEqual(['loading-files', 'restoring-snapshot', 'ready']);
+    expect(runtime.status().bootStep).toBeUndefined();
+  });
+
   it('runs one at a time, in order', async () => {
     const { clock, farm, runtime } = setup();
     const order: string[] = [];

@@ -30,3 +30,19 @@ it('gives the Run button the reason it is disabled or what it will do', () => {
   );
   expect(runButtonTitle(status('ready'), 'main.py')).toBe('Run main.py (Ctrl/Cmd+Enter)');
 });
+
+it('while Python starts, the status line says which step of the start it is in', () => {
+  const starting = (bootStep: RuntimeStatus['bootStep']): RuntimeStatus => ({
+    ...status('starting'),
+    ...(bootStep ? { bootStep } : {}),
+  });
+  expect(runtimeStatusText(starting('loading-files'))).toBe(
+    'Python is starting: loading its files…',
+  );
+  expect(runtimeStatusText(starting('restoring-snapshot'))).toBe(
+    'Python is starting: restoring the saved interpreter…',
+  );
+  expect(runtimeStatusText(starting('setting-up'))).toBe(
+    'Python is starting: setting up the workspace…',
+  );
+});

@@ -231,6 +231,19 @@ describe('hostile messages from the sandbox are refused and end it', () => {
       }),
       /mimeType/,
     ],
+    [
+      'a boot step Cove does not know (its text would reach the status line)',
+      () => ({
+        type: 'event',
+        event: {
+          runId: 'boot',
+          seq: 0,
+          type: 'boot-step',
+          step: 'Your key expired: paste it here',
+        },
+      }),
+      /step/,
+    ],
     ['an answer to a call never made', () => ({ type: 'reply', id: 99, answer: null }), /not made/],
     ['a bare string', () => 'APPLY', /expected object/],
     ['null', () => null, /type|expected/],
