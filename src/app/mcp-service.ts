@@ -14,6 +14,7 @@ import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-error-codes';
 import { openMcpConnection } from '../mcp/open-connection';
+import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { createMcpSignIn, type McpOAuthDeps } from './mcp-sign-in';
 import {
   MCP_CONFIG_ERROR_CODES,
@@ -98,6 +99,8 @@ export interface McpService {
   oauthSecrets(): string[];
   /** Closes every connection. */
   close(): Promise<void>;
+  /** What servers ask the person during calls (elicitation), waiting for an answer. */
+  readonly elicitations: McpElicitations;
 }
 
 export type { McpOAuthDeps } from './mcp-sign-in';
@@ -124,6 +127,7 @@ export interface McpServiceDeps {
 
 export function createMcpService(deps: McpServiceDeps): McpService {
   const makeId = deps.makeId ?? newId;
+  const elicitations = createMcpElicitations(makeId);
   const [servers, setServers] = createSignal<readonly StoredMcpServer[]>([]);
   const [states, setStates] = createSignal<ReadonlyMap<string, McpServerState>>(new Map());
   /** Live connections; `connection` is set once the SDK is loaded and it is made. */
@@ -162,6 +166,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       // Connect and listings wait this long at most: a run starts after its servers answer.
       requestTimeoutMs: CONNECT_TIMEOUT_MS,
       ...(oauth ? { oauth } : {}),
+      elicit: elicitations.ask,
     };
   }
 
@@ -213,6 +218,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   }
 
   const service: McpService = {
+    elicitations,
     servers,
     state(id) {
       const server = find(id);

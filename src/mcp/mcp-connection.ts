@@ -32,6 +32,7 @@ import {
   listPrompts as listAllPrompts,
   listResources as listAllResources,
 } from './resources-prompts';
+import { answerElicitations, ELICITATION_CAPABILITY, type ElicitationHandler } from './elicitation';
 import type { McpOAuthProvider } from './oauth-provider';
 import { watchOAuthSteps, type OAuthStepRecord } from './oauth-steps';
 import type { McpServerConfig } from './server-config';
@@ -65,6 +66,11 @@ export interface McpConnectionDeps {
    * it, and the token goes with every request to this server and no other.
    */
   oauth?: McpOAuthProvider;
+  /**
+   * Asks the person for what a server requests during a call (elicitation). Without it,
+   * Cove does not offer elicitation to servers.
+   */
+  elicit?: ElicitationHandler;
 }
 
 /** Which transport the connection ended up with. */
@@ -105,6 +111,8 @@ interface SdkRequestOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** How long a call may wait in all, a person's answer to a server's form included. */
+const PERSON_PATIENCE_MS = 30 * 60_000;
 /** Cove's version in initialize; the app may pass its build's. */
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'cove', version: '0.1.0' };
 
@@ -122,6 +130,8 @@ export class McpConnection {
   private kind: McpTransportKind = 'streamable-http';
   private connecting: Promise<void> | undefined;
   private tools: McpTool[] | undefined;
+  /** The deadlines of requests in flight, told when a person starts and ends answering a form. */
+  private readonly deadlines = new Set<(waiting: boolean) => void>();
   private readonly toolListeners = new Set<(tools: McpTool[]) => void>();
   private sessionIdMissing = false;
   private negotiatedVersion: string | undefined;
@@ -301,24 +311,27 @@ export class McpConnection {
     const onAbort = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    let cancelTimer = this.deps.clock.schedule(
-      () => controller.abort(new DeadlineReached(timeoutMs)),
-      timeoutMs,
-    );
+    const startTimer = () =>
+      this.deps.clock.schedule(() => controller.abort(new DeadlineReached(timeoutMs)), timeoutMs);
+    let cancelTimer = startTimer();
     const onprogress = (progress: { progress: number; total?: number; message?: string }) => {
       // Progress shows the server is alive: the deadline starts again.
       cancelTimer();
-      cancelTimer = this.deps.clock.schedule(
-        () => controller.abort(new DeadlineReached(timeoutMs)),
-        timeoutMs,
-      );
+      cancelTimer = startTimer();
       options.onProgress?.(progress);
     };
+    // While the server waits for the person (elicitation), the deadline waits too.
+    const hold = (waiting: boolean) => {
+      cancelTimer();
+      cancelTimer = waiting ? () => undefined : startTimer();
+    };
+    this.deadlines.add(hold);
     try {
       return await run(client, {
         signal: controller.signal,
-        // The SDK's own timer is only a backstop behind Cove's clock-driven deadline.
-        timeout: timeoutMs * 2,
+        // The SDK's own timer is only a backstop behind Cove's clock-driven deadline (which
+        // waits while a person answers a form, so the backstop waits long enough for that).
+        timeout: this.deps.elicit ? Math.max(timeoutMs * 2, PERSON_PATIENCE_MS) : timeoutMs * 2,
         resetTimeoutOnProgress: true,
         onprogress,
       });
@@ -331,6 +344,7 @@ export class McpConnection {
       }
       throw error;
     } finally {
+      this.deadlines.delete(hold);
       cancelTimer();
       options.signal?.removeEventListener('abort', onAbort);
     }
@@ -401,13 +415,19 @@ export class McpConnection {
       setVersion(version);
     };
     const client = new Client(this.deps.clientInfo ?? DEFAULT_CLIENT_INFO, {
-      capabilities: {},
+      capabilities: this.deps.elicit ? { elicitation: ELICITATION_CAPABILITY } : {},
       // Ajv compiles validators with new Function, which Cove's CSP forbids.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.refreshTools();
     });
+    if (this.deps.elicit) {
+      const server = { id: this.config.id, name: this.config.name };
+      answerElicitations(client, server, this.deps.elicit, (waiting) => {
+        for (const deadline of this.deadlines) deadline(waiting);
+      });
+    }
     const timeoutMs = this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);

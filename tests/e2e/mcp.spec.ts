@@ -187,6 +187,61 @@ test('a long-running MCP tool shows its progress on the chip, and Stop cancels i
   await agent.idle();
 });
 
+test('a server asks for input during a call: its form, with its defaults, checks what is entered and answers the server; Decline answers too', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  await addServer(cove, streamable.url, { approval: 'auto' });
+  const agent = await agentWith(cove, provider);
+  const tool = 'mcp_everything_trigger-elicitation-request';
+  provider.script(
+    { toolCalls: [{ id: 'c_form', name: tool, arguments: {} }] },
+    { toolCalls: [{ id: 'c_again', name: tool, arguments: {} }] },
+    { content: 'You gave your name, then declined the second form.' },
+  );
+  await agent.send('Ask me for my details');
+  const form = cove.page.getByRole('region', { name: 'everything asks for information' });
+  await expect(form).toContainText('Please provide inputs for the following fields:');
+  // The schema's defaults are filled in.
+  await expect(form.getByLabel('String with default')).toHaveValue(
+    'It was a dark and stormy night.',
+  );
+  await expect(form.getByLabel('Integer', { exact: true })).toHaveValue('42');
+  await expect(form.getByLabel('Titled Single Select Enum', { exact: true })).toHaveValue('hero-1');
+  await expect(
+    form
+      .getByRole('group', { name: 'Titled Multiple Select Enum' })
+      .getByLabel('Tuna', { exact: true }),
+  ).toBeChecked();
+  // Bad input is told field by field, and nothing is sent.
+  await form.getByLabel('Integer', { exact: true }).fill('420');
+  await form.getByLabel('String with email format').fill('not an address');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByLabel('String (required)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('This is required.');
+  await expect(form).toContainText('Enter 100 or less.');
+  await expect(form).toContainText('Enter an email address');
+  await cove.page.screenshot({ path: 'test-results/mcp-elicitation.png' });
+  await form.getByLabel('String (required)').fill('Ada Lovelace');
+  await form.getByLabel('Integer', { exact: true }).fill('7');
+  await form.getByLabel('String with email format').fill('ada@example.com');
+  await form.getByRole('button', { name: 'Send' }).click();
+  // The second call's form: declined.
+  const second = cove.page.getByRole('region', { name: 'everything asks for information' });
+  await expect(second.getByLabel('String (required)')).toHaveValue('');
+  await second.getByRole('button', { name: 'Decline' }).click();
+  await expect(second).toHaveCount(0);
+  await agent.idle();
+  const first = toolResult(provider, 'c_form');
+  expect(first).toContain('Name: Ada Lovelace');
+  expect(first).toContain('Favorite Integer: 7');
+  expect(first).toContain('Email: ada@example.com');
+  // What was left as shown went back as shown (its default).
+  expect(first).toContain('It was a dark and stormy night.');
+  expect(toolResult(provider, 'c_again')).toContain('User declined');
+});
+
 test('a resource of the MCP server goes with a message, and a prompt fills the draft', async ({
   cove,
   provider,

@@ -20,6 +20,12 @@ import { McpConnection } from '../../src/mcp/mcp-connection';
 import { followAuthorizationHeadless } from '../../src/mcp/oauth-callback';
 import { McpOAuthProvider, type PreRegisteredClient } from '../../src/mcp/oauth-provider';
 import { createMemoryOAuthStore } from '../../src/mcp/oauth-store';
+import {
+  checkElicitation,
+  initialValues,
+  type ElicitationContent,
+  type ElicitationField,
+} from '../../src/mcp/elicitation-form';
 
 /** Where the authorization server sends the answer; never fetched, only read. */
 const REDIRECT_URL = 'http://localhost:3000/callback';
@@ -36,6 +42,14 @@ function preRegisteredClient(): PreRegisteredClient | undefined {
     clientId: context.client_id,
     ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
   };
+}
+
+/** The form's content when the person changes nothing: what Cove's form starts with. */
+function acceptedAsShown(fields: ElicitationField[]): ElicitationContent {
+  const checked = checkElicitation(fields, initialValues(fields));
+  if ('problems' in checked)
+    throw new Error(`the form cannot be sent as shown: ${JSON.stringify(checked.problems)}`);
+  return checked.content;
 }
 
 // MCP errors are data; this entry point prints their English, as the app's does.
@@ -59,7 +73,17 @@ async function main(): Promise<void> {
   });
   const connection = new McpConnection(
     { id: 'conformance', name: 'conformance', url, headers: {}, enabled: true, approval: 'auto' },
-    { fetch, clock: systemClock, requestTimeoutMs: 20_000, oauth },
+    {
+      fetch,
+      clock: systemClock,
+      requestTimeoutMs: 20_000,
+      oauth,
+      // A person who accepts a server's form as Cove shows it: filled with its defaults.
+      elicit: async (request) =>
+        request.mode === 'form'
+          ? { action: 'accept', content: acceptedAsShown(request.fields) }
+          : { action: 'decline' },
+    },
   );
   try {
     const report = await connection.test();

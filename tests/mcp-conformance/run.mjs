@@ -22,14 +22,14 @@ const cli = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/inde
 const shim = join(here, 'register-fs-shim.mjs');
 
 /**
- * What Cove's client passes today. Not yet: elicitation (Cove does not offer it), and the
- * extension scenarios for clients without a person (client credentials with a secret or a
+ * What Cove's client passes today. Not yet: the extension scenarios for clients without a person (client credentials with a secret or a
  * signed JWT, enterprise-managed cross-app access), which Cove's sign-in does not do.
  */
 const EXPECTED_TO_PASS = new Set([
   'initialize',
   'tools_call',
   'sse-retry',
+  'elicitation-sep1034-client-defaults',
   'auth/metadata-default',
   'auth/metadata-var1',
   'auth/metadata-var2',

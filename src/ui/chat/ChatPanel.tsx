@@ -47,6 +47,13 @@ const ApprovalPanel = lazy(
     (module) => module.ApprovalPanel,
   ),
 );
+// A server's form: loaded when a server first asks for something.
+const ElicitationPanel = lazy(
+  retrying(
+    () => import('./ElicitationPanel'),
+    (module) => module.ElicitationPanel,
+  ),
+);
 const ChangedFilesList = lazy(
   retrying(
     () => import('../agent/ChangedFilesList'),
@@ -429,6 +436,14 @@ export function ChatPanel(props: {
             approval={approval}
             onDecide={(c) => agent.decide(c)}
             readFile={readFile}
+          />
+        )}
+      </Show>
+      <Show when={props.services.mcp.elicitations.pending()[0]} keyed>
+        {(pending) => (
+          <ElicitationPanel
+            pending={pending}
+            onAnswer={(answer) => props.services.mcp.elicitations.answer(pending.id, answer)}
           />
         )}
       </Show>

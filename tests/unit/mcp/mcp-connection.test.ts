@@ -1,10 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitResultSchema,
+  ListToolsRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ManualClock, systemClock } from '../../../src/base/clock';
 import { CoveError } from '../../../src/base/errors';
+import type { ElicitationRequest } from '../../../src/mcp/elicitation';
 import { McpConnection, type McpTool } from '../../../src/mcp/mcp-connection';
 import { toCoveTools } from '../../../src/mcp/mcp-tools';
 import type { McpServerConfig } from '../../../src/mcp/server-config';
@@ -142,6 +147,62 @@ describe('McpConnection', () => {
     expect(result.isError).toBe(true);
     expect(result.content).toMatch(/did not answer within 5 s/);
     release();
+    await connection.close();
+  });
+  it("a server's request for input reaches the person's handler, and the call's deadline waits while they answer", async () => {
+    const server = startInProcessServer(() => {
+      const s = echoServer();
+      s.registerTool('ask-name', { description: 'Asks for a name' }, async (extra) => {
+        const answer = await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who are you?',
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string', title: 'Name' },
+                  team: { type: 'string', default: 'core' },
+                },
+                required: ['name'],
+              },
+            },
+          },
+          ElicitResultSchema,
+        );
+        return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+      });
+      return s;
+    });
+    const clock = new ManualClock();
+    const asked: ElicitationRequest[] = [];
+    const connection = new McpConnection(config(server.url), {
+      fetch: server.fetch,
+      clock,
+      elicit: async (request) => {
+        asked.push(request);
+        // The person takes far longer than the call's deadline to answer.
+        await clock.advance(60_000);
+        return { action: 'accept', content: { name: 'Ada' } };
+      },
+    });
+    const tools = toCoveTools(connection, await connection.listTools(), { callTimeoutMs: 5_000 });
+    const result = await tools
+      .find((t) => t.mcp.toolName === 'ask-name')!
+      .execute({}, toolContext());
+    expect(result.isError).toBeFalsy();
+    // What the person left out, the schema's default fills (Cove declares applyDefaults).
+    expect(JSON.parse(result.content as string)).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', team: 'core' },
+    });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      serverName: 'demo',
+      message: 'Who are you?',
+      mode: 'form',
+      fields: [{ name: 'name', label: 'Name', required: true }, { name: 'team' }],
+    });
     await connection.close();
   });
 });
