@@ -15,6 +15,7 @@ import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connect
 import { mcpError } from '../mcp/mcp-error-codes';
 import { openMcpConnection } from '../mcp/open-connection';
 import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
+import { createMcpSampling, type McpSampling, type SamplingModel } from './mcp-sampling';
 import { createMcpSignIn, type McpOAuthDeps } from './mcp-sign-in';
 import {
   MCP_CONFIG_ERROR_CODES,
@@ -101,6 +102,8 @@ export interface McpService {
   close(): Promise<void>;
   /** What servers ask the person during calls (elicitation), waiting for an answer. */
   readonly elicitations: McpElicitations;
+  /** Completions servers ask for (sampling), waiting for the person's review. */
+  readonly sampling: McpSampling;
 }
 
 export type { McpOAuthDeps } from './mcp-sign-in';
@@ -123,11 +126,18 @@ export interface McpServiceDeps {
   allowOnce?: (url: string) => void;
   /** OAuth sign-in for servers that ask for it; absent: a 401 is told as such. */
   oauth?: McpOAuthDeps;
+  /** The model a server's approved sampling request goes to; absent: no sampling. */
+  sampleWith?: SamplingModel;
 }
 
 export function createMcpService(deps: McpServiceDeps): McpService {
   const makeId = deps.makeId ?? newId;
   const elicitations = createMcpElicitations(makeId);
+  const sampleWith = deps.sampleWith;
+  const sampling = createMcpSampling(
+    sampleWith ?? (async () => ({ ok: false, message: 'Sampling is off.' })),
+    makeId,
+  );
   const [servers, setServers] = createSignal<readonly StoredMcpServer[]>([]);
   const [states, setStates] = createSignal<ReadonlyMap<string, McpServerState>>(new Map());
   /** Live connections; `connection` is set once the SDK is loaded and it is made. */
@@ -167,6 +177,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       requestTimeoutMs: CONNECT_TIMEOUT_MS,
       ...(oauth ? { oauth } : {}),
       elicit: elicitations.ask,
+      ...(sampleWith ? { sample: sampling.ask } : {}),
     };
   }
 
@@ -219,6 +230,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
 
   const service: McpService = {
     elicitations,
+    sampling,
     servers,
     state(id) {
       const server = find(id);

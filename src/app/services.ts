@@ -40,6 +40,8 @@ import { isSecretHeaderName } from '../llm/secret-headers';
 import { createMcpAgentTools } from './mcp-agent-tools';
 import { createMcpServerStore } from './mcp-server-store';
 import { createMcpService, type McpOAuthDeps, type McpService } from './mcp-service';
+import { selectedModelSampler } from './mcp-sampling-model';
+import { selectedModelOf } from './selected-model';
 import { createSealedOAuthStore } from './mcp-oauth-store';
 import {
   alwaysOnline,
@@ -216,6 +218,8 @@ export function createAppServices(
     clock,
     ...(pageOrigin ? { pageOrigin } : {}),
     allowOnce: (url) => gateRef.current?.grant(url),
+    sampleWith: (request, signal) =>
+      selectedModelSampler(client, () => selectedModelOf(providers))(request, signal),
     ...(environment.mcpSignIn
       ? { oauth: { ...environment.mcpSignIn, store: createSealedOAuthStore(store.settings) } }
       : {}),

@@ -18,7 +18,8 @@ import type { CoveStore } from '../store/cove-store';
 import type { TrashEntry } from '../store/trash-store';
 import type { ChatService } from './chat-service';
 import type { NoticeService } from './notice-service';
-import { parseModelRef, type ProviderService } from './provider-service';
+import type { ProviderService } from './provider-service';
+import { selectedModelOf } from './selected-model';
 import type { WorkspaceService } from './workspace-service';
 
 /** Setting: false turns the model-made titles off (the first words stay). */
@@ -194,12 +195,7 @@ export function createSessionListService(deps: {
     }, UNDO_DELETE_MS);
   }
 
-  function titleModel(): TitleModel | undefined {
-    const ref = providers.selectedModel();
-    const parsed = ref ? parseModelRef(ref) : undefined;
-    const provider = parsed && providers.providers().find((p) => p.id === parsed.providerId);
-    return provider && parsed ? { provider, modelId: parsed.modelId } : undefined;
-  }
+  const titleModel = (): TitleModel | undefined => selectedModelOf(providers);
 
   return {
     query,

@@ -41,8 +41,8 @@ function isWebPage(url: string): boolean {
 }
 
 /**
- * Answers `client`'s elicitation requests through `ask`. `waiting` is told when the first
- * request starts waiting for the person and when the last one ended.
+ * Answers `client`'s elicitation requests through `ask`. `waiting` is told true when a
+ * request starts waiting for the person and false when it ended (once each).
  */
 export function answerElicitations(
   client: Client,
@@ -50,7 +50,6 @@ export function answerElicitations(
   ask: ElicitationHandler,
   waiting: (isWaiting: boolean) => void,
 ): void {
-  let open = 0;
   client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
     const params = request.params;
     const base = {
@@ -66,14 +65,14 @@ export function answerElicitations(
     } else {
       question = { ...base, mode: 'form', fields: elicitationFields(params.requestedSchema) };
     }
-    if (open++ === 0) waiting(true);
+    waiting(true);
     try {
       const answer = await ask(question);
       return answer.action === 'accept' && question.mode === 'form'
         ? { action: 'accept', content: answer.content ?? {} }
         : { action: answer.action };
     } finally {
-      if (--open === 0) waiting(false);
+      waiting(false);
     }
   });
 }

@@ -34,6 +34,7 @@ import {
 } from './resources-prompts';
 import { answerElicitations, ELICITATION_CAPABILITY, type ElicitationHandler } from './elicitation';
 import type { McpOAuthProvider } from './oauth-provider';
+import { answerSampling, type SamplingHandler } from './sampling';
 import { watchOAuthSteps, type OAuthStepRecord } from './oauth-steps';
 import type { McpServerConfig } from './server-config';
 
@@ -71,6 +72,11 @@ export interface McpConnectionDeps {
    * Cove does not offer elicitation to servers.
    */
   elicit?: ElicitationHandler;
+  /**
+   * Asks the person, then the model, for the completion a server requests (sampling).
+   * Without it, Cove does not offer sampling to servers.
+   */
+  sample?: SamplingHandler;
 }
 
 /** Which transport the connection ended up with. */
@@ -132,6 +138,8 @@ export class McpConnection {
   private tools: McpTool[] | undefined;
   /** The deadlines of requests in flight, told when a person starts and ends answering a form. */
   private readonly deadlines = new Set<(waiting: boolean) => void>();
+  /** Requests of the server's that wait for the person now (forms, sampling). */
+  private personWaits = 0;
   private readonly toolListeners = new Set<(tools: McpTool[]) => void>();
   private sessionIdMissing = false;
   private negotiatedVersion: string | undefined;
@@ -326,12 +334,16 @@ export class McpConnection {
       cancelTimer = waiting ? () => undefined : startTimer();
     };
     this.deadlines.add(hold);
+    if (this.personWaits > 0) hold(true);
     try {
       return await run(client, {
         signal: controller.signal,
         // The SDK's own timer is only a backstop behind Cove's clock-driven deadline (which
         // waits while a person answers a form, so the backstop waits long enough for that).
-        timeout: this.deps.elicit ? Math.max(timeoutMs * 2, PERSON_PATIENCE_MS) : timeoutMs * 2,
+        timeout:
+          this.deps.elicit || this.deps.sample
+            ? Math.max(timeoutMs * 2, PERSON_PATIENCE_MS)
+            : timeoutMs * 2,
         resetTimeoutOnProgress: true,
         onprogress,
       });
@@ -347,6 +359,15 @@ export class McpConnection {
       this.deadlines.delete(hold);
       cancelTimer();
       options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Holds the deadlines while any request waits for the person, and restarts them after. */
+  private personWaiting(isWaiting: boolean): void {
+    const before = this.personWaits;
+    this.personWaits += isWaiting ? 1 : -1;
+    if ((before === 0) !== (this.personWaits === 0)) {
+      for (const deadline of this.deadlines) deadline(this.personWaits > 0);
     }
   }
 
@@ -415,19 +436,20 @@ export class McpConnection {
       setVersion(version);
     };
     const client = new Client(this.deps.clientInfo ?? DEFAULT_CLIENT_INFO, {
-      capabilities: this.deps.elicit ? { elicitation: ELICITATION_CAPABILITY } : {},
+      capabilities: {
+        ...(this.deps.elicit ? { elicitation: ELICITATION_CAPABILITY } : {}),
+        ...(this.deps.sample ? { sampling: {} } : {}),
+      },
       // Ajv compiles validators with new Function, which Cove's CSP forbids.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.refreshTools();
     });
-    if (this.deps.elicit) {
-      const server = { id: this.config.id, name: this.config.name };
-      answerElicitations(client, server, this.deps.elicit, (waiting) => {
-        for (const deadline of this.deadlines) deadline(waiting);
-      });
-    }
+    const server = { id: this.config.id, name: this.config.name };
+    const waiting = (isWaiting: boolean) => this.personWaiting(isWaiting);
+    if (this.deps.elicit) answerElicitations(client, server, this.deps.elicit, waiting);
+    if (this.deps.sample) answerSampling(client, server, this.deps.sample, waiting);
     const timeoutMs = this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);

@@ -242,6 +242,51 @@ test('a server asks for input during a call: its form, with its defaults, checks
   expect(toolResult(provider, 'c_again')).toContain('User declined');
 });
 
+test('a server asks the model for a reply: the person sees and edits the request, the model answers, and the reply goes back only when sent', async ({
+  cove,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  await addServer(cove, streamable.url, { approval: 'auto' });
+  const agent = await agentWith(cove, provider);
+  provider.script(
+    {
+      toolCalls: [
+        {
+          id: 'c_sample',
+          name: 'mcp_everything_trigger-sampling-request',
+          arguments: { prompt: 'Write a haiku about tests', maxTokens: 50 },
+        },
+      ],
+    },
+    { content: 'Green bars in the night' },
+    { content: 'The server got its haiku.' },
+  );
+  await agent.send('Let the server ask for a haiku');
+  const panel = cove.page.getByRole('region', { name: 'everything asks the model for a reply' });
+  await expect(panel.getByLabel('System prompt')).toHaveValue('You are a helpful test server.');
+  const message = panel.getByRole('textbox', { name: /^Message 1/ });
+  await expect(message).toHaveValue(/Write a haiku about tests/);
+  // Nothing went to the model yet: only the agent's own request.
+  expect(provider.chatRequests()).toHaveLength(1);
+  await message.fill('Write a haiku about green tests');
+  await panel.getByRole('button', { name: 'Ask the model' }).click();
+  const reply = panel.getByRole('textbox', { name: 'Reply from chat-model' });
+  await expect(reply).toHaveValue('Green bars in the night');
+  // The model got the request as the person edited it, with the server's system prompt.
+  const asked = JSON.stringify(provider.chatRequests()[1]!.body);
+  expect(asked).toContain('Write a haiku about green tests');
+  expect(asked).toContain('You are a helpful test server.');
+  await cove.page.screenshot({ path: 'test-results/mcp-sampling.png' });
+  await reply.fill('Green bars in the night, all passing');
+  await panel.getByRole('button', { name: 'Send to everything' }).click();
+  await expect(panel).toHaveCount(0);
+  await agent.idle();
+  const result = toolResult(provider, 'c_sample');
+  expect(result).toContain('Green bars in the night, all passing');
+  expect(result).toContain('"model": "chat-model"');
+});
+
 test('a resource of the MCP server goes with a message, and a prompt fills the draft', async ({
   cove,
   provider,

@@ -54,6 +54,12 @@ const ElicitationPanel = lazy(
     (module) => module.ElicitationPanel,
   ),
 );
+const SamplingPanel = lazy(
+  retrying(
+    () => import('./SamplingPanel'),
+    (module) => module.SamplingPanel,
+  ),
+);
 const ChangedFilesList = lazy(
   retrying(
     () => import('../agent/ChangedFilesList'),
@@ -446,6 +452,16 @@ export function ChatPanel(props: {
             onAnswer={(answer) => props.services.mcp.elicitations.answer(pending.id, answer)}
           />
         )}
+      </Show>
+      {/* Keyed by id: the next request gets a panel of its own, not the last one's edits. */}
+      <Show when={props.services.mcp.sampling.pending()[0]?.id} keyed>
+        {(id) => {
+          const sampling = props.services.mcp.sampling;
+          // Its last state stands while the panel goes away after the answer.
+          let last = sampling.pending()[0]!;
+          const current = () => (last = sampling.pending().find((e) => e.id === id) ?? last);
+          return <SamplingPanel pending={current()} sampling={sampling} />;
+        }}
       </Show>
       <Show when={chat.retrying()}>
         {(retry) => (
