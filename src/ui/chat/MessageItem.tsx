@@ -7,6 +7,7 @@ import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ToolCallChip } from '../agent/ToolCallChip';
 import { RewindButton } from '../agent/RewindButton';
+import { MemoryReceipt } from '../agent/MemoryReceipt';
 import { CompactionMarker } from './CompactionMarker';
 import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
@@ -224,6 +225,9 @@ export function MessageItem(props: {
             {(call) => (
               <div role="listitem">
                 <ToolCallChip call={call} />
+                <Show when={call.receipt?.()}>
+                  {(receipt) => <MemoryReceipt receipt={receipt()} services={props.services} />}
+                </Show>
               </div>
             )}
           </For>
