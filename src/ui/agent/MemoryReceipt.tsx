@@ -44,30 +44,32 @@ export function MemoryReceipt(props: { receipt: ToolReceipt; services: AppServic
         <Show
           when={!undone()}
           fallback={
-            <span role="status">Undone: “{receipt.title}” is no longer saved as written here.</span>
+            <span role="status">Undone: this write of “{receipt.title}” was taken back.</span>
           }
         >
           <span>
             Saved to memory: <strong>{receipt.title}</strong>{' '}
             <span class="memory-receipt-scope">({scope})</span>
           </span>
-          <button
-            type="button"
-            class="button"
-            aria-expanded={viewing()}
-            onClick={() => setViewing(!viewing())}
-          >
-            View
-          </button>
-          <button
-            type="button"
-            class="button"
-            onClick={() =>
-              void undo().catch((error: unknown) => notices.error(error, 'Could not undo'))
-            }
-          >
-            Undo
-          </button>
+          <span class="memory-receipt-actions">
+            <button
+              type="button"
+              class="button"
+              aria-expanded={viewing()}
+              onClick={() => setViewing(!viewing())}
+            >
+              View
+            </button>
+            <button
+              type="button"
+              class="button"
+              onClick={() =>
+                void undo().catch((error: unknown) => notices.error(error, 'Could not undo'))
+              }
+            >
+              Undo
+            </button>
+          </span>
         </Show>
       </p>
       <Show when={receipt.flagged}>
