@@ -1,18 +1,16 @@
 /**
  * Memory as the app uses it: the notes of the user's scope and of the open workspace, which
- * scopes are on (and whether chat conversations get the memory tools), export and import as
- * JSON, and the Undo of a saved note. The agent's tools reach the notes through `host`; the
- * Settings section and the conversation's "Saved to memory" receipts through the rest.
+ * scopes are on, and the Undo of a saved note (export and import: memory-transfer.ts). The
+ * agent's tools reach the notes through `host`; the Settings section and the conversation's
+ * "Saved to memory" receipts through the rest.
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { MemoryIndex } from '../agent/memory-prompt';
 import {
   createAssistantMemoryStore,
   isMemorySettingKey,
-  notesRefusal,
   type AssistantMemoryStore,
   type MemoryEntry,
-  type MemoryNoteState,
   type MemoryPlace,
   type MemoryRefusal,
   type MemoryScope,
@@ -24,26 +22,14 @@ import type { SettingsStore } from '../store/settings-store';
 import type { MemoryToolHost } from '../tools/memory/memory-tool-context';
 import type { ToolReceipt } from '../tools/tool';
 
-/** Which scopes are on, and whether chat conversations get the memory tools too. */
+/** Which scopes are on: a scope that is off is neither read nor written nor listed. */
 export interface MemorySwitches {
   user: boolean;
   workspace: boolean;
-  /** Agent conversations always get them while a scope is on; chat ones when this is set. */
-  chat: boolean;
 }
 
 export const MEMORY_SWITCHES_KEY = 'memory.switches';
-const DEFAULT_SWITCHES: MemorySwitches = { user: true, workspace: true, chat: false };
-
-/** The format of an export; an import reads the same. */
-export const MEMORY_EXPORT_FORMAT = 'cove-memory';
-
-export interface MemoryExport {
-  format: typeof MEMORY_EXPORT_FORMAT;
-  version: 1;
-  user: MemoryNoteState[];
-  workspace?: MemoryNoteState[];
-}
+const DEFAULT_SWITCHES: MemorySwitches = { user: true, workspace: true };
 
 export interface MemoryService {
   readonly store: AssistantMemoryStore;
@@ -62,13 +48,6 @@ export interface MemoryService {
   index(workspaceId?: string): Promise<MemoryIndex>;
   /** What the memory tools of one run use; `outsideSource` comes from the run. */
   host(workspaceId: string | undefined, outsideSource: () => string | undefined): MemoryToolHost;
-  /** The user's notes and, with a workspace, the workspace's, as JSON text. */
-  exportJson(workspaceId?: string): Promise<string>;
-  /**
-   * Replaces the notes of the scopes in `text` (an export). Throws a sentence saying what is
-   * wrong (not an export, a note over a cap) and writes nothing then.
-   */
-  importJson(text: string, workspaceId?: string): Promise<void>;
 }
 
 /** A refusal as a sentence for a person: which cap, its limit and the size. */
@@ -84,11 +63,6 @@ export function memoryRefusalText(refusal: MemoryRefusal): string {
       return `Memory would hold ${refusal.size} characters; each scope holds at most ${refusal.limit}.`;
   }
 }
-
-const isNote = (value: unknown): value is MemoryNoteState =>
-  !!value &&
-  typeof (value as MemoryNoteState).title === 'string' &&
-  typeof (value as MemoryNoteState).text === 'string';
 
 export function createMemoryService(deps: {
   settings: SettingsStore;
@@ -123,8 +97,6 @@ export function createMemoryService(deps: {
     const where = place(scope, workspaceId);
     return where ? store.list(where) : [];
   };
-  const notesOf = (entries: MemoryEntry[]): MemoryNoteState[] =>
-    entries.map(({ title, text, flagged }) => ({ title, text, ...(flagged ? { flagged } : {}) }));
 
   return {
     store,
@@ -164,51 +136,5 @@ export function createMemoryService(deps: {
       enabled: (scope) => switches()[scope],
       outsideSource,
     }),
-    async exportJson(workspaceId) {
-      const exported: MemoryExport = {
-        format: MEMORY_EXPORT_FORMAT,
-        version: 1,
-        user: notesOf(await list('user')),
-        ...(workspaceId ? { workspace: notesOf(await list('workspace', workspaceId)) } : {}),
-      };
-      return JSON.stringify(exported, null, 2);
-    },
-    async importJson(text, workspaceId) {
-      let data: Partial<MemoryExport>;
-      try {
-        data = JSON.parse(text) as Partial<MemoryExport>;
-      } catch {
-        throw new Error('This file is not JSON: choose a memory export (.json).');
-      }
-      if (data?.format !== MEMORY_EXPORT_FORMAT) {
-        throw new Error('This file is not a Cove memory export.');
-      }
-      const scopes: [MemoryScope, unknown][] = [
-        ['user', data.user],
-        ['workspace', data.workspace],
-      ];
-      // Every scope is checked before any is written.
-      const plans: [MemoryPlace, MemoryNoteState[]][] = [];
-      for (const [scope, notes] of scopes) {
-        if (notes === undefined) continue;
-        if (!Array.isArray(notes) || !notes.every(isNote)) {
-          throw new Error(`The ${scope} notes in this file are damaged.`);
-        }
-        const where = place(scope, workspaceId);
-        const refused = notesRefusal(notes);
-        if (refused) {
-          const which = refused.title ? ` (“${refused.title}”)` : '';
-          throw new Error(`Not imported${which}: ${memoryRefusalText(refused.refusal)}`);
-        }
-        if (where) plans.push([where, notes]);
-      }
-      for (const [where, notes] of plans) {
-        const outcome = await store.replaceAll(where, notes);
-        if (!outcome.ok) {
-          const which = outcome.title ? ` (“${outcome.title}”)` : '';
-          throw new Error(`Not imported${which}: ${memoryRefusalText(outcome.refusal)}`);
-        }
-      }
-    },
   };
 }

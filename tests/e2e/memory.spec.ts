@@ -90,3 +90,28 @@ test('the agent saves what it is told after approval, Undo takes a note back, a 
   await memory.section.getByLabel('Search memory').fill('');
   await expect(memory.section).toContainText('No notes yet.');
 });
+
+test('a memory write after the agent read a file is flagged in its approval and its receipt', async ({
+  cove,
+  provider,
+}) => {
+  const agent = new AgentPanel(cove);
+  await agent.connect(provider);
+  await agent.switchToAgent();
+  provider.script(
+    { toolCalls: [{ id: 'call_read', name: 'read_file', arguments: { path: 'README.md' } }] },
+    memoryWrite('call_save', 'How to start', 'Run main.py.'),
+    { content: 'Saved.' },
+  );
+  await agent.send('Read the README and remember how to start');
+  const request = agent.approval('memory_write');
+  await expect(request).toContainText('Flagged: read_file brought outside text into this run');
+  await request.getByRole('button', { name: 'Approve', exact: true }).click();
+  await agent.idle();
+  await expect(
+    cove.page.getByRole('group', { name: 'Saved to memory: How to start' }),
+  ).toContainText('Flagged: saved after read_file');
+  const memory = new MemorySettings(cove);
+  await memory.open();
+  await expect(memory.note('How to start')).toContainText('flagged: saved after read_file');
+});

@@ -1,4 +1,4 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createSignal, For, lazy, Show } from 'solid-js';
 import type { ChatMessageView } from '../../app/chat-service';
 import type { AppServices } from '../../app/services';
 // By module, not the llm index: the index carries the openai SDK, which loads on first use.
@@ -7,7 +7,6 @@ import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ToolCallChip } from '../agent/ToolCallChip';
 import { RewindButton } from '../agent/RewindButton';
-import { MemoryReceipt } from '../agent/MemoryReceipt';
 import { CompactionMarker } from './CompactionMarker';
 import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
@@ -15,6 +14,15 @@ import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
 import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
+import { retrying } from '../common/retrying-lazy';
+
+// Loads with the first note saved to memory that a conversation shows.
+const MemoryReceipt = lazy(
+  retrying(
+    () => import('../agent/MemoryReceipt'),
+    (module) => module.MemoryReceipt,
+  ),
+);
 
 /** Said of a message a compaction summarized (it stays readable and branchable). */
 const outsideNote = 'Outside the context: the model sees the summary below instead.';

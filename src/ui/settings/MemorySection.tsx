@@ -1,5 +1,6 @@
 import { createMemo, createResource, createSignal, For, Show } from 'solid-js';
 import { memoryRefusalText, type MemorySwitches } from '../../app/memory-service';
+import { exportMemory, importMemory } from '../../app/memory-transfer';
 import type { AppServices } from '../../app/services';
 import type { MemoryEntry, MemoryScope } from '../../store/assistant-memory-store';
 import { useDialogs } from '../common/dialogs';
@@ -54,7 +55,7 @@ export function MemorySection(props: { services: AppServices }) {
   };
 
   const exportNotes = async () => {
-    const text = await memory.exportJson(workspaceId());
+    const text = await exportMemory(memory, workspaceId());
     downloadBytes('cove-memory.json', new TextEncoder().encode(text), 'application/json');
   };
   const importNotes = async () => {
@@ -66,7 +67,7 @@ export function MemorySection(props: { services: AppServices }) {
       confirmLabel: 'Import notes',
     });
     if (answer !== 'confirm') return;
-    await memory.importJson(await file.text(), workspaceId());
+    await importMemory(memory, await file.text(), workspaceId());
     notices.show({ kind: 'info', text: `Imported the notes of ${file.name}.` });
   };
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackupService } from '../../../src/app/backup-service';
 import { createMemoryService } from '../../../src/app/memory-service';
+import { exportMemory, importMemory } from '../../../src/app/memory-transfer';
 import { MEMORY_ENTRY_MAX_CHARS } from '../../../src/store/assistant-memory-store';
 import type { CoveStore } from '../../../src/store/cove-store';
 import { WorkspaceCatalog } from '../../../src/workspace/workspace-catalog';
@@ -30,10 +31,10 @@ describe.each(storeKinds)('the memory service ($name)', ({ open }) => {
       { title: 'Tests', text: 'pytest -q', flagged: 'read_file' },
       'w1',
     );
-    const json = await memory.exportJson('w1');
+    const json = await exportMemory(memory, 'w1');
 
     const other = (await fresh()).memory;
-    await other.importJson(json, 'w2');
+    await importMemory(other, json, 'w2');
     expect((await other.list('user')).map((note) => note.text)).toEqual(['Indent with tabs.']);
     expect(await other.list('workspace', 'w2')).toMatchObject([
       { title: 'Tests', text: 'pytest -q', flagged: 'read_file' },
@@ -43,15 +44,15 @@ describe.each(storeKinds)('the memory service ($name)', ({ open }) => {
   it('refuses an import that is not an export, or holds a note over a cap, and writes nothing', async () => {
     const { memory } = await fresh();
     await memory.write('user', { title: 'Kept', text: 'Still here.' });
-    await expect(memory.importJson('{"notes": []}')).rejects.toThrow('not a Cove memory export');
-    await expect(memory.importJson('nope')).rejects.toThrow('not JSON');
+    await expect(importMemory(memory, '{"notes": []}')).rejects.toThrow('not a Cove memory export');
+    await expect(importMemory(memory, 'nope')).rejects.toThrow('not JSON');
     const tooLong = JSON.stringify({
       format: 'cove-memory',
       version: 1,
       user: [{ title: 'Fine', text: 'ok' }],
       workspace: [{ title: 'Huge', text: 'a'.repeat(MEMORY_ENTRY_MAX_CHARS + 1) }],
     });
-    await expect(memory.importJson(tooLong, 'w1')).rejects.toThrow(
+    await expect(importMemory(memory, tooLong, 'w1')).rejects.toThrow(
       `(“Huge”): The note is ${MEMORY_ENTRY_MAX_CHARS + 1} characters; a note holds at most ${MEMORY_ENTRY_MAX_CHARS}.`,
     );
     expect((await memory.list('user')).map((note) => note.title)).toEqual(['Kept']);
@@ -82,7 +83,7 @@ describe.each(storeKinds)('the memory service ($name)', ({ open }) => {
     const { memory } = await fresh();
     await memory.write('user', { title: 'Tabs', text: 'Indent with tabs.' });
     expect(await memory.index('w1')).toEqual({ user: ['Tabs'], workspace: [] });
-    await memory.setSwitches({ user: false, workspace: true, chat: false });
+    await memory.setSwitches({ user: false, workspace: true });
     expect(await memory.index('w1')).toEqual({ workspace: [] });
     expect(await memory.index()).toEqual({});
   });
