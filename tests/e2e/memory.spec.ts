@@ -73,7 +73,7 @@ test('the agent saves what it is told after approval, Undo takes a note back, a 
   await agent.idle();
   const system = lastSystemPrompt(provider);
   expect(system).toContain('The user (all workspaces):\n- Indentation');
-  expect(system).not.toContain('Editor');
+  expect(system).not.toContain('- Editor');
   expect(system).toContain('memory_write');
 
   // Settings → Memory: edit, still there after a reload, then delete.
@@ -83,6 +83,20 @@ test('the agent saves what it is told after approval, Undo takes a note back, a 
   await cove.reload();
   await memory.open();
   await expect(memory.note('Indentation')).toContainText('The user prefers tabs, 4 wide.');
+  // Turned off, the user's scope is left out of the next request.
+  const everywhere = memory.section.getByRole('checkbox', {
+    name: 'Remember things for all workspaces',
+  });
+  await everywhere.uncheck();
+  await memory.close();
+  provider.script({ content: 'Without memory.' });
+  await agent.send('And now?');
+  await expect(agent.chat.replies.last()).toContainText('Without memory.');
+  await agent.idle();
+  expect(lastSystemPrompt(provider)).not.toContain('Indentation');
+  expect(lastSystemPrompt(provider)).toContain('This workspace: no notes yet.');
+  await memory.open();
+  await everywhere.check();
   await memory.section.getByLabel('Search memory').fill('spaces');
   await expect(memory.note('Indentation')).toBeHidden();
   await memory.section.getByLabel('Search memory').fill('tabs');
