@@ -9,6 +9,7 @@
 import type { ToolSpec } from '../llm/chat-message';
 import type { ToolCallingMode } from '../llm/model-capabilities';
 import type { RequestFrame } from './context-budget';
+import { formatMemoryIndex, type MemoryIndex } from './memory-prompt';
 
 /** The open file and selection as the agent sees them. Lines are 1-based. */
 export interface AgentOpenFile {
@@ -26,6 +27,8 @@ export interface AgentDynamicContext {
   openFile?: AgentOpenFile;
   /** The text of the workspace's AGENTS.md, when it has one. */
   agentsMd?: string;
+  /** The titles of the notes in memory, per scope that is on; absent: memory is off. */
+  memory?: MemoryIndex;
   date: Date;
 }
 
@@ -65,7 +68,7 @@ export function buildAgentStaticPrompt(tools: readonly PromptTool[]): string {
   return parts.join('\n\n');
 }
 
-/** The dynamic part: date, workspace, AGENTS.md, open file and selection. */
+/** The dynamic part: date, workspace, AGENTS.md, the memory index, open file and selection. */
 export function buildAgentDynamicPrompt(context: AgentDynamicContext): string {
   const parts = [`Today is ${context.date.toISOString().slice(0, 10)}.`];
   if (context.workspaceName) parts.push(`Workspace: ${context.workspaceName}`);
@@ -76,6 +79,8 @@ export function buildAgentDynamicPrompt(context: AgentDynamicContext): string {
       `The workspace's AGENTS.md (follow these project rules):\n${fence(rules, 'markdown')}`,
     );
   }
+  const memory = context.memory && formatMemoryIndex(context.memory);
+  if (memory) parts.push(memory);
   const file = context.openFile;
   if (file) {
     parts.push(`Open in the editor: ${file.path}`);

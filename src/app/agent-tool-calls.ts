@@ -8,13 +8,13 @@
 import { batch, createSignal, type Setter } from 'solid-js';
 import type { ToolCallState, ToolCallStatus } from '../agent/tool-call-state';
 import { parseArguments, summarizeCall } from '../tools/call-summary';
-import type { Tool, ToolImage } from '../tools/tool';
+import type { Tool, ToolImage, ToolReceipt } from '../tools/tool';
 import type { ToolCallView } from './agent-views';
 
 /** What the chips need of the tools: a lookup by name (reactive, see AgentToolboxes.tool). */
 export interface ToolCallTools {
   /** Undefined for a tool not known (yet): the chip shows the path argument meanwhile. */
-  tool(name: string): Pick<Tool, 'summarize' | 'streamsOutput'> | undefined;
+  tool(name: string): Pick<Tool, 'summarize' | 'streamsOutput' | 'receipt'> | undefined;
   /** Asked once a call is shown, so the chip's tool is there to describe it. */
   load(): void;
 }
@@ -48,6 +48,7 @@ function createCall(call: ToolCallState, tools: ToolCallTools): MutableToolCall 
     setArgumentsText,
     summary: () => summarizeCall(tools.tool(call.name), parseArguments(argumentsText()), result()),
     streamsOutput: () => tools.tool(call.name)?.streamsOutput === true,
+    receipt: () => receiptOf(tools.tool(call.name), status(), argumentsText(), result()),
     status,
     setStatus,
     durationMs,
@@ -63,6 +64,21 @@ function createCall(call: ToolCallState, tools: ToolCallTools): MutableToolCall 
     images,
     setImages,
   };
+}
+
+/** What a finished call left (its tool's `receipt`); a receipt that throws is none. */
+function receiptOf(
+  tool: Pick<Tool, 'receipt'> | undefined,
+  status: ToolCallStatus,
+  argumentsText: string,
+  result: string | undefined,
+): ToolReceipt | undefined {
+  if (status !== 'done' || result === undefined || !tool?.receipt) return undefined;
+  try {
+    return tool.receipt(parseArguments(argumentsText), result);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Two lists of paths with the same entries in the same order. */

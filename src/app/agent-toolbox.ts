@@ -32,6 +32,8 @@ import type { EditorService } from './editor-service';
 import { mergeMcpOverrides, type McpAgentTools } from './mcp-agent-tools';
 import type { ToolApprovalOverride } from '../agent/approval-policy';
 import type { WorkspaceService } from './workspace-service';
+import type { MemoryService } from './memory-service';
+import { createRunMemory, type RunMemory } from './run-memory';
 
 /** Lines of the workspace tree the prompt shows; list_files shows the rest on request. */
 const TREE_SUMMARY_ENTRIES = 200;
@@ -77,6 +79,8 @@ export interface AgentToolboxDeps {
   checkpoints?: CheckpointStore;
   /** Settling a checkpoint failed. */
   onCheckpointError?(error: unknown): void;
+  /** The assistant's memory; absent: the memory tools are not offered. */
+  memory?: MemoryService;
   /** The enabled MCP servers' tools; absent: none are offered. */
   mcp?: McpAgentTools;
   /** Told when an MCP server offers no tools to a run (it could not connect). */
@@ -140,6 +144,8 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
   const plans = new Map<string, TodoList>();
   /** What the agent read per session and workspace: a new workspace starts unread. */
   const reads = new Map<string, ReadTracker>();
+  /** Each session's newest run's memory: its approvals see what that run read. */
+  const memories = new Map<string, RunMemory>();
   /** The built-in tools this page can serve, once loaded (a signal: chips follow it). */
   const [builtins, setBuiltins] = createSignal<{
     tools: AgentTool<ToolContext>[];
@@ -156,6 +162,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         web: !!web,
         preview: !!deps.preview,
         git: !!deps.git,
+        memory: !!deps.memory,
       }) as AgentTool<ToolContext>[];
       setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;
@@ -199,6 +206,10 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
     }
     if (deps.preview) context['preview'] = deps.preview;
     if (deps.git) context['git'] = deps.git;
+    if (deps.memory) {
+      context['memory'] =
+        memories.get(sessionId)?.host ?? deps.memory.host(files.workspaceId, () => undefined);
+    }
     if (web) {
       Object.assign(context, web, {
         clock,
@@ -255,6 +266,12 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
           : undefined;
         agentsMd = typeof rules?.content === 'string' ? rules.content : undefined;
       };
+      const memory = deps.memory && createRunMemory(deps.memory, files.workspaceId);
+      if (memory) {
+        memories.set(sessionId, memory);
+        context['memory'] = memory.host;
+        await memory.refresh();
+      }
       await refresh();
       // MCP servers that cannot connect offer nothing; the run starts without them.
       const remote = mcp ? await mcp.forRun(sessionId, builtins().byName.keys()) : undefined;
@@ -277,9 +294,11 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         }
       }
       return {
-        tools: remote?.tools.length
-          ? [...tools, ...(remote.tools as unknown as AgentTool<ToolContext>[])]
-          : tools,
+        tools: (memory?.wrap ?? ((all) => [...all]))(
+          remote?.tools.length
+            ? [...tools, ...(remote.tools as unknown as AgentTool<ToolContext>[])]
+            : tools,
+        ),
         context,
         ...(run ? { beginTurn: run.beginTurn, finish: run.finish } : {}),
         dynamicPrompt: () =>
@@ -292,6 +311,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
               maxEntries: TREE_SUMMARY_ENTRIES,
             }).text,
             ...(agentsMd ? { agentsMd } : {}),
+            ...(memory ? { memory: memory.index() } : {}),
             ...(openFile() ? { openFile: openFile()! } : {}),
           }),
         dispose: () => void stop(),

@@ -12,7 +12,7 @@ import type { ChangedFile } from '../agent/changed-files';
 import type { PendingApproval, RunUsage } from '../agent/session-state';
 import type { ToolCallStatus } from '../agent/tool-call-state';
 import type { TodoItem } from '../tools/todo/todo-list';
-import type { ToolImage } from '../tools/tool';
+import type { ToolImage, ToolReceipt } from '../tools/tool';
 
 export type { ApprovalMode } from '../agent/approval-policy';
 export type { TodoItem, TodoStatus } from '../tools/todo/todo-list';
@@ -33,6 +33,8 @@ export interface ToolCallView {
   readonly summary: Accessor<string>;
   /** True when its tool streams output worth watching while it runs (Python, bash, MCP). */
   readonly streamsOutput: Accessor<boolean>;
+  /** What the finished call left that the conversation shows (a note saved to memory). */
+  readonly receipt?: Accessor<ToolReceipt | undefined>;
   readonly status: Accessor<ToolCallStatus>;
   /** Milliseconds it ran, once it ended. */
   readonly durationMs: Accessor<number | undefined>;

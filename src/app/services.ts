@@ -65,6 +65,7 @@ import {
 } from './network-gate-service';
 import { createTerminalService, type TerminalService } from './terminal-service';
 import { createGitService, type GitService } from './git-service';
+import { createMemoryService, type MemoryService } from './memory-service';
 import { createBottomPanelService, type BottomPanelService } from './bottom-panel-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
@@ -115,6 +116,8 @@ export interface AppServices {
   readonly preview: PreviewService;
   /** The open workspace's git repository (the Source Control panel, the agent's git tools). */
   readonly git: GitService;
+  /** The assistant's memory (Settings → Memory, the memory tools, saved-note receipts). */
+  readonly memory: MemoryService;
 }
 
 /**
@@ -256,6 +259,8 @@ export function createAppServices(
     notices,
     clock,
   });
+  const { settings: memorySettings, changes } = store;
+  const memory = createMemoryService({ settings: memorySettings, changes, now: () => clock.now() });
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
@@ -355,6 +360,7 @@ export function createAppServices(
     agentMcp: createMcpAgentTools(mcp, secrets),
     agentPreview: preview.host,
     agentGit: git,
+    agentMemory: memory,
   });
   const chat = createChatService(sessionRuntime, {
     store,
@@ -436,6 +442,7 @@ export function createAppServices(
     }),
     preview,
     git,
+    memory,
   };
 }
 

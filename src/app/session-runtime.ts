@@ -5,6 +5,7 @@
  * runs get, the persister that writes growing nodes, the rewinds, the watch on other tabs'
  * locks, and the approval trace. The chat panel's actions (chat-service.ts) act on these.
  */
+import type { MemoryService } from './memory-service';
 import type { ApprovalDecision } from '../agent/approval-policy';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../agent/agent-settings';
 import type { SymbolLocator } from '../agent/context-builder';
@@ -66,6 +67,8 @@ export interface SessionRuntimeDeps {
   agentPreview?: PreviewHost;
   /** The open workspace's repository, for the agent's read-only git tools. */
   agentGit?: GitToolHost;
+  /** The assistant's memory, for the memory tools and the prompt's index. */
+  agentMemory?: MemoryService;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
@@ -112,6 +115,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
     ...(deps.agentPreview ? { preview: deps.agentPreview } : {}),
     ...(deps.agentGit ? { git: deps.agentGit } : {}),
+    ...(deps.agentMemory ? { memory: deps.agentMemory } : {}),
     ...(deps.agentMcp
       ? {
           mcp: deps.agentMcp,

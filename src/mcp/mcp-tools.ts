@@ -75,6 +75,7 @@ export function toCoveTools(
       description: description || `Tool “${tool.name}” of the MCP server ${config.name}.`,
       parameters: parametersOf(tool),
       approval: 'network',
+      outsideText: true,
       // Progress notifications come as output; the chip shows them while the call runs.
       streamsOutput: true,
       mcp: {

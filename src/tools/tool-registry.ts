@@ -1,6 +1,6 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
- * workspace files (read-only first), todo_write, Python, bash, fetch_url, the live preview,
+ * workspace files (read-only first), todo_write, memory, Python, bash, fetch_url, the live preview,
  * git (read-only). The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
@@ -18,6 +18,10 @@ import { writeFileTool } from './files/write-file-tool';
 import { gitDiffTool } from './git/git-diff-tool';
 import { gitLogTool } from './git/git-log-tool';
 import { gitStatusTool } from './git/git-status-tool';
+import { memoryDeleteTool } from './memory/memory-delete-tool';
+import { memoryListTool, memoryReadTool } from './memory/memory-read-tools';
+import type { MemoryToolContext } from './memory/memory-tool-context';
+import { memoryWriteTool } from './memory/memory-write-tool';
 import type { GitToolContext } from './git/git-tool-context';
 import { openPreviewTool } from './preview/open-preview-tool';
 import type { PreviewToolContext } from './preview/preview-tool-context';
@@ -41,7 +45,8 @@ export type BuiltinToolContext = FileToolContext &
   WebToolContext &
   TodoToolContext &
   PreviewToolContext &
-  GitToolContext;
+  GitToolContext &
+  MemoryToolContext;
 
 /**
  * A tool as a registry holds it. `never` arguments because only the loop calls `execute`,
@@ -94,6 +99,10 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(movePathTool),
   builtin(makeDirTool),
   builtin(todoWriteTool),
+  builtin(memoryListTool),
+  builtin(memoryReadTool),
+  builtin(memoryWriteTool),
+  builtin(memoryDeleteTool),
   builtin(lintPythonTool),
   builtin(pythonStructureTool),
   builtin(runPythonTool),

@@ -12,6 +12,7 @@
  * data), whether its output streams (`streamsOutput`), and which capability of the page it
  * needs (`needs`). The built-in tools are listed once, in tool-registry.ts.
  */
+import type { MemoryScope } from '../store/assistant-memory-store';
 import type { ApprovalCard } from './approval-card';
 
 /** What kind of effect a tool has; the approval policy decides per kind. */
@@ -90,7 +91,21 @@ export interface ToolContext {
  * the app leaves a tool out when it cannot serve what it needs (no Python runtime, no web,
  * no preview pane, no git).
  */
-export type ToolNeed = 'python' | 'shell' | 'web' | 'preview' | 'git';
+export type ToolNeed = 'python' | 'shell' | 'web' | 'preview' | 'git' | 'memory';
+
+/**
+ * What a finished call left that the conversation shows beside its chip, with a way back:
+ * a note saved to memory ("Saved to memory: <title>", View, Undo).
+ */
+export type ToolReceipt = {
+  kind: 'memory';
+  scope: MemoryScope;
+  title: string;
+  /** The write's revision, which Undo names (see AssistantMemoryStore.undo). */
+  revision: number;
+  /** The tool whose outside text came before the write in its run, when one did. */
+  flagged?: string;
+};
 
 /** One tool. `Args` is the type its JSON Schema describes. */
 export interface Tool<Args = Record<string, unknown>, Context extends ToolContext = ToolContext> {
@@ -137,6 +152,14 @@ export interface Tool<Args = Record<string, unknown>, Context extends ToolContex
    * offered.
    */
   readsRest?: string;
+  /**
+   * True when the result carries text from outside the conversation (a file, a fetched page,
+   * an MCP server): a memory write after it in the same run is flagged, since that text
+   * may be what it saves.
+   */
+  outsideText?: boolean;
+  /** Optional: what a successful call left, from its arguments and result (pure). */
+  receipt?(args: Readonly<Record<string, unknown>>, result: string): ToolReceipt | undefined;
   /** What the page must offer for this tool to be offered; absent: files only. */
   needs?: ToolNeed;
 }

@@ -38,6 +38,7 @@ export const readFileTool: Tool<ReadFileArgs, FileToolContext> = {
     additionalProperties: false,
   },
   approval: 'read',
+  outsideText: true,
   readsRest: 'call read_file with a line range',
   promptHint:
     'Read a file with read_file before you change it; for long files, read the line range you need.',

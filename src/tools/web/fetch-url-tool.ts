@@ -111,6 +111,7 @@ export const fetchUrlTool: Tool<FetchUrlArgs, WebToolContext> = {
     additionalProperties: false,
   },
   approval: 'network',
+  outsideText: true,
   needs: 'web',
   promptHint: 'fetch_url reads a web page as Markdown; use it only when the task needs the web.',
   summarize: (args) => stringArgument(args, 'url') ?? '',

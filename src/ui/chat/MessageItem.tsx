@@ -1,4 +1,4 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createSignal, For, lazy, Show } from 'solid-js';
 import type { ChatMessageView } from '../../app/chat-service';
 import type { AppServices } from '../../app/services';
 // By module, not the llm index: the index carries the openai SDK, which loads on first use.
@@ -14,6 +14,15 @@ import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
 import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
+import { retrying } from '../common/retrying-lazy';
+
+// Loads with the first note saved to memory that a conversation shows.
+const MemoryReceipt = lazy(
+  retrying(
+    () => import('../agent/MemoryReceipt'),
+    (module) => module.MemoryReceipt,
+  ),
+);
 
 /** Said of a message a compaction summarized (it stays readable and branchable). */
 const outsideNote = 'Outside the context: the model sees the summary below instead.';
@@ -224,6 +233,9 @@ export function MessageItem(props: {
             {(call) => (
               <div role="listitem">
                 <ToolCallChip call={call} />
+                <Show when={call.receipt?.()}>
+                  {(receipt) => <MemoryReceipt receipt={receipt()} services={props.services} />}
+                </Show>
               </div>
             )}
           </For>

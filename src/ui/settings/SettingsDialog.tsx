@@ -22,6 +22,7 @@ import { GitSection } from './GitSection';
 import { SetAsideRows } from './SetAsideRows';
 import { StorageUsage } from './StorageUsage';
 import { McpSection } from './McpSection';
+import { MemorySection } from './MemorySection';
 import { NetworkSection } from './NetworkSection';
 import './settings.css';
 
@@ -209,6 +210,7 @@ export function SettingsDialog(props: {
 
       <McpSection services={props.services} />
       <AgentSection services={props.services} />
+      <MemorySection services={props.services} />
       <NetworkSection services={props.services} />
 
       <section aria-labelledby="settings-storage">

@@ -21,6 +21,10 @@ describe('the built-in tool registry', () => {
       'move_path:edit',
       'make_dir:edit',
       'todo_write:read',
+      'memory_list:read',
+      'memory_read:read',
+      'memory_write:edit',
+      'memory_delete:edit',
       'lint_python:read',
       'python_structure:read',
       'run_python:code',
@@ -36,7 +40,14 @@ describe('the built-in tool registry', () => {
 
   it('leaves out the tools whose needs the page cannot serve', () => {
     const names = builtinToolRegistry
-      .offered({ python: false, shell: false, web: false, preview: false, git: false })
+      .offered({
+        python: false,
+        shell: false,
+        web: false,
+        preview: false,
+        git: false,
+        memory: false,
+      })
       .map((t) => t.name);
     expect(names).not.toContain('open_preview');
     expect(names).not.toContain('git_status');
@@ -45,6 +56,7 @@ describe('the built-in tool registry', () => {
     expect(names).not.toContain('lint_python');
     expect(names).not.toContain('bash');
     expect(names).not.toContain('fetch_url');
+    expect(names).not.toContain('memory_write');
     expect(names).toContain('read_file');
     expect(names).toContain('todo_write');
     expect(builtinToolRegistry.offered({ web: false }).map((t) => t.name)).toContain('bash');
@@ -84,6 +96,8 @@ describe('the built-in tool registry', () => {
       'write_file',
       'edit_file',
       'todo_write',
+      'memory_read',
+      'memory_write',
       'lint_python',
       'python_structure',
       'run_python',
