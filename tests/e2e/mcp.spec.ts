@@ -51,7 +51,9 @@ async function addServer(
 
 async function agentWith(cove: CovePage, provider: FakeOpenAIServer): Promise<AgentPanel> {
   const agent = new AgentPanel(cove);
-  await agent.connect(provider);
+  // server-everything's tools beside Cove's own need more than the 8,192 tokens assumed of
+  // a model whose window is not known; this one states its window, as real listings do.
+  await agent.connect(provider, { context_length: 32_768 });
   await agent.switchToAgent();
   return agent;
 }

@@ -20,8 +20,8 @@ export class AgentPanel {
   }
 
   /** Adds the test's fake provider (see {@link ChatPanel.connect}). */
-  connect(provider: FakeOpenAIServer): Promise<void> {
-    return this.chat.connect(provider);
+  connect(provider: FakeOpenAIServer, listed: Record<string, unknown> = {}): Promise<void> {
+    return this.chat.connect(provider, listed);
   }
 
   /** The Chat / Agent switch of the session shown. */

@@ -7,8 +7,11 @@ export class ChatPanel {
   constructor(readonly cove: CovePage) {}
 
   /** Adds the test's fake provider with one chat model and closes Settings. */
-  async connect(provider: FakeOpenAIServer): Promise<void> {
-    provider.configure({ models: [{ id: 'chat-model', object: 'model', owned_by: 'fake' }] });
+  /** Adds the fake provider; `listed` adds fields to its model's listing (`context_length`). */
+  async connect(provider: FakeOpenAIServer, listed: Record<string, unknown> = {}): Promise<void> {
+    provider.configure({
+      models: [{ id: 'chat-model', object: 'model', owned_by: 'fake', ...listed }],
+    });
     await this.cove.openSettings();
     await this.cove.addProvider({ name: 'Fake', baseURL: provider.baseURL });
     await this.cove.page.getByRole('button', { name: 'Close settings' }).click();
