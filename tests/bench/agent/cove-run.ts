@@ -47,7 +47,7 @@ export interface BenchFileTool {
 /** Cove's workspace file tools: the registry's tools that need only the files. */
 export function fileTools(): BenchFileTool[] {
   return builtinToolRegistry
-    .offered({ python: false, shell: false, web: false, preview: false, git: false })
+    .offered({ python: false, shell: false, web: false, preview: false, git: false, memory: false })
     .filter((tool) => tool.name !== 'todo_write') as unknown as BenchFileTool[];
 }
 
