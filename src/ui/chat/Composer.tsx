@@ -1,9 +1,11 @@
-import { createEffect, For, on, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
 import type { PendingView } from '../../app/agent-views';
 import { ComposerMenu, COMPOSER_MENU_ID, createComposerMenu } from './ComposerMenu';
+import { createFileAttachments } from './file-attachments-state';
+import { FileAttachButton, ReadingChips } from './FileAttachControls';
 import { createMcpComposerState, McpAttachmentList, McpComposerMenu } from './McpComposer';
 import { MentionChips } from './MentionChips';
 import { PendingMessages } from './PendingMessages';
@@ -27,6 +29,14 @@ export function Composer(props: {
   const running = () => chat.busy() && chat.activeSession()?.mode === 'agent';
   /** MCP resources attached to the message, and prompts as slash commands. */
   const mcp = createMcpComposerState(props.services);
+  /** Files attached by the paperclip, a paste or a drop. */
+  const files = createFileAttachments(props.services);
+  /** Whether the chosen model sees pictures (a picture's chip says so when it does not). */
+  const vision = () =>
+    providers.models().find((choice) => choice.ref === chat.model())?.capabilities.vision ?? false;
+  /** A drag with files is over the composer. */
+  const [dropping, setDropping] = createSignal(false);
+  const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
   const deliver = (how: 'steer' | 'queue') => {
     const text = input.value.trim();
@@ -56,7 +66,7 @@ export function Composer(props: {
     const text = input.value;
     // While a run goes the mentions stay as chips, for the next message sent.
     if (running()) return deliver('steer');
-    if (!text.trim() || chat.busy() || readingMentions) return;
+    if (!text.trim() || chat.busy() || readingMentions || files.reading()) return;
     if (!menu.hasMentions()) return sendWith(text, []);
     // Mentioned files are read as they are now; the text is taken once they are.
     readingMentions = true;
@@ -67,12 +77,15 @@ export function Composer(props: {
     });
   };
   /** Sends `text` with the mentions read for it and the attached MCP resources. */
-  const sendWith = (text: string, mentioned: NodeAttachment[]) => {
+  const sendWith = (text: string, attached: NodeAttachment[]) => {
+    let mentioned = attached;
     // Attachments leave the box once the message is stored; a refused send keeps them.
     const onStored = () => {
       menu.clearMentions();
       mcp.clear();
+      files.clear();
     };
+    mentioned = [...files.attachments(), ...mentioned];
     if (mcp.needsPreparing(text)) {
       void mcp.prepare(text).then((ready) => {
         if (ready !== undefined && !chat.busy()) {
@@ -91,6 +104,7 @@ export function Composer(props: {
   const sendBlocker = () => {
     if (!providers.models().length) return 'Set up a model first';
     if (!chat.draft().trim()) return 'Type a message first';
+    if (files.reading()) return 'Wait until the attached files are read';
     return undefined;
   };
 
@@ -106,9 +120,25 @@ export function Composer(props: {
   return (
     <form
       class="composer"
+      classList={{ dropping: dropping() }}
       onSubmit={(event) => {
         event.preventDefault();
         send();
+      }}
+      // Files dropped anywhere on the composer are attached to the message.
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDropping(false);
+        files.add([...(event.dataTransfer?.files ?? [])]);
       }}
     >
       {/* Messages typed during a run wait above the box, in the order they will go. */}
@@ -135,6 +165,13 @@ export function Composer(props: {
       </label>
       <McpAttachmentList state={mcp} />
       <MentionChips attachments={menu.attachments()} onRemove={menu.removeMention} />
+      <MentionChips
+        attachments={files.attachments()}
+        onRemove={files.remove}
+        vision={vision()}
+        label="Attachments"
+      />
+      <ReadingChips files={files} />
       <div class="composer-input">
         <ComposerMenu state={menu} />
         <textarea
@@ -170,6 +207,13 @@ export function Composer(props: {
             if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) menu.follow();
           }}
           onClick={() => menu.follow()}
+          // A pasted screenshot (or copied files) is attached; pasted text stays text.
+          onPaste={(event) => {
+            const pasted = [...(event.clipboardData?.files ?? [])];
+            if (!pasted.length) return;
+            event.preventDefault();
+            files.add(pasted, true);
+          }}
           onFocus={() => menu.follow()}
           onBlur={() => menu.hide()}
         />
@@ -207,6 +251,7 @@ export function Composer(props: {
             </For>
           </select>
         </Show>
+        <FileAttachButton files={files} />
         <McpComposerMenu
           services={props.services}
           state={mcp}

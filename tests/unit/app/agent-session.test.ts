@@ -105,7 +105,7 @@ describe('agent mode in the chat service', () => {
       { role: 'assistant', content: 'Changed the print to 2.', tools: [] },
     ];
     expect(timeline(app)).toEqual(expected);
-    // Offered: the file tools and the plan; without a runtime, no Python, bash or web.
+    // Offered: the file tools, the plan and attachments; without a runtime, no Python, bash or web.
     const first = app.client.requests[0]!;
     expect(first.tools?.map((t) => t.name)).toEqual([
       'list_files',
@@ -117,6 +117,7 @@ describe('agent mode in the chat service', () => {
       'move_path',
       'make_dir',
       'todo_write',
+      'read_attachment',
     ]);
     // The dynamic prompt: the date from the clock and the workspace tree.
     const system = String(first.messages[0]!.content);
