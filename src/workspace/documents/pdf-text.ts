@@ -14,7 +14,10 @@ export interface PdfText {
 
 /** How many pages a PDF has, without reading their text. */
 export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 });
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+    isEvalSupported: false,
+    verbosity: 0,
+  });
   try {
     return pdf.numPages;
   } finally {
@@ -29,7 +32,10 @@ export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
  */
 export async function extractPdfText(bytes: Uint8Array, maxPages = Infinity): Promise<PdfText> {
   // PDF.js takes ownership of the buffer it is given: a copy leaves the caller's bytes whole.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 });
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+    isEvalSupported: false,
+    verbosity: 0,
+  });
   try {
     if (pdf.numPages <= maxPages) {
       const { text } = await extractText(pdf, { mergePages: false });
