@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
 import { ChatPanel } from './support/chat-panel';
@@ -46,6 +47,43 @@ async function threePagePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** A Word document with a heading and one paragraph, zipped from minimal XML. */
+function minimalDocx(): number[] {
+  const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+  const zip = zipSync({
+    '[Content_Types].xml': xml(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '_rels/.rels': xml(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ),
+    'word/document.xml': xml(
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Release notes</w:t></w:r></w:p><w:p><w:r><w:t>Version 2 ships on Friday.</w:t></w:r></w:p></w:body></w:document>',
+    ),
+  });
+  return [...zip];
+}
+
+/** Pastes a small PNG into the message box, as a screenshot from the clipboard arrives. */
+async function pasteScreenshot(chat: ChatPanel, width: number, height: number) {
+  await chat.messageBox.click();
+  await chat.messageBox.evaluate(
+    async (box, size) => {
+      const canvas = new OffscreenCanvas(size.width, size.height);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#c33';
+      context.fillRect(0, 0, size.width, size.height);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      const clipboard = new DataTransfer();
+      clipboard.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+      box.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      );
+    },
+    { width, height },
+  );
+}
+
 test('a pasted screenshot goes to a vision model as an image, downscaled to 1,568 px, and its chip is back after a reload', async ({
   cove,
   provider,
@@ -54,19 +92,7 @@ test('a pasted screenshot goes to a vision model as an image, downscaled to 1,56
   await connectVisionModel(cove, provider);
 
   // A screenshot on the clipboard, as the browser hands it to a paste: a file "image.png".
-  await chat.messageBox.click();
-  await chat.messageBox.evaluate(async (box) => {
-    const canvas = new OffscreenCanvas(3136, 1000);
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#c33';
-    context.fillRect(0, 0, 3136, 1000);
-    const blob = await canvas.convertToBlob({ type: 'image/png' });
-    const clipboard = new DataTransfer();
-    clipboard.items.add(new File([blob], 'image.png', { type: 'image/png' }));
-    box.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }),
-    );
-  });
+  await pasteScreenshot(chat, 3136, 1000);
   const attachments = cove.page.getByRole('list', { name: 'Attachments', exact: true });
   const chip = attachments.getByRole('listitem');
   await expect(chip).toContainText(/^Pasted .+\.png/);
@@ -137,4 +163,48 @@ test('an attached PDF goes page by page: a question about page 3 carries its tex
   await expect(sent.getByRole('region', { name: 'Attached: story.pdf' })).toContainText(
     'Chapter three',
   );
+});
+
+test('a model without vision: a pasted picture is marked not sent and left out of the request, a dropped DOCX goes as Markdown', async ({
+  cove,
+  provider,
+}) => {
+  const chat = new ChatPanel(cove);
+  await chat.connect(provider);
+
+  await pasteScreenshot(chat, 200, 100);
+  const attachments = cove.page.getByRole('list', { name: 'Attachments', exact: true });
+  await expect(attachments.getByRole('listitem')).toContainText(
+    'not sent: this model cannot see images',
+  );
+
+  // A file dropped on the composer, as the browser hands a drop over.
+  await chat.messageBox.evaluate((box, bytes) => {
+    const files = new DataTransfer();
+    files.items.add(
+      new File([new Uint8Array(bytes)], 'notes.docx', {
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+    );
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      box.dispatchEvent(
+        new DragEvent(type, { dataTransfer: files, bubbles: true, cancelable: true }),
+      );
+    }
+  }, minimalDocx());
+  await expect(attachments.getByRole('listitem')).toHaveCount(2);
+  await expect(attachments.getByRole('listitem').last()).toContainText('notes.docx');
+  await cove.page.screenshot({ path: test.info().outputPath('no-vision-chips.png') });
+
+  provider.script({ content: 'Friday.' });
+  await chat.messageBox.fill('When does version 2 ship?');
+  await chat.messageBox.press('Enter');
+  await expect(chat.replies.last()).toContainText('Friday.');
+  await chat.idle();
+
+  const question = lastQuestion(provider);
+  expect(typeof question).toBe('string');
+  expect(question).not.toContain('base64');
+  expect(question).toContain('[Images left out: this model cannot see images.]');
+  expect(question).toContain('Release notes\n\nVersion 2 ships on Friday.');
 });
