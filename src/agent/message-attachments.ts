@@ -35,7 +35,9 @@ export function capAttachmentText(text: string, limit = MAX_ATTACHMENT_CHARS): C
 /** The user message as the model reads it: each attachment, then the typed text. */
 export function userMessageText(content: string, attachments?: readonly NodeAttachment[]): string {
   if (!attachments?.length) return content;
-  return [...attachments.map((attachment) => attachment.text), content].join('\n\n');
+  const texts = attachments.map((attachment) => attachment.text);
+  // Files sent without a word: the message is theirs alone.
+  return (content ? [...texts, content] : texts).join('\n\n');
 }
 
 /**
@@ -58,7 +60,8 @@ export function userMessageContent(
     parts.push({ type: 'text', text }, { type: 'image', url: attachment.image.url });
     text = '';
   }
-  parts.push({ type: 'text', text: `${text}${content}` });
+  const last = content ? `${text}${content}` : text.replace(/\n\n$/, '');
+  if (last) parts.push({ type: 'text', text: last });
   return parts;
 }
 

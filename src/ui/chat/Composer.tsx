@@ -60,20 +60,22 @@ export function Composer(props: {
     return true;
   };
 
+  /** Text, or attached files alone: a screenshot may be the whole question. */
+  const worthSending = (text: string) => Boolean(text.trim()) || files.files().length > 0;
   /** True while the mentions are read for a send (a second Enter does nothing). */
   let readingMentions = false;
   const send = () => {
     const text = input.value;
     // While a run goes the mentions stay as chips, for the next message sent.
     if (running()) return deliver('steer');
-    if (!text.trim() || chat.busy() || readingMentions || files.reading()) return;
+    if (!worthSending(text) || chat.busy() || readingMentions || files.reading()) return;
     if (!menu.hasMentions()) return sendWith(text, []);
     // Mentioned files are read as they are now; the text is taken once they are.
     readingMentions = true;
     void menu.readNow().then((mentioned) => {
       readingMentions = false;
       const now = input.value;
-      if (now.trim() && !chat.busy()) sendWith(now, mentioned);
+      if (worthSending(now) && !chat.busy()) sendWith(now, mentioned);
     });
   };
   /** Sends `text` with the mentions read for it and the attached MCP resources. */
@@ -103,8 +105,8 @@ export function Composer(props: {
   /** Why Send is off, shown on hover so a grey button is never a riddle. */
   const sendBlocker = () => {
     if (!providers.models().length) return 'Set up a model first';
-    if (!chat.draft().trim()) return 'Type a message first';
     if (files.reading()) return 'Wait until the attached files are read';
+    if (!worthSending(chat.draft())) return 'Type a message first';
     return undefined;
   };
 

@@ -110,6 +110,7 @@ describe('reading an attached file', () => {
       leafId: 'q',
       createdAt: 1,
       updatedAt: 1,
+      starred: false,
     };
     const file = JSON.stringify(exportSession(session, [question], 2));
     let ids = 0;
