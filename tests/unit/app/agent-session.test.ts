@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../../../src/agent/agent-settings';
+import { pdfAttachment } from '../../../src/agent/file-attachments';
 import { policyKey } from '../../../src/app/agent-service';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
 import { type ScriptStep } from '../../../src/llm';
@@ -501,5 +502,27 @@ describe('agent mode in the chat service', () => {
       expect.objectContaining({ path: 'a.txt', created: true, deleted: false }),
     ]);
     expect(app.chat.agent.usage()?.totalTokens).toBe(66);
+  });
+
+  it('read_attachment reads a page of a PDF attached to an earlier message of the conversation', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      { text: 'Noted.' },
+      call('c1', 'read_attachment', { name: 'story.pdf', pages: '3' }),
+      { text: 'Page 3 names Ada Quill.' },
+    ]);
+    const pdf = pdfAttachment(
+      { kind: 'pdf', mime: 'application/pdf', size: 900, hash: 'h' },
+      'story.pdf',
+      ['The harbour.', 'The storm.', 'The keeper is Ada Quill.'],
+    );
+    app.chat.newSession('agent');
+    await app.chat.send('Here is the story.', { attachments: [pdf] });
+    await app.chat.send('Who keeps the lighthouse? Read page 3 again.');
+    const result = app.client.requests[2]!.messages.find((m) => m.role === 'tool');
+    expect(result).toMatchObject({
+      toolCallId: 'c1',
+      content: '--- page 3 ---\nThe keeper is Ada Quill.',
+    });
   });
 });
