@@ -78,16 +78,16 @@ export function Composer(props: {
       if (worthSending(now) && !chat.busy()) sendWith(now, mentioned);
     });
   };
-  /** Sends `text` with the mentions read for it and the attached MCP resources. */
-  const sendWith = (text: string, attached: NodeAttachment[]) => {
-    let mentioned = attached;
+  /** Sends `text` with the files, the mentions read for it and the attached MCP resources. */
+  const sendWith = (text: string, mentions: NodeAttachment[]) => {
+    // Files from the computer first, then the mentions, in the order they were added.
+    const mentioned = [...files.attachments(), ...mentions];
     // Attachments leave the box once the message is stored; a refused send keeps them.
     const onStored = () => {
       menu.clearMentions();
       mcp.clear();
       files.clear();
     };
-    mentioned = [...files.attachments(), ...mentioned];
     if (mcp.needsPreparing(text)) {
       void mcp.prepare(text).then((ready) => {
         if (ready !== undefined && !chat.busy()) {
