@@ -29,6 +29,8 @@ export const AGENT_ERROR_CODES = [
   'tool-error',
   'tool-invalid',
   'rejected',
+  /** A file the composer would not attach; `limit` names the limit (attachment-limits.ts). */
+  'attachment-refused',
 ] as const;
 
 /** One of {@link AGENT_ERROR_CODES}. */

@@ -8,6 +8,7 @@
  */
 import type { ChatMessage } from '../llm/chat-message';
 import type { NodeRecord } from '../store/records';
+import { IMAGE_TOKENS } from './context-budget';
 import { estimateTokens } from './token-estimate';
 
 /** The active path as the model's context sees it after the last compaction on it. */
@@ -53,8 +54,12 @@ export function summaryMessage(summary: string): ChatMessage {
 export function nodeTokens(node: NodeRecord): number {
   let text = node.content;
   for (const call of node.toolCalls ?? []) text += call.name + call.arguments;
-  for (const attachment of node.attachments ?? []) text += attachment.text;
-  return estimateTokens(text) + 4;
+  let pictures = 0;
+  for (const attachment of node.attachments ?? []) {
+    text += attachment.text;
+    if (attachment.image) pictures += IMAGE_TOKENS;
+  }
+  return estimateTokens(text) + pictures + 4;
 }
 
 /**

@@ -17,7 +17,7 @@ const FRAMING_TOKENS = 256;
 /** Per message: the role and the separators around it. */
 const MESSAGE_FRAMING_TOKENS = 4;
 /** A picture as a vision model counts it (a high-detail tile of OpenAI's pricing). */
-const IMAGE_TOKENS = 765;
+export const IMAGE_TOKENS = 765;
 
 /** What a request carries whatever the conversation. */
 export interface RequestFrame {

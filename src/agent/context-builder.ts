@@ -4,7 +4,7 @@
  * the model's conversation. Reads the world only through `ContextSources`,
  * so it runs the same under Node tests and in the page.
  */
-import { userMessageText } from './message-attachments';
+import { userMessageContent } from './message-attachments';
 import type { ChatMessage } from '../llm';
 import type { NodeRecord } from '../store/records';
 import {
@@ -58,7 +58,7 @@ export function nodeToMessage(node: NodeRecord): ChatMessage | undefined {
     case 'user':
       // Mentions ride in front of the text, as they were read when the message was sent.
       return node.content.trim() || node.attachments?.length
-        ? { role: 'user', content: userMessageText(node.content, node.attachments) }
+        ? { role: 'user', content: userMessageContent(node.content, node.attachments) }
         : undefined;
     case 'assistant': {
       const calls = node.toolCalls ?? [];

@@ -4,7 +4,10 @@
  * wherever the message is counted, and are cut only at a stated limit that both the chip
  * and the model are told about (nothing is silently left out).
  */
+import type { ContentPart } from '../llm/chat-message';
 import type { NodeAttachment } from '../store/records';
+import { IMAGE_TOKENS } from './context-budget';
+import { estimateTokens } from './token-estimate';
 
 /**
  * Longest attachment text, in characters. The same limit as an MCP resource attached to a
@@ -32,5 +35,37 @@ export function capAttachmentText(text: string, limit = MAX_ATTACHMENT_CHARS): C
 /** The user message as the model reads it: each attachment, then the typed text. */
 export function userMessageText(content: string, attachments?: readonly NodeAttachment[]): string {
   if (!attachments?.length) return content;
-  return [...attachments.map((attachment) => attachment.text), content].join('\n\n');
+  const texts = attachments.map((attachment) => attachment.text);
+  // Files sent without a word: the message is theirs alone.
+  return (content ? [...texts, content] : texts).join('\n\n');
+}
+
+/**
+ * The user message as the model reads it: text alone, or, when a picture is attached,
+ * parts (each attachment's text, its picture after its label, then the typed text). A model
+ * without sight gets the text and a line saying pictures were left out (context-builder.ts).
+ */
+export function userMessageContent(
+  content: string,
+  attachments?: readonly NodeAttachment[],
+): string | ContentPart[] {
+  if (!attachments?.some((attachment) => attachment.image)) {
+    return userMessageText(content, attachments);
+  }
+  const parts: ContentPart[] = [];
+  let text = '';
+  for (const attachment of attachments) {
+    text += `${attachment.text}\n\n`;
+    if (!attachment.image) continue;
+    parts.push({ type: 'text', text }, { type: 'image', url: attachment.image.url });
+    text = '';
+  }
+  const last = content ? `${text}${content}` : text.replace(/\n\n$/, '');
+  if (last) parts.push({ type: 'text', text: last });
+  return parts;
+}
+
+/** Estimated tokens an attachment adds to every request that carries its message. */
+export function attachmentTokens(attachment: NodeAttachment): number {
+  return estimateTokens(attachment.text) + (attachment.image ? IMAGE_TOKENS : 0);
 }

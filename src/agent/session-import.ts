@@ -81,6 +81,16 @@ const SCHEMA = {
                 name: { type: 'string' },
                 text: { type: 'string' },
                 note: { type: 'string' },
+                source: { type: 'string' },
+                image: {
+                  type: 'object',
+                  required: ['url', 'width', 'height'],
+                  properties: {
+                    url: { type: 'string' },
+                    width: { type: 'number' },
+                    height: { type: 'number' },
+                  },
+                },
               },
             },
           },

@@ -12,7 +12,8 @@ import type { AgentToolbox } from '../agent/session-agent-run';
 import type { AgentTool } from '../agent/tool-catalog';
 import type { Clock } from '../base/clock';
 import { retryingImport } from '../base/retrying-import';
-import type { FileMeta } from '../store/records';
+import type { FileMeta, NodeAttachment } from '../store/records';
+import type { AttachmentToolHost } from '../tools/attachments/read-attachment-tool';
 import type { FileToolContext } from '../tools/files/file-tool-context';
 import { ReadTracker } from '../tools/files/read-tracker';
 import type { PythonToolLinter } from '../tools/python/python-tool-linter';
@@ -81,6 +82,8 @@ export interface AgentToolboxDeps {
   onCheckpointError?(error: unknown): void;
   /** The assistant's memory; absent: the memory tools are not offered. */
   memory?: MemoryService;
+  /** The files attached to a session's messages (read_attachment); absent: none. */
+  attachmentsOf?: (sessionId: string) => Promise<readonly NodeAttachment[]>;
   /** The enabled MCP servers' tools; absent: none are offered. */
   mcp?: McpAgentTools;
   /** Told when an MCP server offers no tools to a run (it could not connect). */
@@ -209,6 +212,12 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
     if (deps.memory) {
       context['memory'] =
         memories.get(sessionId)?.host ?? deps.memory.host(files.workspaceId, () => undefined);
+    }
+    const attachmentsOf = deps.attachmentsOf;
+    if (attachmentsOf) {
+      context['attachments'] = {
+        list: () => attachmentsOf(sessionId),
+      } satisfies AttachmentToolHost;
     }
     if (web) {
       Object.assign(context, web, {

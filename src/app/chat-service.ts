@@ -114,7 +114,9 @@ export function createChatService(
     setDraft,
     async send(text, extras = {}) {
       const content = text.trim();
-      if (!content || busy()) return;
+      // Attached files alone are a question too ("what is this?" goes without saying).
+      const attached = extras.attachments ?? [];
+      if ((!content && !attached.length) || busy()) return;
       const workspace = workspaces.current();
       if (!workspace) {
         notices.show({
@@ -137,7 +139,8 @@ export function createChatService(
         const createdNow = !session;
         if (!session) {
           const model = service.model();
-          const created = await engine.create(workspace.id, content, {
+          const title = content || attached.map((attachment) => attachment.name).join(', ');
+          const created = await engine.create(workspace.id, title, {
             ...(model ? { model } : {}),
             mode: newSessionMode,
           });

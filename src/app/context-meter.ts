@@ -7,6 +7,7 @@
 import { stubAppliedArguments } from '../agent/applied-arguments';
 import { autoCompactLimit } from '../agent/compaction-run';
 import { costOf, estimateContext, type ContextPiece } from '../agent/context-estimate';
+import { attachmentTokens } from '../agent/message-attachments';
 import { estimateTokens } from '../agent/token-estimate';
 import type { ModelCapabilities } from '../llm/model-capabilities';
 import type { StoredUsage } from '../store/records';
@@ -44,7 +45,7 @@ export function contextMeter(
     if (view.outside() || (view.role === 'compaction' && i !== last)) return;
     if (view.role !== 'assistant') {
       // A message's mentions go with it in every request (src/agent/message-attachments.ts).
-      const attached = view.attachments.reduce((sum, a) => sum + estimateTokens(a.text), 0);
+      const attached = view.attachments.reduce((sum, a) => sum + attachmentTokens(a), 0);
       pieces.push({ tokens: estimateTokens(view.content()) + attached + 4 });
       return;
     }

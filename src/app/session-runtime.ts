@@ -123,6 +123,12 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
         }
       : {}),
     checkpoints: store.checkpoints,
+    // read_attachment finds files attached anywhere in the conversation, in every branch.
+    attachmentsOf: async (sessionId) =>
+      (await store.sessions.nodes(sessionId))
+        .filter((node) => node.role === 'user')
+        .sort((a, b) => a.startedAt - b.startedAt)
+        .flatMap((node) => node.attachments ?? []),
     onCheckpointError: (error) => notices.error(error, 'Could not finish a checkpoint'),
   });
   // The one state of the tab's conversations (src/agent/session-state.ts).

@@ -121,6 +121,36 @@ export interface NodeAttachment {
   text: string;
   /** Said when the content was cut to the attachment limit (the text says so too). */
   note?: string;
+  /** Of a file attached from the person's computer (paperclip, paste, drop): what it was. */
+  file?: AttachedFile;
+  /**
+   * Of a picture: the picture as sent to a model that can see, downscaled on the page
+   * (a data: URL). A model without sight gets `text` and a line saying it was left out.
+   */
+  image?: { url: string; width: number; height: number };
+  /**
+   * Of a document whose text did not all go with the message: all of it (PDF pages behind
+   * "--- page N ---" lines), which read_attachment serves by page.
+   */
+  source?: string;
+}
+
+/** What kind of file an attachment was read from. */
+export type AttachedFileKind = 'image' | 'pdf' | 'docx' | 'text';
+
+/** The file behind an attachment, as the chip shows it. */
+export interface AttachedFile {
+  kind: AttachedFileKind;
+  /** Its media type as the browser named it (may be empty). */
+  mime: string;
+  /** Its size as attached, in bytes. */
+  size: number;
+  /** SHA-256 of its bytes (hex): the same file attached twice is one attachment. */
+  hash: string;
+  /** Of a PDF: its pages. */
+  pages?: number;
+  /** Of a PDF: no page has a text layer (a scan). */
+  scanned?: boolean;
 }
 
 /** One message of a session tree. */

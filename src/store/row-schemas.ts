@@ -67,7 +67,16 @@ const node = z.object({
     }),
   ),
   attachments: maybe(
-    z.array(z.object({ name: z.string(), text: z.string(), note: maybe(z.string()) })),
+    z.array(
+      z.object({
+        name: z.string(),
+        text: z.string(),
+        note: maybe(z.string()),
+        // Read by the chip and the request; extra fields of a file pass as they are.
+        image: maybe(z.object({ url: z.string(), width: z.number(), height: z.number() })),
+        source: maybe(z.string()),
+      }),
+    ),
   ),
   compaction: maybe(
     z.object({

@@ -26,7 +26,10 @@ export function nodeBytes(node: NodeRecord): number {
   let bytes = utf8Length(node.content) + utf8Length(node.reasoning);
   for (const call of node.toolCalls ?? [])
     bytes += utf8Length(call.name) + utf8Length(call.arguments);
-  for (const attachment of node.attachments ?? []) bytes += utf8Length(attachment.text);
+  for (const attachment of node.attachments ?? []) {
+    bytes += utf8Length(attachment.text) + utf8Length(attachment.source);
+    bytes += utf8Length(attachment.image?.url);
+  }
   bytes += utf8Length(node.toolEffects?.diff) + utf8Length(node.error?.message);
   return bytes;
 }

@@ -1,11 +1,13 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
  * workspace files (read-only first), todo_write, memory, Python, bash, fetch_url, the live preview,
- * git (read-only). The app's
+ * git (read-only), read_attachment. The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
  * one line below.
  */
+import type { AttachmentToolContext } from './attachments/read-attachment-tool';
+import { readAttachmentTool } from './attachments/read-attachment-tool';
 import { deletePathTool } from './files/delete-path-tool';
 import { editFileTool } from './files/edit-file-tool';
 import type { FileToolContext } from './files/file-tool-context';
@@ -46,7 +48,8 @@ export type BuiltinToolContext = FileToolContext &
   TodoToolContext &
   PreviewToolContext &
   GitToolContext &
-  MemoryToolContext;
+  MemoryToolContext &
+  AttachmentToolContext;
 
 /**
  * A tool as a registry holds it. `never` arguments because only the loop calls `execute`,
@@ -113,4 +116,5 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(gitStatusTool),
   builtin(gitDiffTool),
   builtin(gitLogTool),
+  builtin(readAttachmentTool),
 ]);

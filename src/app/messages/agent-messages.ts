@@ -7,6 +7,7 @@ import type { AgentErrorCode } from '../../agent/agent-errors';
 import type { LlmErrorKind } from '../../llm/llm-error';
 import { normalizeErrorCode } from '../../store/stored-error';
 import { llmMessages } from './llm-messages';
+import { formatBytes } from '../../workspace/file-content';
 import { count, num, text, type ErrorParams, type Wording } from './wording';
 
 const WINDOW_ADVICE =
@@ -26,6 +27,44 @@ function range(p: ErrorParams): string {
 
 const IMPORT_FIX =
   'Nothing was imported. Choose a file made by Export → JSON in Cove, or export it again.';
+
+/** A file the composer would not attach, by the limit it broke (attachment-limits.ts). */
+function attachmentRefusal(p: ErrorParams): { message: string; hint: string } {
+  const name = `"${text(p, 'name') ?? 'This file'}"`;
+  const max = num(p, 'max');
+  switch (text(p, 'limit')) {
+    case 'count':
+      return {
+        message: `${name} was not attached: a message takes at most ${count(max)} files.`,
+        hint: 'Send these first, or remove an attachment.',
+      };
+    case 'size':
+      return {
+        message: `${name} is ${formatBytes(num(p, 'actual') ?? 0)}, over the ${formatBytes(max ?? 0)} size limit for a file of its kind.`,
+        hint: 'Attach a smaller file, or the part of it you need.',
+      };
+    case 'pages':
+      return {
+        message: `${name} has ${count(num(p, 'actual'))} pages, over the limit of ${count(max)} pages for a PDF.`,
+        hint: 'Attach the pages you need as a shorter PDF.',
+      };
+    case 'chars':
+      return {
+        message: `${name} holds ${count(num(p, 'actual'))} characters of text, over the limit of ${count(max)}.`,
+        hint: 'Attach the part you need.',
+      };
+    case 'type':
+      return {
+        message: `${name} was not attached: Cove reads pictures (PNG, JPEG, WebP, GIF), PDF, DOCX and text files.`,
+        hint: 'Convert it to one of those, or paste the text you need.',
+      };
+    default:
+      return {
+        message: `${name} could not be read${text(p, 'detail') ? `: ${text(p, 'detail')}` : '.'}`,
+        hint: 'The file may be damaged or locked with a password; try another copy.',
+      };
+  }
+}
 
 /** A file's id as the sentence quotes it. */
 const id = (p: ErrorParams, key: string) => `"${text(p, key) ?? ''}"`;
@@ -149,4 +188,5 @@ export const agentMessages = {
     message: text(p, 'text') ?? 'The call was rejected.',
     hint: 'The agent was told and may try another way.',
   }),
+  'attachment-refused': (p) => attachmentRefusal(p),
 } satisfies Record<Exclude<AgentErrorCode, LlmErrorKind>, Wording>;

@@ -1,9 +1,11 @@
-import { createEffect, For, on, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
 import type { PendingView } from '../../app/agent-views';
 import { ComposerMenu, COMPOSER_MENU_ID, createComposerMenu } from './ComposerMenu';
+import { createFileAttachments } from './file-attachments-state';
+import { FileAttachButton, ReadingChips } from './FileAttachControls';
 import { createMcpComposerState, McpAttachmentList, McpComposerMenu } from './McpComposer';
 import { MentionChips } from './MentionChips';
 import { PendingMessages } from './PendingMessages';
@@ -27,6 +29,14 @@ export function Composer(props: {
   const running = () => chat.busy() && chat.activeSession()?.mode === 'agent';
   /** MCP resources attached to the message, and prompts as slash commands. */
   const mcp = createMcpComposerState(props.services);
+  /** Files attached by the paperclip, a paste or a drop. */
+  const files = createFileAttachments(props.services);
+  /** Whether the chosen model sees pictures (a picture's chip says so when it does not). */
+  const vision = () =>
+    providers.models().find((choice) => choice.ref === chat.model())?.capabilities.vision ?? false;
+  /** A drag with files is over the composer. */
+  const [dropping, setDropping] = createSignal(false);
+  const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
   const deliver = (how: 'steer' | 'queue') => {
     const text = input.value.trim();
@@ -50,28 +60,33 @@ export function Composer(props: {
     return true;
   };
 
+  /** Text, or attached files alone: a screenshot may be the whole question. */
+  const worthSending = (text: string) => Boolean(text.trim()) || files.files().length > 0;
   /** True while the mentions are read for a send (a second Enter does nothing). */
   let readingMentions = false;
   const send = () => {
     const text = input.value;
     // While a run goes the mentions stay as chips, for the next message sent.
     if (running()) return deliver('steer');
-    if (!text.trim() || chat.busy() || readingMentions) return;
+    if (!worthSending(text) || chat.busy() || readingMentions || files.reading()) return;
     if (!menu.hasMentions()) return sendWith(text, []);
     // Mentioned files are read as they are now; the text is taken once they are.
     readingMentions = true;
     void menu.readNow().then((mentioned) => {
       readingMentions = false;
       const now = input.value;
-      if (now.trim() && !chat.busy()) sendWith(now, mentioned);
+      if (worthSending(now) && !chat.busy()) sendWith(now, mentioned);
     });
   };
-  /** Sends `text` with the mentions read for it and the attached MCP resources. */
-  const sendWith = (text: string, mentioned: NodeAttachment[]) => {
+  /** Sends `text` with the files, the mentions read for it and the attached MCP resources. */
+  const sendWith = (text: string, mentions: NodeAttachment[]) => {
+    // Files from the computer first, then the mentions, in the order they were added.
+    const mentioned = [...files.attachments(), ...mentions];
     // Attachments leave the box once the message is stored; a refused send keeps them.
     const onStored = () => {
       menu.clearMentions();
       mcp.clear();
+      files.clear();
     };
     if (mcp.needsPreparing(text)) {
       void mcp.prepare(text).then((ready) => {
@@ -90,7 +105,8 @@ export function Composer(props: {
   /** Why Send is off, shown on hover so a grey button is never a riddle. */
   const sendBlocker = () => {
     if (!providers.models().length) return 'Set up a model first';
-    if (!chat.draft().trim()) return 'Type a message first';
+    if (files.reading()) return 'Wait until the attached files are read';
+    if (!worthSending(chat.draft())) return 'Type a message first';
     return undefined;
   };
 
@@ -106,9 +122,25 @@ export function Composer(props: {
   return (
     <form
       class="composer"
+      classList={{ dropping: dropping() }}
       onSubmit={(event) => {
         event.preventDefault();
         send();
+      }}
+      // Files dropped anywhere on the composer are attached to the message.
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDropping(false);
+        files.add([...(event.dataTransfer?.files ?? [])]);
       }}
     >
       {/* Messages typed during a run wait above the box, in the order they will go. */}
@@ -135,6 +167,13 @@ export function Composer(props: {
       </label>
       <McpAttachmentList state={mcp} />
       <MentionChips attachments={menu.attachments()} onRemove={menu.removeMention} />
+      <MentionChips
+        attachments={files.attachments()}
+        onRemove={files.remove}
+        vision={vision()}
+        label="Attachments"
+      />
+      <ReadingChips files={files} />
       <div class="composer-input">
         <ComposerMenu state={menu} />
         <textarea
@@ -170,6 +209,13 @@ export function Composer(props: {
             if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) menu.follow();
           }}
           onClick={() => menu.follow()}
+          // A pasted screenshot (or copied files) is attached; pasted text stays text.
+          onPaste={(event) => {
+            const pasted = [...(event.clipboardData?.files ?? [])];
+            if (!pasted.length) return;
+            event.preventDefault();
+            files.add(pasted, true);
+          }}
           onFocus={() => menu.follow()}
           onBlur={() => menu.hide()}
         />
@@ -207,6 +253,7 @@ export function Composer(props: {
             </For>
           </select>
         </Show>
+        <FileAttachButton files={files} />
         <McpComposerMenu
           services={props.services}
           state={mcp}

@@ -3,9 +3,17 @@ import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
 import './mentions.css';
 
+/** A file attachment's facts for its chip: a PDF's pages. */
+function fileFacts(attachment: NodeAttachment): string | undefined {
+  const pages = attachment.file?.pages;
+  if (pages === undefined) return undefined;
+  return `${pages} page${pages === 1 ? '' : 's'}`;
+}
+
 /**
  * Attachments as chips: a mentioned file, folder or symbol by its path (an MCP resource by
- * its server and name), and, when its content was cut to the attachment limit, how much of
+ * its server and name; a file from the computer by its name, with a thumbnail of a picture
+ * or a PDF's page count, and, for a model that cannot see, that a picture is not sent), and, when its content was cut to the attachment limit, how much of
  * it went. Above the message box they can be removed (that removes the mention); on a sent
  * message they show what the model read. A chip's name opens the text exactly as it was
  * attached, so nothing the model saw is hidden from the person who sent it.
@@ -14,16 +22,35 @@ export function MentionChips(props: {
   attachments: readonly NodeAttachment[];
   /** Given: each chip has a Remove button. */
   onRemove?: (attachment: NodeAttachment) => void;
+  /** Whether the chosen model sees pictures; false: a picture's chip says it is not sent. */
+  vision?: boolean;
+  /** The list's name for assistive technology. */
+  label?: string;
 }) {
   const [shown, setShown] = createSignal<NodeAttachment | undefined>();
   const toggle = (attachment: NodeAttachment) =>
     setShown((current) => (current === attachment ? undefined : attachment));
   return (
     <Show when={props.attachments.length}>
-      <ul class="mention-chips" aria-label="Mentions">
+      <ul class="mention-chips" aria-label={props.label ?? 'Mentions'}>
         <For each={props.attachments}>
           {(attachment) => (
-            <li class="mention-chip" classList={{ cut: Boolean(attachment.note) }}>
+            <li
+              class="mention-chip"
+              classList={{
+                cut: Boolean(attachment.note),
+                unseen: Boolean(attachment.image) && props.vision === false,
+              }}
+            >
+              <Show when={attachment.image}>
+                {(image) => (
+                  <img
+                    class="attachment-thumb"
+                    src={image().url}
+                    alt={`Thumbnail of ${attachment.name}`}
+                  />
+                )}
+              </Show>
               <button
                 type="button"
                 class="mention-chip-name"
@@ -33,8 +60,14 @@ export function MentionChips(props: {
               >
                 {attachment.name}
               </button>
+              <Show when={fileFacts(attachment)}>
+                {(facts) => <span class="mention-chip-note">{facts()}</span>}
+              </Show>
               <Show when={attachment.note}>
                 <span class="mention-chip-note">({attachment.note})</span>
+              </Show>
+              <Show when={attachment.image && props.vision === false}>
+                <span class="mention-chip-note">not sent: this model cannot see images</span>
               </Show>
               <Show when={props.onRemove}>
                 {(remove) => (
@@ -57,9 +90,31 @@ export function MentionChips(props: {
       </ul>
       <Show when={shown()}>
         {(attachment) => (
-          <pre class="mention-content" role="region" aria-label={`Attached: ${attachment().name}`}>
-            {attachment().text}
-          </pre>
+          <Show
+            when={attachment().image}
+            fallback={
+              <pre
+                class="mention-content"
+                role="region"
+                aria-label={`Attached: ${attachment().name}`}
+              >
+                {attachment().text}
+              </pre>
+            }
+          >
+            {(image) => (
+              <div
+                class="mention-content attachment-preview"
+                role="region"
+                aria-label={`Attached: ${attachment().name}`}
+              >
+                <img src={image().url} alt={attachment().name} />
+                <span>
+                  {image().width} × {image().height} px as sent
+                </span>
+              </div>
+            )}
+          </Show>
         )}
       </Show>
     </Show>

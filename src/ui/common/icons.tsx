@@ -30,6 +30,9 @@ const paths: Record<string, string> = {
   chevron: 'M6 4l4 4-4 4',
   // Two sheets, the front one over the back one: copy to the clipboard.
   copy: 'M5.5 5.5h8v8h-8z M10.5 5.5v-3h-8v8h3',
+  // A paperclip: attach files to a message.
+  paperclip:
+    'M10.5 4.5 5.3 9.7a1.3 1.3 0 0 0 1.8 1.8l5.4-5.4a2.6 2.6 0 0 0-3.7-3.7L3.4 7.8a3.9 3.9 0 0 0 5.5 5.5l4.6-4.6',
   // A cloud with a line through it: no network.
   offline: 'M4.5 12.5h7a2.5 2.5 0 0 0 .4-4.97A4 4 0 0 0 5.2 6.1 3.2 3.2 0 0 0 4.5 12.5z M2 2l12 12',
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings } from '../../../src/agent/agent-settings';
+import { pdfAttachment } from '../../../src/agent/file-attachments';
 import { policyKey } from '../../../src/app/agent-service';
 import type { AgentPython } from '../../../src/app/agent-toolbox';
 import { type ScriptStep } from '../../../src/llm';
@@ -105,7 +106,7 @@ describe('agent mode in the chat service', () => {
       { role: 'assistant', content: 'Changed the print to 2.', tools: [] },
     ];
     expect(timeline(app)).toEqual(expected);
-    // Offered: the file tools and the plan; without a runtime, no Python, bash or web.
+    // Offered: the file tools, the plan and attachments; without a runtime, no Python, bash or web.
     const first = app.client.requests[0]!;
     expect(first.tools?.map((t) => t.name)).toEqual([
       'list_files',
@@ -117,6 +118,7 @@ describe('agent mode in the chat service', () => {
       'move_path',
       'make_dir',
       'todo_write',
+      'read_attachment',
     ]);
     // The dynamic prompt: the date from the clock and the workspace tree.
     const system = String(first.messages[0]!.content);
@@ -500,5 +502,27 @@ describe('agent mode in the chat service', () => {
       expect.objectContaining({ path: 'a.txt', created: true, deleted: false }),
     ]);
     expect(app.chat.agent.usage()?.totalTokens).toBe(66);
+  });
+
+  it('read_attachment reads a page of a PDF attached to an earlier message of the conversation', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [
+      { text: 'Noted.' },
+      call('c1', 'read_attachment', { name: 'story.pdf', pages: '3' }),
+      { text: 'Page 3 names Ada Quill.' },
+    ]);
+    const pdf = pdfAttachment(
+      { kind: 'pdf', mime: 'application/pdf', size: 900, hash: 'h' },
+      'story.pdf',
+      ['The harbour.', 'The storm.', 'The keeper is Ada Quill.'],
+    );
+    app.chat.newSession('agent');
+    await app.chat.send('Here is the story.', { attachments: [pdf] });
+    await app.chat.send('Who keeps the lighthouse? Read page 3 again.');
+    const result = app.client.requests[2]!.messages.find((m) => m.role === 'tool');
+    expect(result).toMatchObject({
+      toolCallId: 'c1',
+      content: '--- page 3 ---\nThe keeper is Ada Quill.',
+    });
   });
 });

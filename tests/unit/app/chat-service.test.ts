@@ -60,6 +60,20 @@ describe('chat service', () => {
     ]);
   });
 
+  it('sends attached files without typed text, titled by their names', async () => {
+    const ctx = await setup([{ text: 'A chart.' }]);
+    const attachment = { name: 'chart.txt', text: '<document name="chart.txt">x</document>' };
+    await ctx.chat.send('  ', { attachments: [attachment] });
+    const session = ctx.chat.activeSession()!;
+    expect(session.title).toBe('chart.txt');
+    const question = (await ctx.store.sessions.nodes(session.id)).find((n) => n.role === 'user');
+    expect(question).toMatchObject({ content: '', attachments: [attachment] });
+    expect(ctx.client.requests[0]!.messages.at(-1)?.content).toBe(attachment.text);
+    // With neither, nothing is sent.
+    await ctx.chat.send(' ');
+    expect(ctx.client.requests).toHaveLength(1);
+  });
+
   // Invariant 1: a user message is stored before its request starts.
   it('the user message is in the store when the request starts', async () => {
     const ctx = await setup();

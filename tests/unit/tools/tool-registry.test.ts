@@ -35,6 +35,7 @@ describe('the built-in tool registry', () => {
       'git_status:read',
       'git_diff:read',
       'git_log:read',
+      'read_attachment:read',
     ]);
   });
 
@@ -105,6 +106,7 @@ describe('the built-in tool registry', () => {
       'fetch_url',
       'open_preview',
       'git_status',
+      'read_attachment',
     ]);
     for (const tool of tools) {
       for (const other of tools.filter((t) => t.name !== tool.name)) {
