@@ -6,6 +6,7 @@ import { createMemoryLogStore } from './memory-log-store';
 import { createMemoryRunStore } from './memory-run-store';
 import { createMemorySetAsideStore, type MemorySetAsideStore } from './memory-set-aside-store';
 import { createMemoryTrashStore } from './memory-trash-store';
+import { createMemoryKnowledgeStore } from './memory-knowledge-store';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -83,6 +84,7 @@ export function createMemoryStore(
     checkpoints,
     changes,
   });
+  const knowledge = createMemoryKnowledgeStore();
   /** Removes the settings these workspaces or conversations own. */
   const deleteOwnedSettings = (ownerIds: ReadonlySet<string>) => {
     for (const key of [...settingRows.keys()]) {
@@ -115,6 +117,7 @@ export function createMemoryStore(
         await checkpoints.deleteSession(sessionId);
       }
       deleteOwnedSettings(new Set([id, ...sessionIds]));
+      knowledge.deleteWorkspace(id);
       workspaceRows.delete(id);
       changes.publish({ type: 'workspaces' });
     },
@@ -292,6 +295,7 @@ export function createMemoryStore(
     logs: createMemoryLogStore(),
     setAside,
     trash,
+    knowledge,
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = copy({
