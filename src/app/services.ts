@@ -63,6 +63,7 @@ import {
 } from './network-gate-service';
 import { createTerminalService, type TerminalService } from './terminal-service';
 import { createGitService, type GitService } from './git-service';
+import { createKnowledgeService, type KnowledgeService } from './knowledge-service';
 import { createBottomPanelService, type BottomPanelService } from './bottom-panel-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
@@ -113,6 +114,8 @@ export interface AppServices {
   readonly preview: PreviewService;
   /** The open workspace's git repository (the Source Control panel, the agent's git tools). */
   readonly git: GitService;
+  /** The open workspace's knowledge (the Knowledge panel, #knowledge, search_knowledge). */
+  readonly knowledge: KnowledgeService;
 }
 
 /**
@@ -159,6 +162,8 @@ export function createAppServices(
     serviceWorker?: GateServiceWorker;
     /** Imports .zip archives off the page's thread; absent: on this thread. */
     zipImporter?: ZipImporter;
+    /** Starts the knowledge index off the page's thread; absent: on this thread. */
+    knowledge?: Parameters<typeof createKnowledgeService>[0]['knowledge'];
   } = {},
 ): AppServices {
   // The page's console errors and warnings also go to the log; the log's own failures go
@@ -252,6 +257,7 @@ export function createAppServices(
     notices,
     clock,
   });
+  const knowledge = createKnowledgeService(environment, { workspaces, notices, clock, store });
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
@@ -351,9 +357,11 @@ export function createAppServices(
     agentMcp: createMcpAgentTools(mcp, secrets),
     agentPreview: preview.host,
     agentGit: git,
+    agentKnowledge: knowledge,
   });
   const chat = createChatService(sessionRuntime, {
     store,
+    knowledge,
     workspaces,
     providers,
     clock,
@@ -432,6 +440,7 @@ export function createAppServices(
     }),
     preview,
     git,
+    knowledge,
   };
 }
 

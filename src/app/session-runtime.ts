@@ -39,6 +39,7 @@ import { replyOutcomeNotice } from './outcome-notices';
 import { selectedSession } from '../agent/session-selectors';
 import type { SessionRecord } from '../store/records';
 
+import type { KnowledgeToolHost } from '../tools/knowledge/search-knowledge-tool';
 import type { GitToolHost } from '../tools/git/git-tool-context';
 import type { PreviewHost } from '../tools/preview/preview-tool-context';
 
@@ -66,6 +67,8 @@ export interface SessionRuntimeDeps {
   agentPreview?: PreviewHost;
   /** The open workspace's repository, for the agent's read-only git tools. */
   agentGit?: GitToolHost;
+  /** The workspace's knowledge, for the agent's search_knowledge. */
+  agentKnowledge?: KnowledgeToolHost;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
@@ -112,6 +115,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
     ...(deps.agentWeb ? { web: deps.agentWeb } : {}),
     ...(deps.agentPreview ? { preview: deps.agentPreview } : {}),
     ...(deps.agentGit ? { git: deps.agentGit } : {}),
+    ...(deps.agentKnowledge ? { knowledge: deps.agentKnowledge } : {}),
     ...(deps.agentMcp
       ? {
           mcp: deps.agentMcp,

@@ -1,7 +1,7 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
  * workspace files (read-only first), todo_write, Python, bash, fetch_url, the live preview,
- * git (read-only). The app's
+ * git (read-only), search_knowledge. The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
  * one line below.
@@ -19,6 +19,8 @@ import { gitDiffTool } from './git/git-diff-tool';
 import { gitLogTool } from './git/git-log-tool';
 import { gitStatusTool } from './git/git-status-tool';
 import type { GitToolContext } from './git/git-tool-context';
+import type { KnowledgeToolContext } from './knowledge/search-knowledge-tool';
+import { searchKnowledgeTool } from './knowledge/search-knowledge-tool';
 import { openPreviewTool } from './preview/open-preview-tool';
 import type { PreviewToolContext } from './preview/preview-tool-context';
 import { readPreviewConsoleTool } from './preview/read-preview-console-tool';
@@ -41,7 +43,8 @@ export type BuiltinToolContext = FileToolContext &
   WebToolContext &
   TodoToolContext &
   PreviewToolContext &
-  GitToolContext;
+  GitToolContext &
+  KnowledgeToolContext;
 
 /**
  * A tool as a registry holds it. `never` arguments because only the loop calls `execute`,
@@ -104,4 +107,5 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(gitStatusTool),
   builtin(gitDiffTool),
   builtin(gitLogTool),
+  builtin(searchKnowledgeTool),
 ]);

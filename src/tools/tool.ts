@@ -88,9 +88,9 @@ export interface ToolContext {
 /**
  * A capability of the page a built-in tool needs beyond the workspace files and the plan:
  * the app leaves a tool out when it cannot serve what it needs (no Python runtime, no web,
- * no preview pane, no git).
+ * no preview pane, no git, no knowledge index).
  */
-export type ToolNeed = 'python' | 'shell' | 'web' | 'preview' | 'git';
+export type ToolNeed = 'python' | 'shell' | 'web' | 'preview' | 'git' | 'knowledge';
 
 /** One tool. `Args` is the type its JSON Schema describes. */
 export interface Tool<Args = Record<string, unknown>, Context extends ToolContext = ToolContext> {

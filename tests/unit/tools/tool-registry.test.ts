@@ -31,13 +31,22 @@ describe('the built-in tool registry', () => {
       'git_status:read',
       'git_diff:read',
       'git_log:read',
+      'search_knowledge:read',
     ]);
   });
 
   it('leaves out the tools whose needs the page cannot serve', () => {
     const names = builtinToolRegistry
-      .offered({ python: false, shell: false, web: false, preview: false, git: false })
+      .offered({
+        python: false,
+        shell: false,
+        web: false,
+        preview: false,
+        git: false,
+        knowledge: false,
+      })
       .map((t) => t.name);
+    expect(names).not.toContain('search_knowledge');
     expect(names).not.toContain('open_preview');
     expect(names).not.toContain('git_status');
     expect(names).not.toContain('read_preview_console');
@@ -91,6 +100,7 @@ describe('the built-in tool registry', () => {
       'fetch_url',
       'open_preview',
       'git_status',
+      'search_knowledge',
     ]);
     for (const tool of tools) {
       for (const other of tools.filter((t) => t.name !== tool.name)) {
