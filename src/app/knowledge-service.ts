@@ -114,6 +114,16 @@ export function createKnowledgeService(
       void act('Could not update the knowledge', (index) => index.sync());
     }, SYNC_DELAY_MS);
   });
+  /** Searches what is saved now: an edit still waiting for its pass is read first. */
+  const search = (query: string, limit: number) =>
+    withIndex(async (index) => {
+      if (syncTimer) {
+        syncTimer();
+        syncTimer = undefined;
+        show(await index.sync());
+      }
+      return index.search(query, limit);
+    });
   workspaces.onWorkspaceChanged(() => {
     setEntries([]);
     setVersions({});
@@ -136,9 +146,9 @@ export function createKnowledgeService(
       ),
     reindex: (path) =>
       act(`Could not reindex ${path}`, (index) => index.reindex(path)).then(() => {}),
-    search: (query, limit) => withIndex((index) => index.search(query, limit)),
+    search,
     async retrieve(query, limit = CHAT_PASSAGES) {
-      const hits = await withIndex((index) => index.search(query, limit));
+      const hits = await search(query, limit);
       return hits.map(({ chunk }, i) => ({
         n: i + 1,
         path: chunk.path,

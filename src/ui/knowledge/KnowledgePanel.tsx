@@ -70,7 +70,7 @@ export function KnowledgePanel(props: { services: AppServices }) {
                   <div class="knowledge-actions">
                     <button
                       type="button"
-                      class="git-link"
+                      class="knowledge-link"
                       aria-label={`Reindex ${name}`}
                       onClick={() => void knowledge.reindex(entry.path)}
                     >
@@ -78,7 +78,7 @@ export function KnowledgePanel(props: { services: AppServices }) {
                     </button>
                     <button
                       type="button"
-                      class="git-link"
+                      class="knowledge-link"
                       aria-label={`Remove ${name} from the knowledge`}
                       onClick={() => void knowledge.remove(entry.path)}
                     >
