@@ -8,6 +8,9 @@
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
+import type { FetchLike } from '../llm/fetch-like';
+import { EMBEDDING_MODEL_KEY, embeddingChoice } from './knowledge-embeddings';
+import type { ProviderService } from './provider-service';
 import type { CoveStore } from '../store/cove-store';
 import type { KnowledgeBackend, KnowledgeState } from '../runtime/knowledge-protocol';
 import type { KnowledgePassage } from '../workspace/knowledge/knowledge-citations';
@@ -34,6 +37,10 @@ export interface KnowledgeService {
   /** Chat mode's toggle: every message retrieves passages (see knowledge-message.ts). */
   readonly useInChat: Accessor<boolean>;
   setUseInChat(on: boolean): void;
+  /** The embedding model ("providerId/modelId"), '' for full text only (after `load`). */
+  readonly embeddingModel: Accessor<string>;
+  /** Chooses the embedding model ('' for none); passages are embedded at the next use. */
+  setEmbeddingModel(ref: string): Promise<void>;
   /** Starts the index of the open workspace, if not yet, and lists what it holds. */
   load(): Promise<void>;
   add(path: string): Promise<void>;
@@ -49,12 +56,13 @@ export type KnowledgeStarter = (() => Promise<KnowledgeBackend>) | undefined;
 
 export function createKnowledgeService(
   /** The page's way to start the index (the composition root's environment). */
-  environment: { knowledge?: KnowledgeStarter },
+  environment: { knowledge?: KnowledgeStarter; fetch?: FetchLike; pageOrigin?: string },
   deps: {
     workspaces: WorkspaceService;
     notices: NoticeService;
     clock: Clock;
-    store: Pick<CoveStore, 'files' | 'knowledge'>;
+    store: Pick<CoveStore, 'files' | 'knowledge' | 'settings'>;
+    providers: Pick<ProviderService, 'providers'>;
   },
 ): KnowledgeService {
   const { workspaces, notices, clock } = deps;
@@ -62,6 +70,22 @@ export function createKnowledgeService(
   const [versions, setVersions] = createSignal<Readonly<Record<string, number>>>({});
   const [pending, setPending] = createSignal(0);
   const [useInChat, setUseInChat] = createSignal(false);
+  const [embeddingModel, setEmbeddingModelShown] = createSignal('');
+  let embeddingRead: Promise<void> | undefined;
+  /** What the backend embeds with; read from the settings once. */
+  const embedding = async () => {
+    embeddingRead ??= deps.store.settings
+      .get<string>(EMBEDDING_MODEL_KEY)
+      .then((ref) => void setEmbeddingModelShown(typeof ref === 'string' ? ref : ''));
+    await embeddingRead;
+    return embeddingChoice(embeddingModel(), {
+      providers: deps.providers.providers,
+      fetch: environment.fetch,
+      clock,
+      pageOrigin: environment.pageOrigin,
+      onFailure: (message) => notices.show({ kind: 'error', text: `Embeddings: ${message}` }),
+    });
+  };
   let backend: Promise<KnowledgeBackend> | undefined;
   let openFor: { workspaceId: string; ready: Promise<KnowledgeState> } | undefined;
   let syncTimer: (() => void) | undefined;
@@ -82,7 +106,8 @@ export function createKnowledgeService(
       backend ??= environment.knowledge?.() ?? inProcess(deps.store);
       const index = await backend;
       if (openFor?.workspaceId !== workspaceId) {
-        openFor = { workspaceId, ready: index.open(workspaceId).then(show) };
+        const ready = embedding().then((choice) => index.open(workspaceId, choice));
+        openFor = { workspaceId, ready: ready.then(show) };
       }
       try {
         await openFor.ready;
@@ -134,6 +159,15 @@ export function createKnowledgeService(
     versions,
     useInChat,
     setUseInChat,
+    embeddingModel,
+    async setEmbeddingModel(ref) {
+      await deps.store.settings.set(EMBEDDING_MODEL_KEY, ref);
+      embeddingRead = Promise.resolve();
+      setEmbeddingModelShown(ref);
+      // Opened again with the new model: the passages without its vectors are embedded.
+      openFor = undefined;
+      await act('Could not switch the embedding model', (index) => index.sync());
+    },
     indexing: () => pending() > 0,
     load: () => act('Could not open the knowledge', (index) => index.sync()).then(() => {}),
     add: (path) =>

@@ -257,7 +257,8 @@ export function createAppServices(
     notices,
     clock,
   });
-  const knowledge = createKnowledgeService(environment, { workspaces, notices, clock, store });
+  const knowledgeDeps = { workspaces, notices, clock, store, providers };
+  const knowledge = createKnowledgeService(environment, knowledgeDeps);
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {

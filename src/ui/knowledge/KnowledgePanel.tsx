@@ -20,7 +20,7 @@ function summary(entry: KnowledgeEntry): string {
  * or here), with what it holds, Reindex and Remove. Opening the panel starts the index.
  */
 export function KnowledgePanel(props: { services: AppServices }) {
-  const { knowledge, workspaces } = props.services;
+  const { knowledge, workspaces, providers } = props.services;
   onMount(() => void knowledge.load());
   const status = (entry: KnowledgeEntry) =>
     knowledge.indexing() ? 'Indexing…' : entry.problems ? 'Partly indexed' : 'Indexed';
@@ -29,7 +29,8 @@ export function KnowledgePanel(props: { services: AppServices }) {
       <header class="knowledge-header">
         <p class="knowledge-note">
           Files and folders the assistant can search and cite (#knowledge in chat, the agent's
-          search_knowledge). Add one from the file tree's menu.
+          search_knowledge). Add one from the file tree's menu. With an embedding model (one of your
+          provider's models that serves /embeddings), search ranks by meaning too.
         </p>
         <Show when={!knowledge.entries().some((entry) => entry.path === '')}>
           <button
@@ -41,6 +42,22 @@ export function KnowledgePanel(props: { services: AppServices }) {
             Add the whole workspace
           </button>
         </Show>
+        <label class="knowledge-embedding">
+          <span>Embedding model</span>
+          <select
+            value={knowledge.embeddingModel()}
+            onChange={(event) => void knowledge.setEmbeddingModel(event.currentTarget.value)}
+          >
+            <option value="">None: full text only</option>
+            <For each={providers.models()}>
+              {(choice) => (
+                <option value={choice.ref}>
+                  {choice.model.label ?? choice.model.id} · {choice.providerName}
+                </option>
+              )}
+            </For>
+          </select>
+        </label>
         <Show when={knowledge.indexing()}>
           <p class="knowledge-note" role="status">
             Indexing…
