@@ -33,7 +33,12 @@ export function createDexieKnowledgeStore(
       if (!updates.length) return;
       await guard(() =>
         db.transaction('rw', fileTables(), async () => {
-          for (const { file } of updates) await dropFile(file.workspaceId, file.path);
+          // Only files indexed before have rows to drop: a first pass over a thousand new
+          // files skips three queries each.
+          const keys = updates.map(({ file }) => ofFile(file.workspaceId, file.path));
+          const before = await db.knowledgeFiles.bulkGet(keys);
+          for (const [i, row] of before.entries())
+            if (row) await dropFile(keys[i]![0], keys[i]![1]);
           await db.knowledgeFiles.bulkPut(updates.map((update) => update.file));
           await db.knowledgeChunks.bulkPut(updates.flatMap((update) => update.chunks));
         }),
