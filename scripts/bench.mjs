@@ -11,7 +11,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Suites in tests/bench/, each exporting run(bench) → {metric: number}. */
 const SUITES = (
   process.env.BENCH_SUITES ??
-  'load,render,python,editor,tools,agent,checkpoints,mcp,sessions,zip,search'
+  'load,render,python,editor,tools,agent,checkpoints,mcp,sessions,zip,search,knowledge'
 ).split(',');
 
 const median = (values) => {

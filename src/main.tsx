@@ -96,6 +96,9 @@ async function start(root: HTMLElement) {
       unloadJournal: createLocalUnloadJournal(window.localStorage),
       // Zip imports inflate, check and write in a worker: the page stays responsive.
       zipImporter: createZipImportClient(),
+      // The knowledge index reads, cuts and searches in a worker (with minisearch, loaded then).
+      knowledge: async () =>
+        (await import('./runtime/knowledge-client')).createKnowledgeWorkerClient(),
       // fetch_url's pages: parsed inert (DOMParser runs no script), links resolved against the page.
       parseHtml: (html, url) => {
         const document = new DOMParser().parseFromString(html, 'text/html');

@@ -20,6 +20,7 @@ import type { PythonToolLinter } from '../tools/python/python-tool-linter';
 import type { PythonToolRunner } from '../tools/python/python-tool-runner';
 import type { PreviewHost } from '../tools/preview/preview-tool-context';
 import type { GitToolHost } from '../tools/git/git-tool-context';
+import type { KnowledgeToolHost } from '../tools/knowledge/search-knowledge-tool';
 import type { WebToolContext } from '../tools/web/web-tool-context';
 import { TodoList } from '../tools/todo/todo-list';
 import type { ToolApprovalKind, ToolContext } from '../tools/tool';
@@ -71,6 +72,8 @@ export interface AgentToolboxDeps {
   preview?: PreviewHost;
   /** The open workspace's repository, for git_status, git_diff and git_log. */
   git?: GitToolHost;
+  /** The workspace's knowledge index, for search_knowledge; absent: not offered. */
+  knowledge?: KnowledgeToolHost;
   /** Settings → Agent: fetch_url may reach loopback and private addresses (read per run). */
   allowPrivateNetwork?: () => boolean;
   /**
@@ -166,6 +169,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         preview: !!deps.preview,
         git: !!deps.git,
         memory: !!deps.memory,
+        knowledge: !!deps.knowledge,
       }) as AgentTool<ToolContext>[];
       setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;
@@ -219,6 +223,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         list: () => attachmentsOf(sessionId),
       } satisfies AttachmentToolHost;
     }
+    if (deps.knowledge) context['knowledge'] = deps.knowledge;
     if (web) {
       Object.assign(context, web, {
         clock,

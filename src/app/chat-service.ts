@@ -10,6 +10,8 @@ import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from '../agent/compaction
 import { resolveModelSettings } from '../llm/provider-config';
 import { parseModelRef } from './provider-service';
 import type { ChatService } from './chat-service-types';
+import type { KnowledgeService } from './knowledge-service';
+import { knowledgeAttachment } from './knowledge-message';
 
 export type { SymbolLocator } from '../agent/context-builder';
 export type { ChatMessageView } from './chat-message-view';
@@ -29,6 +31,8 @@ export function createChatService(
   deps: Pick<SessionRuntimeDeps, 'store' | 'workspaces' | 'providers' | 'clock' | 'notices'> & {
     /** Told once the first exchange of a session this tab created is over (automatic titles). */
     afterFirstExchange?: (sessionId: string) => void;
+    /** The workspace's knowledge: passages go with a message that asks for them. */
+    knowledge?: Pick<KnowledgeService, 'retrieve' | 'useInChat'>;
   },
 ): ChatService {
   const { store, workspaces, providers, clock, notices } = deps;
@@ -134,6 +138,13 @@ export function createChatService(
         await compactNow(compactCommand[1]);
         return;
       }
+      const attachments = [...(extras.attachments ?? [])];
+      if (deps.knowledge) {
+        const passages = await knowledgeAttachment(deps.knowledge, content).catch(
+          (error: unknown) => void notices.error(error, 'Could not search the knowledge'),
+        );
+        if (passages) attachments.push(passages);
+      }
       try {
         let session = activeSession();
         const createdNow = !session;
@@ -162,7 +173,7 @@ export function createChatService(
           setDraft('');
           extras.onStored?.();
         };
-        report(await engine.send(session.id, shownLeaf, content, stored, extras.attachments));
+        report(await engine.send(session.id, shownLeaf, content, stored, attachments));
         if (createdNow) deps.afterFirstExchange?.(session.id);
       } catch (error) {
         notices.error(error, 'Could not send the message');

@@ -25,7 +25,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const READ_BATCH = 64;
 
 /** Which view the left column shows. */
-export type SidebarView = 'files' | 'search' | 'git';
+export type SidebarView = 'files' | 'search' | 'git' | 'knowledge';
 
 /** What the search panel shows below its fields. */
 export type SearchState =

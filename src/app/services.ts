@@ -36,7 +36,7 @@ import { captureConsole, type ConsoleLike } from './app-log-console';
 import { createTraceService, type TraceService } from './trace-service';
 import { parseModelRef } from '../llm/model-ref';
 import { resolveModelSettings } from '../llm/provider-config';
-import { isSecretHeaderName } from '../llm/secret-headers';
+import { mcpSecretValues, providerSecretValues } from './secret-sources';
 import { createMcpAgentTools } from './mcp-agent-tools';
 import { createMcpServerStore } from './mcp-server-store';
 import { createMcpService, type McpOAuthDeps, type McpService } from './mcp-service';
@@ -66,6 +66,7 @@ import {
 import { createTerminalService, type TerminalService } from './terminal-service';
 import { createGitService, type GitService } from './git-service';
 import { createMemoryService, type MemoryService } from './memory-service';
+import { createKnowledgeService, type KnowledgeService } from './knowledge-service';
 import { createBottomPanelService, type BottomPanelService } from './bottom-panel-service';
 
 /** Everything the UI may call. Built once, in the composition root, and handed down. */
@@ -118,6 +119,8 @@ export interface AppServices {
   readonly git: GitService;
   /** The assistant's memory (Settings → Memory, the memory tools, saved-note receipts). */
   readonly memory: MemoryService;
+  /** The open workspace's knowledge (the Knowledge panel, #knowledge, search_knowledge). */
+  readonly knowledge: KnowledgeService;
 }
 
 /**
@@ -164,6 +167,8 @@ export function createAppServices(
     serviceWorker?: GateServiceWorker;
     /** Imports .zip archives off the page's thread; absent: on this thread. */
     zipImporter?: ZipImporter;
+    /** Starts the knowledge index off the page's thread; absent: on this thread. */
+    knowledge?: Parameters<typeof createKnowledgeService>[0]['knowledge'];
   } = {},
 ): AppServices {
   // The page's console errors and warnings also go to the log; the log's own failures go
@@ -205,13 +210,7 @@ export function createAppServices(
     changes: store.changes,
     notices,
   });
-  providerSecrets = () =>
-    providers.providers().flatMap((provider) => [
-      provider.apiKey ?? '',
-      ...Object.entries(provider.headers ?? {})
-        .filter(([name]) => isSecretHeaderName(name))
-        .map(([, value]) => value),
-    ]);
+  providerSecrets = () => providerSecretValues(providers.providers());
   // Filled once the gate exists (it reads the providers, MCP servers and Python settings).
   const gateRef: { current?: NetworkGateService } = {};
   const mcp = createMcpService({
@@ -227,15 +226,8 @@ export function createAppServices(
       ? { oauth: { ...environment.mcpSignIn, store: createSealedOAuthStore(store.settings) } }
       : {}),
   });
-  mcpSecrets = () => [
-    ...mcp.servers().flatMap((server) =>
-      Object.entries(server.headers ?? {})
-        .filter(([name]) => isSecretHeaderName(name))
-        .map(([, value]) => value),
-    ),
-    // Sign-in tokens: never in conversations, traces, exports, backups or the log.
-    ...mcp.oauthSecrets(),
-  ];
+  // Sign-in tokens too: never in conversations, traces, exports, backups or the log.
+  mcpSecrets = () => mcpSecretValues(mcp);
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   const editor = createEditorService({
@@ -261,6 +253,8 @@ export function createAppServices(
   });
   const { settings: memorySettings, changes } = store;
   const memory = createMemoryService({ settings: memorySettings, changes, now: () => clock.now() });
+  const knowledgeDeps = { workspaces, notices, clock, store, providers };
+  const knowledge = createKnowledgeService(environment, knowledgeDeps);
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
@@ -361,9 +355,11 @@ export function createAppServices(
     agentPreview: preview.host,
     agentGit: git,
     agentMemory: memory,
+    agentKnowledge: knowledge,
   });
   const chat = createChatService(sessionRuntime, {
     store,
+    knowledge,
     workspaces,
     providers,
     clock,
@@ -443,6 +439,7 @@ export function createAppServices(
     preview,
     git,
     memory,
+    knowledge,
   };
 }
 

@@ -40,6 +40,7 @@ import { replyOutcomeNotice } from './outcome-notices';
 import { selectedSession } from '../agent/session-selectors';
 import type { SessionRecord } from '../store/records';
 
+import type { KnowledgeToolHost } from '../tools/knowledge/search-knowledge-tool';
 import type { GitToolHost } from '../tools/git/git-tool-context';
 import type { PreviewHost } from '../tools/preview/preview-tool-context';
 
@@ -69,6 +70,8 @@ export interface SessionRuntimeDeps {
   agentGit?: GitToolHost;
   /** The assistant's memory, for the memory tools and the prompt's index. */
   agentMemory?: MemoryService;
+  /** The workspace's knowledge, for the agent's search_knowledge. */
+  agentKnowledge?: KnowledgeToolHost;
   /** Settings → Agent (overrides, limits, private networks); absent: the defaults. */
   agentSettings?: () => AgentSettings;
   /** Also told every engine event (traces and the app log, trace-service.ts). */
@@ -116,6 +119,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
     ...(deps.agentPreview ? { preview: deps.agentPreview } : {}),
     ...(deps.agentGit ? { git: deps.agentGit } : {}),
     ...(deps.agentMemory ? { memory: deps.agentMemory } : {}),
+    ...(deps.agentKnowledge ? { knowledge: deps.agentKnowledge } : {}),
     ...(deps.agentMcp
       ? {
           mcp: deps.agentMcp,

@@ -1,6 +1,7 @@
 import type { ChangeFeed } from './change-feed';
 import type { CheckpointStore } from './checkpoint-store';
 import type { FileStore } from './file-store';
+import type { KnowledgeStore } from './knowledge-store';
 import type { LogStore } from './log-store';
 import type { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
@@ -32,6 +33,8 @@ export interface CoveStore {
    * part of snapshots, like checkpoints).
    */
   readonly trash: TrashStore;
+  /** The knowledge index of each workspace (derived rows: not part of snapshots). */
+  readonly knowledge: KnowledgeStore;
   readonly changes: ChangeFeed;
   /**
    * Every row of every table, for backups. Secret settings (`secret.*`) are left out unless

@@ -9,6 +9,12 @@ import {
   type SettingRecord,
   type WorkspaceRecord,
 } from './records';
+import type {
+  KnowledgeChunkRecord,
+  KnowledgeFileRecord,
+  KnowledgeSourceRecord,
+  KnowledgeVectorRecord,
+} from './knowledge-store';
 import type { LogRecord } from './log-store';
 import type { OutlineRecord } from './node-outline';
 import { repairStoredPaths, type PathRenamePlanner } from './path-repair-migration';
@@ -23,7 +29,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -65,6 +71,11 @@ export class CoveDatabase extends Dexie {
   trash!: EntityTable<TrashRecord, 'id'>;
   /** Each session's tree without bodies, a cache checked on every read (node-outline.ts), since 8. */
   outlines!: EntityTable<OutlineRecord, 'sessionId'>;
+  /** The knowledge index (dexie-knowledge-store.ts), since 9. */
+  knowledgeSources!: Dexie.Table<KnowledgeSourceRecord, [string, string]>;
+  knowledgeFiles!: Dexie.Table<KnowledgeFileRecord, [string, string]>;
+  knowledgeChunks!: EntityTable<KnowledgeChunkRecord, 'id'>;
+  knowledgeVectors!: Dexie.Table<KnowledgeVectorRecord, [string, string]>;
 
   /**
    * `now` stamps the profile key a migration creates. `planPathRenames` names the files the
@@ -152,5 +163,14 @@ export class CoveDatabase extends Dexie {
     // conversation reads one row and its active path instead of every message. A cache:
     // written when a session is opened, nothing to migrate (node-outline.ts).
     this.version(8).stores({ outlines: 'sessionId' });
+    // 9: the knowledge index: the files and folders added to a workspace's knowledge, each
+    // indexed file's status, its passages and their embeddings (knowledge-store.ts). New
+    // tables only: nothing to migrate.
+    this.version(9).stores({
+      knowledgeSources: '[workspaceId+path], workspaceId',
+      knowledgeFiles: '[workspaceId+path], workspaceId',
+      knowledgeChunks: 'id, workspaceId, [workspaceId+path]',
+      knowledgeVectors: '[id+model], workspaceId, [workspaceId+path]',
+    });
   }
 }

@@ -9,6 +9,7 @@ import { deleteOwnedBySessions, deleteOwnedSettings } from './dexie-owned-rows';
 import { createDexieRunStore } from './dexie-run-store';
 import { createDexieUsageStore } from './dexie-usage-store';
 import { createDexieTrashStore } from './dexie-trash-store';
+import { createDexieKnowledgeStore } from './dexie-knowledge-store';
 import { guardRows } from './dexie-row-guard';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
@@ -176,6 +177,10 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             db.blobs,
             db.settings,
             db.trash,
+            db.knowledgeSources,
+            db.knowledgeFiles,
+            db.knowledgeChunks,
+            db.knowledgeVectors,
           ],
           async () => {
             const live = (await db.sessions
@@ -196,6 +201,13 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
             // (Dexie's zones): only call it with something to delete.
             if (sessionIds.length) await deleteOwnedBySessions(db, sessionIds);
             await deleteOwnedSettings(db, new Set([id, ...sessionIds]));
+            for (const table of [
+              db.knowledgeSources,
+              db.knowledgeFiles,
+              db.knowledgeChunks,
+              db.knowledgeVectors,
+            ])
+              await table.where('workspaceId').equals(id).delete();
             await db.workspaces.delete(id);
           },
         ),
@@ -502,6 +514,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     setAside,
     usage: createDexieUsageStore(db),
     trash: createDexieTrashStore({ db, guard: guardWrite, changes, nodeCache }),
+    knowledge: createDexieKnowledgeStore(db, guardWrite),
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = await db.transaction('r', tables, async () => ({

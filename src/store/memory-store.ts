@@ -7,6 +7,7 @@ import { createMemoryLogStore } from './memory-log-store';
 import { createMemoryRunStore } from './memory-run-store';
 import { createMemorySetAsideStore, type MemorySetAsideStore } from './memory-set-aside-store';
 import { createMemoryTrashStore } from './memory-trash-store';
+import { createMemoryKnowledgeStore } from './memory-knowledge-store';
 import type { FileStore } from './file-store';
 import {
   fileMeta,
@@ -84,6 +85,7 @@ export function createMemoryStore(
     checkpoints,
     changes,
   });
+  const knowledge = createMemoryKnowledgeStore();
   /** Removes the settings these workspaces or conversations own. */
   const deleteOwnedSettings = (ownerIds: ReadonlySet<string>) => {
     for (const key of [...settingRows.keys()]) {
@@ -116,6 +118,7 @@ export function createMemoryStore(
         await checkpoints.deleteSession(sessionId);
       }
       deleteOwnedSettings(new Set([id, ...sessionIds]));
+      knowledge.deleteWorkspace(id);
       workspaceRows.delete(id);
       changes.publish({ type: 'workspaces' });
     },
@@ -293,6 +296,7 @@ export function createMemoryStore(
     logs: createMemoryLogStore(),
     setAside,
     trash,
+    knowledge,
     changes,
     async snapshot({ withSecrets } = {}): Promise<StoreSnapshot> {
       const snapshot = copy({

@@ -41,6 +41,7 @@ export function createRedactingStore(store: CoveStore, redactor: SecretRedactor)
     // Conversation titles are shown: redacted like the sessions they come from.
     usage: { usage: async () => redactor.redact(await store.usage.usage()) },
     trash: redactingTrash(store.trash, redactor),
+    knowledge: store.knowledge,
     changes: store.changes,
     snapshot: async (options) => redactSnapshot(await store.snapshot(options)),
     restore: (snapshot) => store.restore(redactSnapshot(snapshot)),

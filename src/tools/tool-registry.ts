@@ -1,7 +1,7 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
  * workspace files (read-only first), todo_write, memory, Python, bash, fetch_url, the live preview,
- * git (read-only), read_attachment. The app's
+ * git (read-only), read_attachment, search_knowledge. The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
  * one line below.
@@ -25,6 +25,8 @@ import { memoryListTool, memoryReadTool } from './memory/memory-read-tools';
 import type { MemoryToolContext } from './memory/memory-tool-context';
 import { memoryWriteTool } from './memory/memory-write-tool';
 import type { GitToolContext } from './git/git-tool-context';
+import type { KnowledgeToolContext } from './knowledge/search-knowledge-tool';
+import { searchKnowledgeTool } from './knowledge/search-knowledge-tool';
 import { openPreviewTool } from './preview/open-preview-tool';
 import type { PreviewToolContext } from './preview/preview-tool-context';
 import { readPreviewConsoleTool } from './preview/read-preview-console-tool';
@@ -49,7 +51,8 @@ export type BuiltinToolContext = FileToolContext &
   PreviewToolContext &
   GitToolContext &
   MemoryToolContext &
-  AttachmentToolContext;
+  AttachmentToolContext &
+  KnowledgeToolContext;
 
 /**
  * A tool as a registry holds it. `never` arguments because only the loop calls `execute`,
@@ -117,4 +120,5 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(gitDiffTool),
   builtin(gitLogTool),
   builtin(readAttachmentTool),
+  builtin(searchKnowledgeTool),
 ]);

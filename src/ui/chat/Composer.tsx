@@ -263,6 +263,17 @@ export function Composer(props: {
             queueMicrotask(grow);
           }}
         />
+        <button
+          type="button"
+          class="button composer-knowledge"
+          aria-pressed={props.services.knowledge.useInChat()}
+          title="Search the workspace knowledge with every message, and cite it (or write #knowledge in one message)"
+          onClick={() =>
+            props.services.knowledge.setUseInChat(!props.services.knowledge.useInChat())
+          }
+        >
+          Knowledge
+        </button>
         <span class="header-spacer" />
         <Show
           when={chat.busy()}

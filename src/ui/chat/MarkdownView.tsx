@@ -55,6 +55,8 @@ export function MarkdownView(props: {
    * src/app/network-gate-service.ts); without it, such an image is refused.
    */
   allowImage?: (url: string) => void;
+  /** Told of the rendered message once it is complete (citations are linked then). */
+  decorate?: (container: HTMLElement) => void;
 }) {
   let container!: HTMLDivElement;
   let renderer: StreamingRenderer | undefined;
@@ -113,6 +115,7 @@ export function MarkdownView(props: {
       finalBlocks = rendered.codeBlocks;
       container.innerHTML = rendered.html;
       wireAll();
+      props.decorate?.(container);
       return;
     }
     // A long stored reply renders over several frames, so opening it never freezes the page;
@@ -127,6 +130,7 @@ export function MarkdownView(props: {
     void background.complete().then((rendered) => {
       finalBlocks = rendered.codeBlocks;
       wireAll();
+      props.decorate?.(container);
       props.onRendering?.(false);
     });
     onCleanup(() => background.dispose());
@@ -152,6 +156,7 @@ export function MarkdownView(props: {
           finishing.dispose();
           renderer = undefined;
           wireAll();
+          props.decorate?.(container);
           props.onRendering?.(false);
         });
       } else if (!streaming) renderFinal(module);

@@ -12,6 +12,8 @@ import { SessionIcon } from '../sessions/session-icons';
 import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
+import { linkCitations } from './citation-links';
+import { parseKnowledgePassages } from '../../workspace/knowledge/knowledge-citations';
 import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
 import { retrying } from '../common/retrying-lazy';
@@ -72,6 +74,21 @@ export function MessageItem(props: {
       run: message.role === 'assistant' ? props.runCode : undefined,
     });
   const allowImage = (url: string) => void props.services.network.grant(url);
+  /** A reply's citations: the passages its question carried (knowledge-message.ts). */
+  const decorate = (container: HTMLElement) => {
+    const question = chat.messages().find((m) => m.id === message.parentId);
+    const passages = question?.attachments.flatMap((a) => parseKnowledgePassages(a.text)) ?? [];
+    const { workspaces, editor } = props.services;
+    linkCitations(
+      container,
+      passages,
+      (passage) => {
+        const file = workspaces.entries().find((entry) => entry.path === passage.path);
+        return !file ? 'deleted' : file.version === passage.version ? 'same' : 'changed';
+      },
+      (passage) => void editor.reveal(passage.path, passage.startLine, 1),
+    );
+  };
   /**
    * Copies the conversation up to this message into a new session: an icon under the
    * person's message (its text stays the message's), a word under a reply.
@@ -226,6 +243,7 @@ export function MessageItem(props: {
         onRendering={setRendering}
         wireCodeBlock={wireCodeBlock}
         allowImage={allowImage}
+        decorate={decorate}
       />
       <Show when={message.toolCalls().length}>
         <div class="tool-calls" role="list" aria-label="Tool calls">

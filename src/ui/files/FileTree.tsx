@@ -77,6 +77,13 @@ export function FileTree(props: {
     const folder = folderOf(node.path);
     items.push({ label: 'New file here…', run: () => props.commands.newFile(folder) });
     items.push({ label: 'New folder here…', run: () => props.commands.newFolder(folder) });
+    items.push({
+      label: 'Add to knowledge',
+      run: () => {
+        props.services.search.setView('knowledge');
+        void props.services.knowledge.add(node.path);
+      },
+    });
     items.push({ label: 'Delete…', danger: true, run: () => props.commands.remove(node.path) });
     return items;
   };

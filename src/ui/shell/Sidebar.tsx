@@ -24,21 +24,31 @@ const GitPanel = lazy(
   ),
 );
 
+// The Knowledge panel loads when it is first shown.
+const KnowledgePanel = lazy(
+  retrying(
+    () => import('../knowledge/KnowledgePanel'),
+    (module) => module.KnowledgePanel,
+  ),
+);
+
 const views: { id: SidebarView; label: string; title: () => string }[] = [
   { id: 'files', label: 'Files', title: () => 'Files' },
   { id: 'search', label: 'Search', title: () => `Search in files (${projectSearchShortcut()})` },
   { id: 'git', label: 'Git', title: () => 'Source Control: git' },
+  { id: 'knowledge', label: 'Knowledge', title: () => 'Knowledge: what the assistant can cite' },
 ];
 
 /**
- * The left column: a Files | Search | Git switch over the file tree, project
- * search and git. Once shown, each stays mounted, so the tree keeps its open folders and the
+ * The left column: a Files | Search | Git | Knowledge switch over the file tree, project
+ * search, git and the workspace's knowledge. Once shown, each stays mounted, so the tree keeps its open folders and the
  * search its results while hidden.
  */
 export function Sidebar(props: { services: AppServices }) {
   const { search, git, commands } = props.services;
   const searchShown = createMemo((seen) => seen || search.view() === 'search', false);
   const gitShown = createMemo((seen) => seen || search.view() === 'git', false);
+  const knowledgeShown = createMemo((seen) => seen || search.view() === 'knowledge', false);
   registerCommands(
     commands,
     gitCommands(git, () => search.setView('git')),
@@ -82,6 +92,17 @@ export function Sidebar(props: { services: AppServices }) {
       >
         <Show when={gitShown()}>
           <GitPanel git={git} />
+        </Show>
+      </div>
+      <div
+        id="sidebar-panel-knowledge"
+        class="sidebar-view"
+        role="tabpanel"
+        aria-labelledby="sidebar-tab-knowledge"
+        hidden={search.view() !== 'knowledge'}
+      >
+        <Show when={knowledgeShown()}>
+          <KnowledgePanel services={props.services} />
         </Show>
       </div>
     </div>

@@ -36,6 +36,7 @@ describe('the built-in tool registry', () => {
       'git_diff:read',
       'git_log:read',
       'read_attachment:read',
+      'search_knowledge:read',
     ]);
   });
 
@@ -48,8 +49,10 @@ describe('the built-in tool registry', () => {
         preview: false,
         git: false,
         memory: false,
+        knowledge: false,
       })
       .map((t) => t.name);
+    expect(names).not.toContain('search_knowledge');
     expect(names).not.toContain('open_preview');
     expect(names).not.toContain('git_status');
     expect(names).not.toContain('read_preview_console');
@@ -107,6 +110,7 @@ describe('the built-in tool registry', () => {
       'open_preview',
       'git_status',
       'read_attachment',
+      'search_knowledge',
     ]);
     for (const tool of tools) {
       for (const other of tools.filter((t) => t.name !== tool.name)) {
