@@ -8,13 +8,14 @@ import { createKnowledgeHost } from '../src/runtime/knowledge-host';
 import type { KnowledgeBackend, KnowledgeWorkerApi } from '../src/runtime/knowledge-protocol';
 import { LocalChangeFeed } from '../src/store/change-feed';
 import { openDexieStore } from '../src/store/dexie-store';
+import { extractDocuments } from '../src/workspace/knowledge/document-extractor';
 import { planPathRepairs } from '../src/workspace/path-repair';
 
 let opening: ReturnType<typeof openDexieStore> | undefined;
 let host: KnowledgeBackend | undefined;
 const ready = async () => {
   if (!opening) throw new Error('The knowledge worker is not connected to a database.');
-  return (host ??= createKnowledgeHost(await opening));
+  return (host ??= createKnowledgeHost(await opening, { extract: extractDocuments }));
 };
 
 const api: KnowledgeWorkerApi = {
