@@ -46,9 +46,22 @@ export interface BenchFileTool {
 
 /** Cove's workspace file tools: the registry's tools that need only the files. */
 export function fileTools(): BenchFileTool[] {
-  return builtinToolRegistry
-    .offered({ python: false, shell: false, web: false, preview: false, git: false, memory: false })
-    .filter((tool) => tool.name !== 'todo_write') as unknown as BenchFileTool[];
+  return (
+    builtinToolRegistry
+      .offered({
+        python: false,
+        shell: false,
+        web: false,
+        preview: false,
+        git: false,
+        memory: false,
+        knowledge: false,
+      })
+      // Not file tools: the plan, and attachments (the run has none).
+      .filter(
+        (tool) => tool.name !== 'todo_write' && tool.name !== 'read_attachment',
+      ) as unknown as BenchFileTool[]
+  );
 }
 
 /** Names of the 20 tools, in the order both agents offer them. */
