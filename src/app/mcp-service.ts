@@ -13,6 +13,7 @@ import type { FetchLike } from '../llm/fetch-like';
 import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-error-codes';
+import { workspaceRoot, type McpRoot, type McpServerLog } from '../mcp/mcp-roots';
 import { openMcpConnection } from '../mcp/open-connection';
 import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { createMcpSampling, type McpSampling, type SamplingModel } from './mcp-sampling';
@@ -128,6 +129,16 @@ export interface McpServiceDeps {
   oauth?: McpOAuthDeps;
   /** The model a server's approved sampling request goes to; absent: no sampling. */
   sampleWith?: SamplingModel;
+  /** The name of the workspace open now, offered to servers as their root. */
+  workspaceName?: () => string | undefined;
+  /** Where a server's log messages go, with the server's name. */
+  serverLog?: (serverName: string, entry: McpServerLog) => void;
+}
+
+/** The open workspace as the one root, or none while no workspace is open. */
+function workspaceRoots(name: (() => string | undefined) | undefined): McpRoot[] {
+  const open = name?.();
+  return open === undefined ? [] : [workspaceRoot(open)];
 }
 
 export function createMcpService(deps: McpServiceDeps): McpService {
@@ -178,6 +189,10 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       ...(oauth ? { oauth } : {}),
       elicit: elicitations.ask,
       ...(sampleWith ? { sample: sampling.ask } : {}),
+      ...(deps.workspaceName ? { roots: () => workspaceRoots(deps.workspaceName) } : {}),
+      ...(deps.serverLog && server
+        ? { onServerLog: (entry: McpServerLog) => deps.serverLog?.(server.name, entry) }
+        : {}),
     };
   }
 

@@ -222,6 +222,8 @@ export function createAppServices(
     allowOnce: (url) => gateRef.current?.grant(url),
     sampleWith: (request, signal) =>
       selectedModelSampler(client, () => selectedModelOf(providers))(request, signal),
+    workspaceName: () => workspaces.current()?.name,
+    serverLog: (server, entry) => log.write(entry.level, `mcp ${server}`, entry.message),
     ...(environment.mcpSignIn
       ? { oauth: { ...environment.mcpSignIn, store: createSealedOAuthStore(store.settings) } }
       : {}),

@@ -33,6 +33,8 @@ import {
   listResources as listAllResources,
 } from './resources-prompts';
 import { answerElicitations, ELICITATION_CAPABILITY, type ElicitationHandler } from './elicitation';
+import { answerRoots, followServerLogs } from './client-features';
+import type { McpRoot, McpServerLog } from './mcp-roots';
 import type { McpOAuthProvider } from './oauth-provider';
 import { answerSampling, type SamplingHandler } from './sampling';
 import { watchOAuthSteps, type OAuthStepRecord } from './oauth-steps';
@@ -77,6 +79,10 @@ export interface McpConnectionDeps {
    * Without it, Cove does not offer sampling to servers.
    */
   sample?: SamplingHandler;
+  /** The roots Cove offers (the workspace); without it, Cove does not offer roots. */
+  roots?: () => McpRoot[];
+  /** Where the server's log messages go (the app's log); without it, they are ignored. */
+  onServerLog?: (entry: McpServerLog) => void;
 }
 
 /** Which transport the connection ended up with. */
@@ -439,6 +445,8 @@ export class McpConnection {
       capabilities: {
         ...(this.deps.elicit ? { elicitation: ELICITATION_CAPABILITY } : {}),
         ...(this.deps.sample ? { sampling: {} } : {}),
+        // The roots are read at each request; a server that wants them fresh asks again.
+        ...(this.deps.roots ? { roots: { listChanged: false } } : {}),
       },
       // Ajv compiles validators with new Function, which Cove's CSP forbids.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
@@ -450,6 +458,8 @@ export class McpConnection {
     const waiting = (isWaiting: boolean) => this.personWaiting(isWaiting);
     if (this.deps.elicit) answerElicitations(client, server, this.deps.elicit, waiting);
     if (this.deps.sample) answerSampling(client, server, this.deps.sample, waiting);
+    if (this.deps.roots) answerRoots(client, this.deps.roots);
+    if (this.deps.onServerLog) followServerLogs(client, this.deps.onServerLog);
     const timeoutMs = this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);

@@ -289,6 +289,30 @@ test('a server asks the model for a reply: the person sees and edits the request
   expect(result).toContain('"model": "chat-model"');
 });
 
+test("a server that asks for Cove's roots gets the workspace, and what it logs is in the Logs panel under its name", async ({
+  cove,
+  provider,
+}) => {
+  await addServer(cove, streamable.url, { approval: 'auto' });
+  const agent = await agentWith(cove, provider);
+  provider.script(
+    { toolCalls: [{ id: 'c_roots', name: 'mcp_everything_get-roots-list', arguments: {} }] },
+    { content: 'Your workspace is the one root.' },
+  );
+  await agent.send('Which roots does the server see?');
+  await agent.idle();
+  const roots = toolResult(provider, 'c_roots');
+  expect(roots).toContain('Current MCP Roots (1 total)');
+  expect(roots).toContain('1. Welcome');
+  expect(roots).toContain('URI: file:///workspace');
+  await cove.page.getByRole('button', { name: 'Logs', exact: true }).click();
+  const logs = cove.page.getByRole('dialog', { name: 'Logs' });
+  await expect(logs).toContainText('mcp everything');
+  await expect(logs).toContainText(
+    '[everything-server] Roots updated: 1 root(s) received from client',
+  );
+});
+
 test('a resource of the MCP server goes with a message, and a prompt fills the draft', async ({
   cove,
   provider,

@@ -205,4 +205,42 @@ describe('McpConnection', () => {
     });
     await connection.close();
   });
+
+  it("offers the workspace as its root and hands the server's log messages on, debug left out", async () => {
+    const server = startInProcessServer(() => {
+      const s = new McpServer(
+        { name: 'roots-server', version: '1' },
+        { capabilities: { logging: {} } },
+      );
+      s.registerTool('where', { description: 'Lists roots' }, async () => {
+        const { roots } = await s.server.listRoots();
+        await s.server.sendLoggingMessage({ level: 'debug', data: 'chatter' });
+        await s.server.sendLoggingMessage({
+          level: 'warning',
+          logger: 'disk',
+          data: 'almost full',
+        });
+        await s.server.sendLoggingMessage({ level: 'error', data: { code: 7 } });
+        return { content: [{ type: 'text', text: JSON.stringify(roots) }] };
+      });
+      return s;
+    });
+    const logs: unknown[] = [];
+    const connection = new McpConnection(config(server.url), {
+      fetch: server.fetch,
+      clock: systemClock,
+      roots: () => [{ uri: 'file:///workspace', name: 'Welcome' }],
+      onServerLog: (entry) => logs.push(entry),
+    });
+    const [where] = toCoveTools(connection, await connection.listTools());
+    const result = await where!.execute({}, toolContext());
+    expect(JSON.parse(result.content as string)).toEqual([
+      { uri: 'file:///workspace', name: 'Welcome' },
+    ]);
+    expect(logs).toEqual([
+      { level: 'warn', message: '[disk] almost full' },
+      { level: 'error', message: '{"code":7}' },
+    ]);
+    await connection.close();
+  });
 });
