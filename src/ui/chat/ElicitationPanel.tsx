@@ -69,6 +69,16 @@ export function ElicitationPanel(props: {
     setValues((current) => ({ ...current, [name]: value }));
     setProblems((list) => list.filter((problem) => problem.field !== name));
   };
+  const declineOrCancel = () => (
+    <>
+      <button type="button" class="button" onClick={() => props.onAnswer({ action: 'decline' })}>
+        Decline
+      </button>
+      <button type="button" class="button" onClick={() => props.onAnswer({ action: 'cancel' })}>
+        Cancel
+      </button>
+    </>
+  );
   const problemOf = (name: string) => problems().find((problem) => problem.field === name);
 
   const send = (event: Event) => {
@@ -114,20 +124,7 @@ export function ElicitationPanel(props: {
                 >
                   Done
                 </button>
-                <button
-                  type="button"
-                  class="button"
-                  onClick={() => props.onAnswer({ action: 'decline' })}
-                >
-                  Decline
-                </button>
-                <button
-                  type="button"
-                  class="button"
-                  onClick={() => props.onAnswer({ action: 'cancel' })}
-                >
-                  Cancel
-                </button>
+                {declineOrCancel()}
               </div>
             </>
           )}
@@ -152,20 +149,7 @@ export function ElicitationPanel(props: {
               <button type="submit" class="button primary">
                 Send
               </button>
-              <button
-                type="button"
-                class="button"
-                onClick={() => props.onAnswer({ action: 'decline' })}
-              >
-                Decline
-              </button>
-              <button
-                type="button"
-                class="button"
-                onClick={() => props.onAnswer({ action: 'cancel' })}
-              >
-                Cancel
-              </button>
+              {declineOrCancel()}
             </div>
           </form>
         </Match>

@@ -19,7 +19,7 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
   const stage = () => props.pending.stage;
   const approve = () =>
     props.sampling.approve(id, { systemPrompt: systemPrompt(), messages: messages() });
-  const refuse = (
+  const refuse = () => (
     <button type="button" class="button" onClick={() => props.sampling.refuse(id)}>
       Refuse
     </button>
@@ -70,13 +70,13 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
               <button type="button" class="button primary" onClick={approve}>
                 Ask the model
               </button>
-              {refuse}
+              {refuse()}
             </div>
           </div>
         </Match>
         <Match when={stage().step === 'asking'}>
           <p role="status">Asking the model…</p>
-          <div class="elicitation-actions">{refuse}</div>
+          <div class="elicitation-actions">{refuse()}</div>
         </Match>
         <Match
           when={(() => {
@@ -105,7 +105,7 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
                   >
                     Send to {request.serverName}
                   </button>
-                  {refuse}
+                  {refuse()}
                 </div>
               </div>
             );
@@ -126,7 +126,7 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
                 <button type="button" class="button primary" onClick={approve}>
                   Try again
                 </button>
-                {refuse}
+                {refuse()}
               </div>
             </>
           )}
