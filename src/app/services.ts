@@ -170,8 +170,9 @@ export function createAppServices(
   // below), their exports and backups (read through it), and the log.
   let providerSecrets: () => string[] = () => [];
   let mcpSecrets: () => string[] = () => [];
+  let gitSecrets: () => string[] = () => [];
   const secrets = createSecretRedactor(() =>
-    [...providerSecrets(), ...mcpSecrets()].flatMap(secretVariants),
+    [...providerSecrets(), ...mcpSecrets(), ...gitSecrets()].flatMap(secretVariants),
   );
   const store = createRedactingStore(rawStore, secrets);
   const log = createAppLog({
@@ -251,7 +252,9 @@ export function createAppServices(
     changes: store.changes,
     notices,
     clock,
+    allowOnce: (url) => gateRef.current?.grant(url),
   });
+  gitSecrets = () => git.remote.secrets();
   const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
   const client = createLazyChatClient(
     async () => {
