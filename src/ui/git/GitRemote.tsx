@@ -23,11 +23,15 @@ export function RemoteProgress(props: { remote: GitRemoteService }) {
         return (
           <div class="git-progress" role="status">
             <span>{label()}</span>
-            <progress
-              aria-label={label()}
-              max={now().progress?.total ?? 1}
-              value={now().progress?.total ? now().progress?.loaded : undefined}
-            />
+            <Show when={now().progress?.total} fallback={<progress aria-label={label()} />}>
+              {(total) => (
+                <progress
+                  aria-label={label()}
+                  max={total()}
+                  value={Math.min(now().progress?.loaded ?? 0, total())}
+                />
+              )}
+            </Show>
           </div>
         );
       }}
