@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 /** Set by scripts/run-e2e.mjs, which finds the browser (see scripts/find-chromium.mjs). */
 const executablePath = process.env.CHROMIUM_PATH;
 
-export const PORTS = { app: 4173, subpath: 4174 };
+export const PORTS = { app: 4173, subpath: 4174, git: 4175 };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,6 +46,12 @@ export default defineConfig({
     {
       command: `node tests/fixtures/static-server.mjs dist-subpath --prefix /cove/ --port ${PORTS.subpath}`,
       url: `http://localhost:${PORTS.subpath}/cove/`,
+      reuseExistingServer: false,
+    },
+    {
+      // Bare repositories the git specs make in .git-fixtures/, over git's smart HTTP.
+      command: `node tests/fixtures/git-http-server.mjs --root .git-fixtures --port ${PORTS.git}`,
+      url: `http://localhost:${PORTS.git}/`,
       reuseExistingServer: false,
     },
   ],

@@ -15,6 +15,7 @@ import { installGitBuffer } from '../workspace/git/git-buffer';
 import type { GitFileStatus } from '../workspace/git/git-status';
 import { workspaceError } from '../workspace/workspace-errors';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
+import { createGitRemoteService, type GitRemoteService } from './git-remote-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
 
@@ -64,6 +65,8 @@ export interface GitService {
   versions(path: string): Promise<GitFileVersions | undefined>;
   /** The open workspace's repository object (for the agent's git tools); undefined when none. */
   repository(): Promise<GitRepository | undefined>;
+  /** Clone, fetch, pull, push; the CORS proxy and tokens of Settings → Git. */
+  readonly remote: GitRemoteService;
 }
 
 const REFRESH_DELAY_MS = 250;
@@ -85,6 +88,8 @@ export function createGitService(deps: {
   clock: Clock;
   /** isomorphic-git, for tests that pass it in; default: loaded on first use. */
   loadGit?: () => Promise<GitApi>;
+  /** Lets one request to `url`'s origin through the page's network gate (remote actions). */
+  allowOnce?: (url: string) => void;
 }): GitService {
   const { workspaces, settings, changes, notices, clock } = deps;
   const [state, setState] = createSignal<GitState>({ kind: 'loading' });
@@ -119,12 +124,14 @@ export function createGitService(deps: {
       const repo = await repository();
       if (!repo || !(await repo.exists())) {
         if (current === generation) setState({ kind: 'none' });
+        await remote.readRemote(undefined);
         return;
       }
       const [files, log, branches] = await Promise.all([
         repo.status(),
         repo.log(),
         repo.branches(),
+        remote.readRemote(repo),
       ]);
       if (current === generation) setState({ kind: 'ready', files, log, branches });
     } catch (error) {
@@ -150,6 +157,17 @@ export function createGitService(deps: {
       });
     }
   });
+  const remote = createGitRemoteService({
+    settings,
+    changes,
+    notices,
+    workspaces,
+    repository,
+    refresh,
+    author,
+    ...(deps.allowOnce ? { allowOnce: deps.allowOnce } : {}),
+  });
+
   workspaces.onWorkspaceChanged(() => {
     if (!active) return;
     setState({ kind: 'loading' });
@@ -233,5 +251,6 @@ export function createGitService(deps: {
       }
     },
     repository,
+    remote,
   };
 }

@@ -175,13 +175,12 @@ export function createAppServices(
   // to the console it had before (never back into the log).
   let consoleBefore: ConsoleLike | undefined;
   // The secrets Cove knows: the providers' keys and secret header values, the MCP servers'
-  // secret header values (read once those services exist). Whatever a server echoes of
-  // them is removed from everything Cove keeps: the conversations and traces (the store
-  // below), their exports and backups (read through it), and the log.
-  let providerSecrets: () => string[] = () => [];
-  let mcpSecrets: () => string[] = () => [];
+  // header values and tokens, the git tokens (each source added once its service exists).
+  // Whatever a server echoes of them is removed from everything Cove keeps: the
+  // conversations and traces (the store below), their exports and backups, and the log.
+  const secretSources: (() => string[])[] = [];
   const secrets = createSecretRedactor(() =>
-    [...providerSecrets(), ...mcpSecrets()].flatMap(secretVariants),
+    secretSources.flatMap((source) => source()).flatMap(secretVariants),
   );
   const store = createRedactingStore(rawStore, secrets);
   const log = createAppLog({
@@ -210,7 +209,7 @@ export function createAppServices(
     changes: store.changes,
     notices,
   });
-  providerSecrets = () => providerSecretValues(providers.providers());
+  secretSources.push(() => providerSecretValues(providers.providers()));
   // Filled once the gate exists (it reads the providers, MCP servers and Python settings).
   const gateRef: { current?: NetworkGateService } = {};
   const mcp = createMcpService({
@@ -228,8 +227,7 @@ export function createAppServices(
       ? { oauth: { ...environment.mcpSignIn, store: createSealedOAuthStore(store.settings) } }
       : {}),
   });
-  // Sign-in tokens too: never in conversations, traces, exports, backups or the log.
-  mcpSecrets = () => mcpSecretValues(mcp);
+  secretSources.push(() => mcpSecretValues(mcp));
   const catalog = new WorkspaceCatalog(store, clock);
   const workspaces = createWorkspaceService(catalog, store.settings, store.changes);
   const editor = createEditorService({
@@ -252,7 +250,9 @@ export function createAppServices(
     changes: store.changes,
     notices,
     clock,
+    allowOnce: (url) => gateRef.current?.grant(url),
   });
+  secretSources.push(() => git.remote.secrets());
   const { settings: memorySettings, changes } = store;
   const memory = createMemoryService({ settings: memorySettings, changes, now: () => clock.now() });
   const knowledgeDeps = { workspaces, notices, clock, store, providers };

@@ -35,6 +35,20 @@ export const WORKSPACE_ERROR_CODES = [
   'git-branch-current',
   /** Switching branches would overwrite uncommitted changes (`paths`). */
   'git-local-changes',
+  /** A clone URL that is not http(s) (`variant: 'protocol'`) or carries credentials. */
+  'git-remote-url',
+  /** A fetch, pull or push in a repository without `origin` (or on a detached HEAD). */
+  'git-no-remote',
+  /** The server wants a token (`variant: 'needed'`) or refused the one sent (`host`). */
+  'git-auth',
+  /** No response at all from `host`: no CORS, no proxy, offline (`variant`: proxy or direct). */
+  'git-unreachable',
+  /** The server has no repository at `url` (`variant: 'not-git'`: it is not a git server). */
+  'git-remote-missing',
+  /** A push refused because the remote `branch` has commits this one lacks. */
+  'git-push-rejected',
+  /** A merge's conflicted files (`paths`) are not resolved and staged yet. */
+  'git-conflicts',
   /** Any other failure of isomorphic-git (`detail`: its words, `action`: what was tried). */
   'git-failed',
   /** Project search's regular expression does not compile (`reason`: the engine's words). */

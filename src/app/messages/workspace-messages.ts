@@ -189,9 +189,73 @@ export const workspaceMessages = {
     message: `${quoted(p, 'name')} is the branch checked out, so it cannot be deleted.`,
     hint: 'Switch to another branch first.',
   }),
-  'git-local-changes': (p) => ({
-    message: `Switching branches would overwrite uncommitted changes to ${text(p, 'paths') ?? 'some files'}.`,
-    hint: 'Commit or discard those changes first, then switch.',
+  'git-local-changes': (p) =>
+    variant(p) === 'pull'
+      ? {
+          message: `Pulling would mix the remote's changes with uncommitted changes to ${text(p, 'paths') ?? 'some files'}.`,
+          hint: 'Commit or discard those changes first, then pull.',
+        }
+      : {
+          message: `Switching branches would overwrite uncommitted changes to ${text(p, 'paths') ?? 'some files'}.`,
+          hint: 'Commit or discard those changes first, then switch.',
+        },
+  'git-remote-url': (p) =>
+    variant(p) === 'credentials'
+      ? {
+          message: `The URL carries a user name or password for ${text(p, 'url') ?? 'its host'}.`,
+          hint: 'Remove them from the URL and add a token for the host in Settings → Git instead: it is stored encrypted.',
+        }
+      : {
+          message: `${quoted(p, 'url')} is not a repository URL Cove can clone.`,
+          hint: 'Use the https:// URL the host shows under "Clone" (SSH URLs need a terminal, not a browser).',
+        },
+  'git-no-remote': (p) =>
+    variant(p) === 'detached'
+      ? {
+          message: 'No branch is checked out, so there is nothing to fetch, pull or push.',
+          hint: 'Switch to a branch first.',
+        }
+      : {
+          message: 'This repository has no remote named origin.',
+          hint: 'Clone the repository by URL (Source Control → Clone repository) to work with a remote.',
+        },
+  'git-auth': (p) =>
+    variant(p) === 'refused'
+      ? {
+          message: `${text(p, 'host') ?? 'The server'} refused the token.`,
+          hint: `Check that the token for ${text(p, 'host') ?? 'this host'} in Settings → Git is current and may read (and, to push, write) this repository.`,
+        }
+      : {
+          message: `${text(p, 'host') ?? 'The server'} asks for a sign-in.`,
+          hint: `Add a token for ${text(p, 'host') ?? 'this host'} in Settings → Git (an access token with repository access), then try again.`,
+        },
+  'git-unreachable': (p) =>
+    variant(p) === 'proxy'
+      ? {
+          message: `The request through the CORS proxy got no response for ${text(p, 'host') ?? 'the server'}.`,
+          hint: 'Check that the proxy in Settings → Git is running and its URL is right, and that you are online.',
+        }
+      : {
+          message: `${text(p, 'host') ?? 'The server'} did not answer the browser: it does not allow requests from web pages (CORS), or it cannot be reached.`,
+          hint: 'Set a CORS proxy in Settings → Git (the README shows how to run one), and check the URL and that you are online.',
+        },
+  'git-remote-missing': (p) =>
+    variant(p) === 'not-git'
+      ? {
+          message: `${quoted(p, 'url')} answered, but not as a git server.`,
+          hint: 'Use the URL the host shows under "Clone" (it usually ends in .git).',
+        }
+      : {
+          message: `There is no repository at ${quoted(p, 'url')}.`,
+          hint: 'Check the URL; a private repository also answers "not found" without a token: add one in Settings → Git.',
+        },
+  'git-push-rejected': (p) => ({
+    message: `The remote's ${quoted(p, 'branch')} has commits this branch does not have, so the push was refused.`,
+    hint: 'Pull first (Source Control → Pull), resolve any conflicts and commit, then push again.',
+  }),
+  'git-conflicts': (p) => ({
+    message: `The merge has conflicts in ${text(p, 'paths') ?? 'some files'}.`,
+    hint: 'Edit each file to keep what should stay (remove the <<<<<<<, ======= and >>>>>>> lines), stage it, then commit the merge.',
   }),
   'git-failed': (p) => ({
     message: `Git could not ${text(p, 'action') ?? 'do that'}: ${text(p, 'detail') ?? 'unknown error'}.`,

@@ -3,6 +3,7 @@ import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
 import { DiffView } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
+import { CloneForm, RemoteProgress, RemoteRow } from './GitRemote';
 import './git.css';
 
 /** The letter VS Code and `git status -s` show for a change, and its word. */
@@ -11,6 +12,7 @@ const CHANGE_MARK: Record<GitChange, { letter: string; word: string }> = {
   added: { letter: 'A', word: 'added' },
   deleted: { letter: 'D', word: 'deleted' },
   untracked: { letter: 'U', word: 'untracked' },
+  conflicted: { letter: '!', word: 'conflicted' },
 };
 
 /** Which side of a file a row shows: what is staged, or what is not. */
@@ -38,6 +40,7 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
   const [message, setMessage] = createSignal('');
   const [diff, setDiff] = createSignal<OpenDiff>();
   const [busy, setBusy] = createSignal(false);
+  const [cloning, setCloning] = createSignal(false);
   onMount(() => git.activate());
   onCleanup(() => git.deactivate());
 
@@ -153,6 +156,7 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
 
   return (
     <div class="git-panel">
+      <RemoteProgress remote={git.remote} />
       <Switch>
         <Match when={git.state().kind === 'loading'}>
           <p class="git-empty">Reading the repository…</p>
@@ -171,11 +175,14 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
             <p class="git-note">
               Git keeps its history in a hidden .git folder inside the workspace, in this browser.
             </p>
+            <h3 class="git-subtitle">Or clone a repository</h3>
+            <CloneForm remote={git.remote} />
           </div>
         </Match>
         <Match when={ready()}>
           {(state) => (
             <>
+              <RemoteRow remote={git.remote} />
               <div class="git-branch-row">
                 <label for="git-branch">Branch</label>
                 <select
@@ -323,6 +330,16 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                   </ol>
                 </Show>
               </section>
+              <Show
+                when={cloning()}
+                fallback={
+                  <button type="button" class="git-link" onClick={() => setCloning(true)}>
+                    Clone another repository…
+                  </button>
+                }
+              >
+                <CloneForm remote={git.remote} onDone={() => setCloning(false)} />
+              </Show>
             </>
           )}
         </Match>

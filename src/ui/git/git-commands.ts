@@ -39,6 +39,21 @@ export function gitCommands(git: GitService, show: () => void): Command[] {
         return git.stageAll();
       },
     },
+    ...(['fetch', 'pull', 'push'] as const).map((action): Command => ({
+      id: `git.${action}`,
+      title: `${action[0]!.toUpperCase()}${action.slice(1)}`,
+      category: 'Git',
+      disabledReason: () =>
+        !ready()
+          ? NO_REPOSITORY
+          : git.remote.remoteUrl()
+            ? undefined
+            : 'This repository has no remote: clone one by URL to work with a remote.',
+      run: () => {
+        show();
+        return git.remote[action]();
+      },
+    })),
     {
       id: 'git.refresh',
       title: 'Refresh source control',

@@ -1,4 +1,4 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import { errorText } from '../../app/messages/describe-error';
 
@@ -66,6 +66,157 @@ export function GitSection(props: { git: GitService }) {
           </Show>
         </div>
       </form>
+      <GitProxyForm git={props.git} />
+      <GitTokensForm git={props.git} />
     </section>
+  );
+}
+
+/** Settings → Git → CORS proxy: empty, requests go to the git host itself. */
+function GitProxyForm(props: { git: GitService }) {
+  const remote = props.git.remote;
+  const [proxy, setProxy] = createSignal(remote.corsProxy());
+  const [error, setError] = createSignal<string>();
+  const [saved, setSaved] = createSignal(false);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError(undefined);
+    setSaved(false);
+    const value = proxy().trim();
+    if (value && !/^https?:\/\/[^\s/]+/.test(value)) {
+      return setError(
+        "Type the proxy's address, such as https://proxy.example.com, or leave it empty.",
+      );
+    }
+    try {
+      await remote.setCorsProxy(value);
+      setSaved(true);
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  return (
+    <form class="python-settings" onSubmit={(event) => void save(event)}>
+      <label for="git-cors-proxy">CORS proxy</label>
+      <input
+        id="git-cors-proxy"
+        type="url"
+        placeholder="Empty: connect to the git host directly"
+        spellcheck={false}
+        value={proxy()}
+        onInput={(e) => setProxy(e.currentTarget.value)}
+      />
+      <p class="field-help">
+        Most git hosts do not let web pages talk to them (CORS), so clone, fetch, pull and push can
+        go through a proxy you run (the README shows how). The proxy sees everything the requests
+        carry: the repository's contents and your token.
+      </p>
+      <Show when={error()}>
+        <p class="field-error" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="settings-actions">
+        <button type="submit" class="button">
+          Save proxy
+        </button>
+        <Show when={saved()}>
+          <span role="status">Proxy saved.</span>
+        </Show>
+      </div>
+    </form>
+  );
+}
+
+/** Settings → Git → tokens: one per host, stored encrypted, sent only to that host. */
+function GitTokensForm(props: { git: GitService }) {
+  const remote = props.git.remote;
+  const [host, setHost] = createSignal('');
+  const [username, setUsername] = createSignal('');
+  const [token, setToken] = createSignal('');
+  const [error, setError] = createSignal<string>();
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError(undefined);
+    const clean = host()
+      .trim()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/.*$/, '');
+    if (!clean || /\s/.test(clean)) return setError('Type the host, such as github.com.');
+    if (!token().trim()) return setError('Paste the access token.');
+    try {
+      await remote.saveToken(clean, token(), username());
+      setHost('');
+      setUsername('');
+      setToken('');
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  return (
+    <form class="python-settings" onSubmit={(event) => void save(event)}>
+      <h4>Access tokens</h4>
+      <Show
+        when={remote.tokenHosts().length > 0}
+        fallback={<p class="field-help">No tokens yet: public repositories need none.</p>}
+      >
+        <ul aria-label="Hosts with a token">
+          <For each={remote.tokenHosts()}>
+            {(entry) => (
+              <li>
+                {entry.host}
+                {entry.username ? ` (as ${entry.username})` : ''}{' '}
+                <button
+                  type="button"
+                  class="button"
+                  aria-label={`Remove the token for ${entry.host}`}
+                  onClick={() => void remote.deleteToken(entry.host)}
+                >
+                  Remove
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+      <label for="git-token-host">Host</label>
+      <input
+        id="git-token-host"
+        placeholder="github.com"
+        spellcheck={false}
+        value={host()}
+        onInput={(e) => setHost(e.currentTarget.value)}
+      />
+      <label for="git-token-user">User name (optional; some hosts want yours)</label>
+      <input
+        id="git-token-user"
+        spellcheck={false}
+        autocomplete="off"
+        value={username()}
+        onInput={(e) => setUsername(e.currentTarget.value)}
+      />
+      <label for="git-token">Token</label>
+      <input
+        id="git-token"
+        type="password"
+        autocomplete="off"
+        value={token()}
+        onInput={(e) => setToken(e.currentTarget.value)}
+      />
+      <p class="field-help">
+        Stored encrypted in this browser, like API keys, and left out of backups. Cove sends it only
+        to that host, and only when the server asks for a sign-in.
+      </p>
+      <Show when={error()}>
+        <p class="field-error" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="settings-actions">
+        <button type="submit" class="button">
+          Save token
+        </button>
+      </div>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { normalizePath } from '../paths';
 import { unifiedDiff, type FileDiff } from '../unified-diff';
 import { workspaceError } from '../workspace-errors';
 import type { WorkspaceFiles } from '../workspace-files';
+import { checkRemoteUrl, remoteArguments, remoteError, type GitRemoteOptions } from './git-remote';
 import { statusOfMatrix, type GitFileStatus, type StatusRow } from './git-status';
 import { WorkspaceGitFs } from './workspace-git-fs';
 
@@ -45,7 +46,14 @@ export interface GitFileVersions {
   workdir: FileContent | null;
 }
 
+/** What a pull did: nothing new, moved the branch, merged, or left conflicts to resolve. */
+export type GitPullResult =
+  { kind: 'up-to-date' | 'fast-forward' | 'merged' } | { kind: 'conflicts'; paths: string[] };
+
 const DIR = '/';
+const MERGE_HEAD = `${GIT_FOLDER}/MERGE_HEAD`;
+const MERGE_MSG = `${GIT_FOLDER}/MERGE_MSG`;
+const REMOTE = 'origin';
 
 /** Loads isomorphic-git once; the browser build aliases it to the bundle that carries Buffer. */
 export async function loadGit(): Promise<GitApi> {
@@ -90,10 +98,12 @@ export class GitRepository {
 
   /** Every changed file (staged or not, untracked included; `.gitignore` respected). */
   status(): Promise<GitFileStatus[]> {
-    return this.withRepository('read the status', async () => {
-      const rows = await this.git.statusMatrix({ fs: this.fs, dir: DIR, cache: this.cache });
-      return statusOfMatrix(rows as StatusRow[]);
-    });
+    return this.withRepository('read the status', () => this.currentStatus());
+  }
+
+  /** The files a pull's merge left conflicted and not staged since; [] outside a merge. */
+  conflicts(): Promise<string[]> {
+    return this.withRepository('read the merge', () => this.conflictList());
   }
 
   /** The file at `path` in HEAD, the index and the working tree. */
@@ -136,6 +146,7 @@ export class GitRepository {
       if (working)
         await this.git.add({ fs: this.fs, dir: DIR, filepath: normal, cache: this.cache });
       else await this.git.remove({ fs: this.fs, dir: DIR, filepath: normal, cache: this.cache });
+      await this.resolveConflicts([normal]);
     });
   }
 
@@ -155,6 +166,7 @@ export class GitRepository {
       for (const filepath of gone) {
         await this.git.remove({ fs: this.fs, dir: DIR, filepath, cache: this.cache });
       }
+      await this.resolveConflicts(changed.map((file) => file.path));
     });
   }
 
@@ -182,6 +194,7 @@ export class GitRepository {
       }
       this.fs.refresh();
       await this.git.resetIndex({ fs: this.fs, dir: DIR, filepath: normal, cache: this.cache });
+      await this.resolveConflicts([normal]);
     });
   }
 
@@ -195,20 +208,26 @@ export class GitRepository {
       return Promise.reject(workspaceError('git-nothing-to-commit', { variant: 'no-message' }));
     }
     return this.withRepository('commit', async () => {
+      const merging = await this.mergeHead();
+      if (merging) {
+        const left = await this.conflictList();
+        if (left.length) throw workspaceError('git-conflicts', { paths: left.join(', ') });
+      }
       const rows = await this.git.statusMatrix({ fs: this.fs, dir: DIR, cache: this.cache });
       const staged = statusOfMatrix(rows as StatusRow[]).some((file) => file.staged);
-      if (!staged) throw workspaceError('git-nothing-to-commit');
-      return this.git.commit({
+      if (!staged && !merging) throw workspaceError('git-nothing-to-commit');
+      const head = merging ? await this.headOid() : null;
+      const oid = await this.git.commit({
         fs: this.fs,
         dir: DIR,
         cache: this.cache,
         message: `${text}\n`,
-        author: {
-          name: author.name.trim(),
-          email: author.email.trim(),
-          timestamp: Math.floor(this.clock.now() / 1000),
-        },
+        author: this.signature(author),
+        // A merge's commit has both sides as parents, as `git commit` after a merge does.
+        ...(merging && head ? { parent: [head, merging] } : {}),
       });
+      if (merging) await this.endMerge();
+      return oid;
     });
   }
 
@@ -273,6 +292,241 @@ export class GitRepository {
       }
       await this.git.deleteBranch({ fs: this.fs, dir: DIR, ref: name });
     });
+  }
+
+  /** The URL of the remote `origin`, or undefined when the repository has none. */
+  remoteUrl(): Promise<string | undefined> {
+    return this.withRepository('read the remote', () => this.originUrl());
+  }
+
+  /**
+   * Clones `url` into this workspace, which should be empty: the newest commit of its
+   * default branch (shallow), or every branch's whole history with `full`.
+   */
+  clone(url: string, options: GitRemoteOptions & { full?: boolean }): Promise<void> {
+    return this.run('clone the repository', async () => {
+      const clean = checkRemoteUrl(url);
+      if (await this.files.findAny(`${GIT_FOLDER}/HEAD`)) {
+        throw workspaceError('git-failed', {
+          action: 'clone the repository',
+          detail: 'this workspace has a repository already',
+        });
+      }
+      await this.remote(clean, options, undefined, (args) =>
+        this.git.clone({
+          fs: this.fs,
+          dir: DIR,
+          cache: this.cache,
+          url: clean,
+          ...args,
+          ...(options.full ? {} : { depth: 1, singleBranch: true }),
+        }),
+      );
+    });
+  }
+
+  /** Fetches the branch checked out from `origin` (the working tree stays as it is). */
+  fetch(options: GitRemoteOptions): Promise<void> {
+    return this.withRepository('fetch', async () => {
+      const { url, branch } = await this.upstream();
+      await this.remote(url, options, branch, (args) =>
+        this.git.fetch({
+          fs: this.fs,
+          dir: DIR,
+          cache: this.cache,
+          remote: REMOTE,
+          ref: branch,
+          singleBranch: true,
+          ...args,
+        }),
+      );
+    });
+  }
+
+  /**
+   * Fetches the branch checked out and merges it: a fast-forward when the branch has not
+   * moved here, else a merge commit by `author`; conflicts are written into the files with
+   * git's markers and listed, for the person to resolve, stage and commit. Refuses while
+   * tracked files have uncommitted changes (a merge must not mix with them).
+   */
+  pull(options: GitRemoteOptions, author: GitAuthor): Promise<GitPullResult> {
+    return this.withRepository('pull', async () => {
+      const { url, branch } = await this.upstream();
+      if (await this.mergeHead()) {
+        throw workspaceError('git-conflicts', { paths: (await this.conflictList()).join(', ') });
+      }
+      const changed = (await this.currentStatus()).filter(
+        (file) => file.staged || (file.unstaged && file.unstaged !== 'untracked'),
+      );
+      if (changed.length) {
+        throw workspaceError('git-local-changes', {
+          variant: 'pull',
+          paths: changed.map((file) => file.path).join(', '),
+        });
+      }
+      const fetched = await this.remote(url, options, branch, (args) =>
+        this.git.fetch({
+          fs: this.fs,
+          dir: DIR,
+          cache: this.cache,
+          remote: REMOTE,
+          ref: branch,
+          singleBranch: true,
+          ...args,
+        }),
+      );
+      const theirs = fetched.fetchHead;
+      const head = await this.headOid();
+      if (!theirs || theirs === head) return { kind: 'up-to-date' };
+      try {
+        const merged = await this.git.merge({
+          fs: this.fs,
+          dir: DIR,
+          cache: this.cache,
+          ours: branch,
+          theirs,
+          abortOnConflict: false,
+          message: `Merge branch '${branch}' of ${url}`,
+          ...(author.name.trim() && author.email.trim() ? { author: this.signature(author) } : {}),
+        });
+        if (merged.alreadyMerged) return { kind: 'up-to-date' };
+        this.fs.refresh();
+        await this.git.checkout({ fs: this.fs, dir: DIR, cache: this.cache, ref: branch });
+        return { kind: merged.fastForward ? 'fast-forward' : 'merged' };
+      } catch (error) {
+        const failure = error as { code?: string; data?: { filepaths?: string[] } };
+        if (failure.code === 'MissingNameError') throw workspaceError('git-no-author');
+        if (failure.code !== 'MergeConflictError') throw error;
+        const paths = [...(failure.data?.filepaths ?? [])].sort();
+        this.fs.refresh();
+        await this.fs.writeFile(`/${MERGE_HEAD}`, `${theirs}\n`);
+        await this.writeMergeMessage(`Merge branch '${branch}' of ${url}`, paths);
+        return { kind: 'conflicts', paths };
+      }
+    });
+  }
+
+  /** Pushes the branch checked out to `origin`; a branch that moved on there is refused. */
+  push(options: GitRemoteOptions): Promise<void> {
+    return this.withRepository('push', async () => {
+      const { url, branch } = await this.upstream();
+      if (!(await this.headOid())) throw workspaceError('git-nothing-to-commit');
+      await this.remote(url, options, branch, (args) =>
+        this.git.push({
+          fs: this.fs,
+          dir: DIR,
+          cache: this.cache,
+          remote: REMOTE,
+          ref: branch,
+          ...args,
+        }),
+      );
+    });
+  }
+
+  /** Runs one request of isomorphic-git's, its failures worded by {@link remoteError}. */
+  private async remote<T>(
+    url: string,
+    options: GitRemoteOptions,
+    branch: string | undefined,
+    task: (args: ReturnType<typeof remoteArguments>['args']) => Promise<T>,
+  ): Promise<T> {
+    const { args, tokenSent } = remoteArguments(options);
+    try {
+      return await task(args);
+    } catch (error) {
+      throw (
+        remoteError(error, {
+          url,
+          tokenSent: tokenSent(),
+          proxy: !!args.corsProxy,
+          ...(branch ? { branch } : {}),
+        }) ?? error
+      );
+    }
+  }
+
+  private async upstream(): Promise<{ url: string; branch: string }> {
+    const url = await this.originUrl();
+    if (!url) throw workspaceError('git-no-remote');
+    const branch = await this.git.currentBranch({ fs: this.fs, dir: DIR });
+    if (!branch) throw workspaceError('git-no-remote', { variant: 'detached' });
+    return { url, branch };
+  }
+
+  private async originUrl(): Promise<string | undefined> {
+    const value: unknown = await this.git.getConfig({
+      fs: this.fs,
+      dir: DIR,
+      path: `remote.${REMOTE}.url`,
+    });
+    return typeof value === 'string' && value ? value : undefined;
+  }
+
+  private signature(author: GitAuthor) {
+    return {
+      name: author.name.trim(),
+      email: author.email.trim(),
+      timestamp: Math.floor(this.clock.now() / 1000),
+    };
+  }
+
+  private async currentStatus(): Promise<GitFileStatus[]> {
+    const rows = await this.git.statusMatrix({ fs: this.fs, dir: DIR, cache: this.cache });
+    const files = statusOfMatrix(rows as StatusRow[]);
+    const conflicted = new Set(await this.conflictList());
+    if (!conflicted.size) return files;
+    const rest = files.filter((file) => !conflicted.has(file.path));
+    const marked = [...conflicted].map((path) => ({
+      path,
+      staged: null,
+      unstaged: 'conflicted' as const,
+    }));
+    return [...rest, ...marked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  private async mergeHead(): Promise<string | undefined> {
+    const row = await this.files.findAny(MERGE_HEAD);
+    const text = row && typeof row.content === 'string' ? row.content.trim() : '';
+    return text || undefined;
+  }
+
+  /**
+   * The conflicted paths, as git lists them in MERGE_MSG ("# Conflicts:" then "#\t<path>"
+   * lines); staging a path takes it off the list.
+   */
+  private async conflictList(): Promise<string[]> {
+    if (!(await this.mergeHead())) return [];
+    const row = await this.files.findAny(MERGE_MSG);
+    const text = row && typeof row.content === 'string' ? row.content : '';
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('#\t'))
+      .map((line) => line.slice(2));
+  }
+
+  private async writeMergeMessage(title: string, conflicts: string[]): Promise<void> {
+    const list = conflicts.length
+      ? `\n# Conflicts:\n${conflicts.map((path) => `#\t${path}\n`).join('')}`
+      : '';
+    await this.fs.writeFile(`/${MERGE_MSG}`, `${title}\n${list}`);
+  }
+
+  private async resolveConflicts(paths: string[]): Promise<void> {
+    const left = await this.conflictList();
+    if (!left.length || !paths.some((path) => left.includes(path))) return;
+    const row = await this.files.findAny(MERGE_MSG);
+    const title = (row && typeof row.content === 'string' ? row.content : '').split('\n')[0];
+    await this.writeMergeMessage(
+      title ?? '',
+      left.filter((path) => !paths.includes(path)),
+    );
+  }
+
+  private async endMerge(): Promise<void> {
+    this.fs.refresh();
+    await this.fs.unlink(`/${MERGE_HEAD}`);
+    if (await this.files.findAny(MERGE_MSG)) await this.fs.unlink(`/${MERGE_MSG}`);
   }
 
   private async headOid(): Promise<string | null> {

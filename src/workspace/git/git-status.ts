@@ -5,12 +5,12 @@
  */
 
 /** How one side of a file differs. */
-export type GitChange = 'modified' | 'added' | 'deleted' | 'untracked';
+export type GitChange = 'modified' | 'added' | 'deleted' | 'untracked' | 'conflicted';
 
 /** One changed file: its staged and its unstaged change (null: none on that side). */
 export interface GitFileStatus {
   path: string;
-  staged: Exclude<GitChange, 'untracked'> | null;
+  staged: Exclude<GitChange, 'untracked' | 'conflicted'> | null;
   unstaged: GitChange | null;
 }
 
