@@ -29,7 +29,9 @@ async function setUp() {
   await files.write('docs/retry.md', '# Retries\n\nFailed uploads are retried three times.\n');
   await files.write('docs/logs.md', '# Logging\n\nLogs go to stderr.\n');
   const notices = createNoticeService(clock);
-  const providers = () => [{ id: 'p', name: 'P', presetId: 'vllm' as const, baseURL: server.baseURL }];
+  const providers = () => [
+    { id: 'p', name: 'P', presetId: 'vllm' as const, baseURL: server.baseURL },
+  ];
   const knowledge = createKnowledgeService(
     { fetch: globalThis.fetch },
     { workspaces, notices, clock, store, providers: { providers } },
