@@ -1,15 +1,12 @@
 import { APIConnectionError } from 'openai';
-import type { Clock } from '../base/clock';
 import { probeReachability } from './cors-probe';
-import { classifyHttpFailure, type HttpFailure } from './error-classification';
-import type { FetchLike } from './fetch-like';
 import { LlmError } from './llm-error';
-import { makeFailure, type FailureContext } from './llm-failures';
+import { makeFailure } from './llm-failures';
 import type { ModelCapabilities } from './model-capabilities';
-import { normalizeBaseURL, type ProviderConfig } from './provider-config';
-import { makeProviderFetch } from './provider-fetch';
-import { checkProviderReady } from './provider-readiness';
-import { makeSdkClient } from './sdk-client';
+import { callProvider, type ProviderCallResult, type ProviderRequestDeps } from './provider-call';
+import type { ProviderConfig } from './provider-config';
+
+export type { ProviderRequestDeps } from './provider-call';
 
 /** A model as a server lists it, with whatever capabilities the listing reveals. */
 export interface ListedModel {
@@ -21,17 +18,6 @@ export interface ListedModel {
 
 /** The models of a provider, or why they could not be listed. Never a thrown error. */
 export type ModelListResult = { ok: true; models: ListedModel[] } | { ok: false; error: LlmError };
-
-/** What a one-shot provider request (listing, connection test) needs. */
-export interface ProviderRequestDeps {
-  fetch: FetchLike;
-  clock: Clock;
-  /** `location.origin`, for CORS and Local Network Access advice. */
-  pageOrigin?: string;
-  /** Gives up with `timeout` after this long (default 20 s). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
 
 const DEFAULT_LIST_TIMEOUT_MS = 20_000;
 
@@ -45,79 +31,28 @@ export async function listModels(
   provider: ProviderConfig,
   deps: ProviderRequestDeps,
 ): Promise<ModelListResult> {
-  const context: FailureContext = {
-    baseURL: provider.baseURL,
-    presetId: provider.presetId,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
-    ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}),
-  };
-  const problem = checkProviderReady(provider, context);
-  if (problem) return { ok: false, error: problem };
-  const base = normalizeBaseURL(provider.baseURL);
-  const baseURL = base.ok ? base.url : provider.baseURL;
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const cancelTimer = deps.clock.schedule(() => {
-    timedOut = true;
-    controller.abort();
-  }, deps.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  deps.signal?.addEventListener('abort', onAbort, { once: true });
-  if (deps.signal?.aborted) controller.abort();
-
-  let responded = false;
-  let httpFailure: HttpFailure | undefined;
-  const fetch = makeProviderFetch({
-    fetch: deps.fetch,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
-    ...(provider.keyOrigin ? { keyOrigin: provider.keyOrigin } : {}),
-    ...(provider.headers ? { headers: provider.headers } : {}),
-    onResponse: () => {
-      responded = true;
+  const listed = await callProvider(
+    provider,
+    deps,
+    DEFAULT_LIST_TIMEOUT_MS,
+    async ({ sdk, baseURL, signal }): Promise<ProviderCallResult<ListedModel[]>> => {
+      const models = parseModelList(await sdk.get<unknown>('/models', { signal }));
+      return models ? { ok: true, value: models } : { ok: false, error: notAModelList(baseURL) };
     },
-    onHttpFailure: (failure) => {
-      httpFailure = failure;
+    async (error, { baseURL, context, responded }) => {
+      if (!responded && (error instanceof APIConnectionError || error instanceof TypeError)) {
+        // No answer at all: a server that answers without CORS headers, or none there.
+        const reachability = await probeReachability(deps.fetch, baseURL, deps.clock, {
+          ...(deps.signal ? { signal: deps.signal } : {}),
+        });
+        return makeFailure(reachability === 'reachable' ? 'cors' : 'connection', context);
+      }
+      if (responded) return makeFailure('connection', context, { midStream: true });
+      const internalMessage = error instanceof Error ? error.message : String(error);
+      return makeFailure('internal', context, { internalMessage });
     },
-  });
-  try {
-    const body = await makeSdkClient(baseURL, fetch).get<unknown>('/models', {
-      signal: controller.signal,
-    });
-    const models = parseModelList(body);
-    if (!models) {
-      return { ok: false, error: notAModelList(baseURL) };
-    }
-    return { ok: true, models };
-  } catch (error) {
-    if (deps.signal?.aborted) return { ok: false, error: makeFailure('aborted', context) };
-    if (timedOut) {
-      return {
-        ok: false,
-        error: makeFailure('timeout', context, {
-          stallTimeoutMs: deps.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS,
-        }),
-      };
-    }
-    if (httpFailure)
-      return { ok: false, error: classifyHttpFailure(httpFailure, context, deps.clock.now()) };
-    if (!responded && (error instanceof APIConnectionError || error instanceof TypeError)) {
-      const reachability = await probeReachability(deps.fetch, baseURL, deps.clock, {
-        ...(deps.signal ? { signal: deps.signal } : {}),
-      });
-      return {
-        ok: false,
-        error: makeFailure(reachability === 'reachable' ? 'cors' : 'connection', context),
-      };
-    }
-    if (responded)
-      return { ok: false, error: makeFailure('connection', context, { midStream: true }) };
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: makeFailure('internal', context, { internalMessage: message }) };
-  } finally {
-    cancelTimer();
-    deps.signal?.removeEventListener('abort', onAbort);
-  }
+  );
+  return listed.ok ? { ok: true, models: listed.value } : listed;
 }
 
 function notAModelList(baseURL: string): LlmError {
