@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import { errorText } from '../../app/messages/describe-error';
+import { FormAlert } from '../common/FormAlert';
 
 /** A plausible email: something@something, without spaces (git accepts any, people mistype). */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -52,11 +53,7 @@ export function GitSection(props: { git: GitService }) {
           Every commit made in Cove carries this name and email, as git's user.name and user.email
           do. They are stored in this browser only.
         </p>
-        <Show when={error()}>
-          <p class="field-error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <FormAlert message={error()} />
         <div class="settings-actions">
           <button type="submit" class="button">
             Save Git settings
@@ -111,11 +108,7 @@ function GitProxyForm(props: { git: GitService }) {
         go through a proxy you run (the README shows how). The proxy sees everything the requests
         carry: the repository's contents and your token.
       </p>
-      <Show when={error()}>
-        <p class="field-error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <FormAlert message={error()} />
       <div class="settings-actions">
         <button type="submit" class="button">
           Save proxy
@@ -207,11 +200,7 @@ function GitTokensForm(props: { git: GitService }) {
         Stored encrypted in this browser, like API keys, and left out of backups. Cove sends it only
         to that host, and only when the server asks for a sign-in.
       </p>
-      <Show when={error()}>
-        <p class="field-error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <FormAlert message={error()} />
       <div class="settings-actions">
         <button type="submit" class="button">
           Save token

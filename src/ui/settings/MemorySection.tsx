@@ -5,6 +5,7 @@ import type { AppServices } from '../../app/services';
 import type { MemoryEntry, MemoryScope } from '../../store/assistant-memory-store';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
+import { FormAlert } from '../common/FormAlert';
 
 const SCOPE_HEADINGS: Record<MemoryScope, string> = {
   user: 'Your memory (all workspaces)',
@@ -220,11 +221,7 @@ function MemoryNoteRow(props: {
             value={text()}
             onInput={(event) => setText(event.currentTarget.value)}
           />
-          <Show when={error()}>
-            <p class="field-error" role="alert">
-              {error()}
-            </p>
-          </Show>
+          <FormAlert message={error()} />
           <div class="settings-actions">
             <button type="submit" class="button primary">
               Save note

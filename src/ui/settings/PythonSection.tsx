@@ -3,6 +3,7 @@ import type { AppServices } from '../../app/services';
 import { errorText } from '../../app/messages/describe-error';
 import { DEFAULT_PACKAGE_INDEX_URL } from '../../runtime/runtime-settings';
 import { PYTHON_NETWORK_ACCESS, type PythonNetworkAccess } from '../../runtime/python-network';
+import { FormAlert } from '../common/FormAlert';
 
 /** How each network setting is offered. */
 const NETWORK_CHOICES: Record<PythonNetworkAccess, { label: string; help: string }> = {
@@ -103,11 +104,7 @@ export function PythonSection(props: { services: AppServices }) {
           placeholder="Cove's own list"
           onInput={(e) => setLock(e.currentTarget.value)}
         />
-        <Show when={error()}>
-          <p class="field-error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <FormAlert message={error()} />
         <div class="settings-actions">
           <button type="submit" class="button">
             Save Python settings
