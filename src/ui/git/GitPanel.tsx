@@ -39,7 +39,11 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
   const dialogs = useDialogs();
   const [message, setMessage] = createSignal('');
   const [diff, setDiff] = createSignal<OpenDiff>();
-  const [busy, setBusy] = createSignal(false);
+  // Actions under way: the repository runs them one after another, so a commit asked for
+  // while a file is still being staged waits for it instead of being dropped.
+  const [pending, setPending] = createSignal(0);
+  const busy = () => pending() > 0;
+  let committing = false;
   const [cloning, setCloning] = createSignal(false);
   onMount(() => git.activate());
   onCleanup(() => git.deactivate());
@@ -52,19 +56,25 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
   const unstaged = createMemo(() => ready()?.files.filter((file) => file.unstaged) ?? []);
 
   const run = async (action: () => Promise<boolean>) => {
-    setBusy(true);
+    setPending((count) => count + 1);
     try {
       return await action();
     } finally {
-      setBusy(false);
+      setPending((count) => count - 1);
     }
   };
 
   const commit = async () => {
-    if (busy()) return;
-    if (await run(() => git.commit(message()))) {
-      setMessage('');
-      setDiff(undefined);
+    // One commit at a time: a second Ctrl+Enter would commit nothing.
+    if (committing) return;
+    committing = true;
+    try {
+      if (await run(() => git.commit(message()))) {
+        setMessage('');
+        setDiff(undefined);
+      }
+    } finally {
+      committing = false;
     }
   };
 
