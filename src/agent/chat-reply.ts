@@ -8,7 +8,6 @@ import type { LlmEvent } from '../llm/llm-events';
 import type { NodeRecord, StoredError } from '../store/records';
 import { buildChatSystem } from './context-builder';
 import { fitContext, type FitResult } from './context-fit';
-import { createDeltaBatcher } from './delta-batcher';
 import { internalError, modelLimits, type EngineCore } from './engine-core';
 import type { ReplyModel } from './session-engine-types';
 import type { SessionEvent } from './session-events';
@@ -34,7 +33,8 @@ function folder(core: EngineCore, node: NodeRecord) {
   let draft = draftOf(node);
   return {
     draft: () => draft,
-    fold(event: SessionEvent, at = core.deps.clock.now()) {
+    fold(event: SessionEvent) {
+      const at = core.deps.clock.now();
       draft = reduceNode(draft, event, at);
       return core.emit({
         type: 'node_event',
@@ -113,11 +113,6 @@ async function streamInto(
   request: SentRequest,
 ): Promise<NodeDraft> {
   const { fold, draft } = folder(core, answer);
-  const batcher = createDeltaBatcher(
-    core.deps.clock,
-    (event, at) => void fold(event, at),
-    core.deps.nextTask,
-  );
   try {
     await core.emit({ type: 'reply_start', sessionId: answer.sessionId, node: answer });
     const maybeYield = core.deps.makeYielder?.();
@@ -125,21 +120,16 @@ async function streamInto(
       const event = next.value;
       // A fast stream delivers thousands of events per network read; let the page paint.
       const pause = maybeYield?.();
-      if (pause) {
-        // What arrived so far is shown before the page gets its turn to paint.
-        batcher.flush();
-        await pause;
-      }
+      if (pause) await pause;
       if (event.type === 'stream_options_unsupported') {
         core.deps.models.streamOptionsUnsupported(model.provider.id);
       }
-      batcher.push(event);
+      void fold(event);
     }
   } catch (failure) {
     // The client never throws; a listener or the yielder might. Keep what arrived.
-    batcher.push({ type: 'node_failed', error: internalError(failure) });
+    void fold({ type: 'node_failed', error: internalError(failure) });
   } finally {
-    batcher.flush();
     await fold({ type: 'node_end' });
   }
   return draft();

@@ -2,7 +2,6 @@
  * What the session engine is to the rest of Cove: its dependencies, the events it
  * publishes and its commands. The engine itself is session-engine.ts.
  */
-import type { NextTask } from './delta-batcher';
 import type { ChatClient, ProviderConfig } from '../llm';
 import type {
   NodeAttachment,
@@ -127,12 +126,6 @@ export interface SessionEngineDeps {
    * should let the page paint first. Absent under Node.
    */
   makeYielder?: () => () => Promise<void> | undefined;
-  /**
-   * Runs a function in a later task of the event loop (see delta-batcher.ts): deltas that
-   * arrive together are then folded and published as one. Without it each delta is folded
-   * as it arrives, which tests that follow a stream step by step rely on.
-   */
-  nextTask?: NextTask;
   /** A listener threw; the default logs it. */
   onListenerError?: (error: unknown) => void;
   /**

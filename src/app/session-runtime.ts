@@ -32,7 +32,7 @@ import type { NoticeService } from './notice-service';
 import { parseModelRef, type ProviderService } from './provider-service';
 import type { SessionLocks } from './session-locks';
 import type { WorkspaceService } from './workspace-service';
-import { createYielder, runInNextTask } from './yield-to-page';
+import { createYielder } from './yield-to-page';
 import { createSessionSignals, type SessionSignals } from './session-signals';
 import { createRewindService, type RewindService } from './rewind-service';
 import { watchLockElsewhere, type LockElsewhere } from './lock-elsewhere';
@@ -214,7 +214,6 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): SessionRuntime {
       ...(deps.locateSymbol ? { locateSymbol: deps.locateSymbol } : {}),
     },
     ...(deps.monotonicNow ? { makeYielder: () => createYielder(deps.monotonicNow!) } : {}),
-    nextTask: runInNextTask,
     agent: agent.port,
     ...(deps.onProblem
       ? {

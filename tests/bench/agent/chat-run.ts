@@ -7,7 +7,6 @@ import { createMemorySessionLocks } from '../../../src/agent/session-locks';
 import { createSessionPersister } from '../../../src/agent/session-persister';
 import { activePath } from '../../../src/agent/session-tree';
 import { buildChatSystem, pathToMessages } from '../../../src/agent/context-builder';
-import { runInNextTask } from '../../../src/app/yield-to-page';
 import { systemClock } from '../../../src/base/clock';
 import { makeOpenAIChatClient } from '../../../src/llm/openai-chat-client';
 import type { ProviderConfig } from '../../../src/llm/provider-config';
@@ -88,8 +87,6 @@ export async function runChatEngine(
     models: { current: () => model, streamOptionsUnsupported: () => undefined },
     settings: () => SETTINGS,
     context: SOURCES,
-    // As the app wires it (session-runtime.ts): deltas that arrive together fold as one.
-    nextTask: runInNextTask,
   });
   const persister = createSessionPersister({
     sessions: store.sessions,

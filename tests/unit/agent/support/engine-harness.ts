@@ -41,8 +41,6 @@ export interface HarnessOptions {
   maxSteps?: number;
   /** Clock start; 2026-12-02 by default. */
   startsAt?: number;
-  /** The engine's NextTask: given, deltas that arrive together fold as one (as in the app). */
-  nextTask?: SessionEngineDeps['nextTask'];
 }
 
 export function engineHarness(steps: ScriptStep[] = [], options: HarnessOptions = {}) {
@@ -87,7 +85,6 @@ export function engineHarness(steps: ScriptStep[] = [], options: HarnessOptions 
       readFile: async () => undefined,
     },
     ...(agent ? { agent } : {}),
-    ...(options.nextTask ? { nextTask: options.nextTask } : {}),
     newId: () => `n${++ids}`,
     onListenerError: (error) => listenerErrors.push(error),
     onProblem: (_error, what) => void problems.push(what),
