@@ -54,6 +54,17 @@ export interface PromptTool {
  * The static part for the offered tools, their hints in the order offered. The same tools
  * give the same text, so providers can cache it.
  */
+/**
+ * The static prompt of a chat reply that may use tools (memory in chat mode): the chat
+ * prompt as a plain reply has it, then the tools named with their guidance. The agent's
+ * identity and rules about files stay out: a chat reply edits nothing.
+ */
+export function buildChatToolsPrompt(chatSystem: string, tools: readonly PromptTool[]): string {
+  const guidance = tools.flatMap((tool) => (tool.promptHint ? [`- ${tool.promptHint}`] : []));
+  const names = `Tools: ${tools.map((tool) => tool.name).join(', ')}.`;
+  return [chatSystem, names, ...(guidance.length ? [guidance.join('\n')] : [])].join('\n\n');
+}
+
 export function buildAgentStaticPrompt(tools: readonly PromptTool[]): string {
   const toolNames = tools.map((tool) => tool.name);
   const guidance = tools.flatMap((tool) => (tool.promptHint ? [`- ${tool.promptHint}`] : []));
@@ -141,6 +152,7 @@ export function agentRequestFrame(
   tools: readonly (ToolSpec & PromptTool)[],
   toolCalling: ToolCallingMode,
   dynamic: string,
+  staticPrompt?: string,
 ): RequestFrame {
   const offered = new Map<string, ToolSpec & PromptTool>();
   if (toolCalling !== 'none') {
@@ -148,7 +160,7 @@ export function agentRequestFrame(
   }
   const prompted = [...offered.values()];
   return {
-    system: agentSystemText(buildAgentStaticPrompt(prompted), dynamic),
+    system: agentSystemText(staticPrompt ?? buildAgentStaticPrompt(prompted), dynamic),
     tools: prompted.map(({ name, description, parameters }) => ({ name, description, parameters })),
   };
 }

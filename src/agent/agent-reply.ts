@@ -7,7 +7,7 @@
  */
 import type { NodeRecord } from '../store/records';
 import type { AgentEvent, AgentRunError, RunEndEvent } from './agent-events';
-import { agentRequestFrame } from './agent-prompt';
+import { agentRequestFrame, buildChatToolsPrompt } from './agent-prompt';
 import { fitContext, type FitResult } from './context-fit';
 import { internalError, modelLimits, type EngineCore } from './engine-core';
 import type { AgentToolbox } from './session-agent-run';
@@ -22,6 +22,16 @@ export interface AgentReplyInput {
   parent: NodeRecord;
   model: ReplyModel;
   signal: AbortSignal;
+  /** A chat reply that may use tools (memory in chat mode) instead of an agent run. */
+  chat?: ChatWithTools;
+}
+
+/** A chat reply run by the loop: the chat prompt it answers with, and its few tools. */
+export interface ChatWithTools {
+  /** The chat system prompt, as a plain chat reply would send it. */
+  system: string;
+  /** The run's tools (AgentPort.chatToolbox), assembled for each run of the reply. */
+  toolbox(): Promise<AgentToolbox>;
 }
 
 /** A run that ended before the loop started, told the way the loop tells its end. */
@@ -68,11 +78,13 @@ async function runOnce(
   try {
     const settings = core.deps.settings();
     const { capabilities } = modelLimits(model, settings.maxTokens);
-    toolbox = await port.toolbox(sessionId);
+    toolbox = input.chat ? await input.chat.toolbox() : await port.toolbox(sessionId);
+    const staticPrompt = input.chat && buildChatToolsPrompt(input.chat.system, toolbox.tools);
     const frame = agentRequestFrame(
       toolbox.tools,
       capabilities.toolCalling,
       toolbox.dynamicPrompt(),
+      staticPrompt,
     );
     const fit: FitResult = await fitContext(core, {
       sessionId,
@@ -134,6 +146,7 @@ async function runOnce(
         request: { maxOutputTokens: settings.maxTokens, temperature: settings.temperature },
         onStreamOptionsUnsupported: () =>
           core.deps.models.streamOptionsUnsupported(model.provider.id),
+        ...(staticPrompt ? { staticPrompt } : {}),
         ...(port.maxSteps !== undefined ? { maxSteps: port.maxSteps } : {}),
         ...(port.toolResultCap !== undefined ? { toolResultCap: port.toolResultCap } : {}),
       },

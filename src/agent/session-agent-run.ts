@@ -51,6 +51,11 @@ export interface AgentPort {
   approve(sessionId: string, request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Tools approved "for the rest of the session"; the run adds to it. */
   sessionApproved(sessionId: string): Set<string>;
+  /**
+   * The tools a chat reply in this session may use (memory, when the person turned it on
+   * for chat mode); undefined: the reply is a plain chat reply, without tools.
+   */
+  chatToolbox?(sessionId: string): Promise<AgentToolbox | undefined>;
   /** Turns per run before it ends with `max_steps`; default the loop's (50). */
   maxSteps?: number;
   /** Longest tool result the model reads, in characters; default the loop's (10,000). */

@@ -16,11 +16,13 @@
  */
 
 import type { NodeAttachment, NodeRecord, SessionRecord } from '../store/records';
-import { answerWithAgent } from './agent-reply';
+import { answerWithAgent, type ChatWithTools } from './agent-reply';
 import { answerWithChat } from './chat-reply';
+import type { AgentToolbox } from './session-agent-run';
 import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from './compaction-run';
 import { compactAt } from './context-fit';
-import { createEngineCore, internalError } from './engine-core';
+import { buildChatSystem } from './context-builder';
+import { createEngineCore, internalError, modelLimits } from './engine-core';
 import type {
   CompactOutcome,
   ReplyModel,
@@ -60,9 +62,47 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
   ): Promise<void> {
     if (await isAgentSession(sessionId)) {
       await answerWithAgent(core, { sessionId, parent, model, signal });
-    } else {
-      await answerWithChat(core, { sessionId, parent, model, continuation, signal });
+      return;
     }
+    const chat = continuation ? undefined : await chatWithTools(sessionId, parent, model);
+    if (chat) await answerWithAgent(core, { sessionId, parent, model, signal, chat });
+    else await answerWithChat(core, { sessionId, parent, model, continuation, signal });
+  }
+
+  /**
+   * The tools a chat reply under `parent` may use, with its chat prompt; undefined when it
+   * gets none (memory is off for chat, or the model takes no tools through the API).
+   */
+  async function chatWithTools(
+    sessionId: string,
+    parent: NodeRecord,
+    model: ReplyModel,
+  ): Promise<ChatWithTools | undefined> {
+    const chatToolbox = deps.agent?.chatToolbox;
+    if (!chatToolbox) return undefined;
+    const settings = deps.settings();
+    const { capabilities } = modelLimits(model, settings.maxTokens);
+    if (capabilities.toolCalling !== 'native') return undefined;
+    const first = await chatToolbox(sessionId);
+    if (!first) return undefined;
+    let next: AgentToolbox | undefined = first;
+    const system = await buildChatSystem({
+      path: activePath(await sessions.nodes(sessionId), parent.id),
+      settings,
+      sources: deps.context,
+      contextWindow: capabilities.contextWindow,
+      now: clock.now(),
+    });
+    return {
+      system,
+      // The first run takes the toolbox asked for here; a queued follow-up asks again.
+      async toolbox() {
+        const taken = next ?? (await chatToolbox(sessionId));
+        next = undefined;
+        // Turned off since: the follow-up is answered without tools.
+        return taken ?? { tools: [], context: {}, dynamicPrompt: () => '' };
+      },
+    };
   }
 
   /**

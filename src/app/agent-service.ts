@@ -146,6 +146,10 @@ export function createAgentService(deps: {
         approvedForSession.get(sessionId)?.delete(name);
       return toolbox;
     },
+    async chatToolbox(sessionId) {
+      await loadMode(sessionId);
+      return toolboxes.chatToolbox(sessionId);
+    },
     // Read at every call, so a mode or override changed during a run applies to its next call.
     policy: (sessionId) => ({
       get mode() {

@@ -8,6 +8,7 @@
  */
 import { createSignal } from 'solid-js';
 import { buildAgentDynamicPrompt, type AgentOpenFile } from '../agent/agent-prompt';
+import { formatMemoryIndex } from '../agent/memory-prompt';
 import type { AgentToolbox } from '../agent/session-agent-run';
 import type { AgentTool } from '../agent/tool-catalog';
 import type { Clock } from '../base/clock';
@@ -110,6 +111,8 @@ export interface AgentToolSummary {
 export interface AgentToolboxes {
   /** The toolbox for a run in `sessionId`, over the workspace open now. */
   toolbox(sessionId: string): Promise<AgentToolbox>;
+  /** The memory tools of a chat reply, when memory is on for chat mode (AgentPort.chatToolbox). */
+  chatToolbox(sessionId: string): Promise<AgentToolbox | undefined>;
   /** The session's plan (todo_write writes it); the same list across runs. */
   todos(sessionId: string): TodoList;
   /**
@@ -265,6 +268,20 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       mcp ? mergeMcpOverrides(base, mcp.overrides(sessionId)) : base,
     revokedApprovals: (sessionId) => mcp?.revoked(sessionId) ?? [],
     approvedForSession: (sessionId, toolName) => mcp?.approvedForSession(sessionId, toolName),
+    async chatToolbox(sessionId) {
+      const service = deps.memory;
+      const on = service?.switches();
+      if (!service || !on?.chat || !(on.user || on.workspace)) return undefined;
+      const tools = (await loadTools()).filter((tool) => tool.needs === 'memory');
+      const memory = createRunMemory(service, workspaces.files()?.workspaceId);
+      memories.set(sessionId, memory);
+      await memory.refresh();
+      return {
+        tools: memory.wrap(tools),
+        context: { memory: memory.host },
+        dynamicPrompt: () => formatMemoryIndex(memory.index()) ?? '',
+      };
+    },
     async toolbox(sessionId) {
       const tools = await loadTools();
       const context = contextFor(sessionId);

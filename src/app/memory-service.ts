@@ -26,10 +26,12 @@ import type { ToolReceipt } from '../tools/tool';
 export interface MemorySwitches {
   user: boolean;
   workspace: boolean;
+  /** Chat replies get the memory tools too ("Remember that …" in chat mode); agent runs always do. */
+  chat: boolean;
 }
 
 export const MEMORY_SWITCHES_KEY = 'memory.switches';
-const DEFAULT_SWITCHES: MemorySwitches = { user: true, workspace: true };
+const DEFAULT_SWITCHES: MemorySwitches = { user: true, workspace: true, chat: false };
 
 export interface MemoryService {
   readonly store: AssistantMemoryStore;

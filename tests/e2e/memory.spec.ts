@@ -129,3 +129,54 @@ test('a memory write after the agent read a file is flagged in its approval and 
   await memory.open();
   await expect(memory.note('How to start')).toContainText('flagged: saved after read_file');
 });
+
+test('"Remember that …" in chat mode: off by default; turned on, the chat reply saves the note after approval', async ({
+  cove,
+  provider,
+}) => {
+  const agent = new AgentPanel(cove);
+  const memory = new MemorySettings(cove);
+  await agent.connect(provider);
+
+  // Chat mode, memory for chat off (the default): a plain reply, no tools offered.
+  provider.script({ content: 'I cannot remember things in chat.' });
+  await agent.send('Remember that I prefer tabs');
+  await expect(agent.chat.replies.last()).toContainText('I cannot remember things in chat.');
+  await agent.idle();
+  const plain = provider.chatRequests().at(-1)?.body as { tools?: unknown[] };
+  expect(plain.tools).toBeUndefined();
+
+  await memory.open();
+  const forChat = memory.section.getByRole('checkbox', { name: 'Use memory in chat mode too' });
+  await expect(forChat).not.toBeChecked();
+  await forChat.check();
+  await memory.close();
+
+  provider.script(memoryWrite('call_chat', 'Indentation', 'The user prefers tabs.'), {
+    content: 'Saved: you prefer tabs.',
+  });
+  await agent.send('Remember that I prefer tabs');
+  const request = agent.approval('memory_write');
+  await expect(request).toContainText("Save to the user's memory (all workspaces): Indentation");
+  await request.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(agent.chat.replies.last()).toContainText('Saved: you prefer tabs.');
+  await agent.idle();
+  await expect(
+    cove.page.getByRole('group', { name: 'Saved to memory: Indentation' }),
+  ).toBeVisible();
+  const withTools = provider.chatRequests().at(-2)?.body as {
+    tools?: { function: { name: string } }[];
+  };
+  expect(withTools.tools?.map((tool) => tool.function.name)).toEqual([
+    'memory_list',
+    'memory_read',
+    'memory_write',
+    'memory_delete',
+  ]);
+  // Still a chat reply: the chat prompt, not the agent's file tools.
+  expect(lastSystemPrompt(provider)).not.toContain('edit_file');
+  await cove.page.screenshot({ path: test.info().outputPath('chat-memory.png') });
+
+  await memory.open();
+  await expect(memory.note('Indentation')).toContainText('The user prefers tabs.');
+});

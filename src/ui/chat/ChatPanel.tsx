@@ -436,7 +436,8 @@ export function ChatPanel(props: {
           </Show>
         </section>
       </div>
-      <Show when={agentMode() ? agent.approval() : undefined} keyed>
+      {/* Chat replies ask too, when memory is on for chat mode. */}
+      <Show when={agent.approval()} keyed>
         {(approval) => (
           <ApprovalPanel
             approval={approval}

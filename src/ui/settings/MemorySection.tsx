@@ -93,6 +93,11 @@ export function MemorySection(props: { services: AppServices }) {
       </p>
       {switchRow('user', 'Remember things for all workspaces')}
       {switchRow('workspace', 'Remember things for each workspace')}
+      {switchRow('chat', 'Use memory in chat mode too')}
+      <p class="field-help">
+        Agent runs read and save notes whenever a scope is on. With this on, a chat reply can save
+        what you ask it to remember, with the same approval.
+      </p>
       <label for="memory-search">Search memory</label>
       <input
         id="memory-search"

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTINUE_INSTRUCTION, type ReplyModel } from '../../../src/agent/session-engine';
 import { type ScriptStep } from '../../../src/llm';
 import { engineHarness } from './support/engine-harness';
+import type { AgentTool } from '../../../src/agent/tool-catalog';
 
 function setup(
   steps: ScriptStep[] = [],
@@ -216,5 +217,52 @@ describe('session engine', () => {
     expect(reply).toMatchObject({ status: 'complete', content: 'fine' });
     expect(ctx.listenerErrors.length).toBeGreaterThan(0);
     expect(ctx.listenerErrors.every((e) => String(e).includes('a broken view'))).toBe(true);
+  });
+
+  it('a chat reply with tools for chat (memory) runs them through the loop, with the chat prompt', async () => {
+    const saved: unknown[] = [];
+    const remember: AgentTool = {
+      name: 'memory_write',
+      description: 'Saves a note.',
+      parameters: { type: 'object', properties: { text: { type: 'string' } } },
+      approval: 'edit',
+      promptHint: 'Save what the user asks you to remember with memory_write.',
+      async execute(args) {
+        saved.push(args);
+        return { content: 'Saved.' };
+      },
+    };
+    const ctx = engineHarness(
+      [
+        { toolCalls: [{ id: 'c1', name: 'memory_write', arguments: { text: 'tabs' } }] },
+        { text: 'Noted: tabs.' },
+      ],
+      { chatTools: [remember] },
+    );
+    const session = await ctx.engine.create('w', 'Remember that I use tabs');
+    expect(session.mode).toBe('chat');
+    expect(await ctx.engine.send(session.id, undefined, 'Remember that I use tabs')).toBe(
+      'answered',
+    );
+    expect(saved).toEqual([{ text: 'tabs' }]);
+    const path = await ctx.pathOf(session.id);
+    expect(path.map((n) => n.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(path.at(-1)?.content).toBe('Noted: tabs.');
+    const request = ctx.client.requests[0]!;
+    expect(request.tools?.map((tool) => tool.name)).toEqual(['memory_write']);
+    const system = String(request.messages[0]?.content);
+    // The chat prompt, not the agent's, with the tool named and the dynamic part (the index).
+    expect(system).toContain('Tools: memory_write.');
+    expect(system).toContain('Save what the user asks you to remember');
+    expect(system).toContain('Notes you saved: none yet.');
+    expect(system).not.toContain('edit_file');
+  });
+
+  it('a chat reply without tools for chat stays a plain reply with no tools offered', async () => {
+    const ctx = setup([{ text: 'Hello.' }]);
+    const session = await ctx.engine.create('w', 'Hi');
+    expect(await ctx.engine.send(session.id, undefined, 'Hi')).toBe('answered');
+    expect(ctx.client.requests[0]?.tools).toBeUndefined();
+    expect((await ctx.pathOf(session.id)).map((n) => n.role)).toEqual(['user', 'assistant']);
   });
 });

@@ -83,7 +83,7 @@ describe.each(storeKinds)('the memory service ($name)', ({ open }) => {
     const { memory } = await fresh();
     await memory.write('user', { title: 'Tabs', text: 'Indent with tabs.' });
     expect(await memory.index('w1')).toEqual({ user: ['Tabs'], workspace: [] });
-    await memory.setSwitches({ user: false, workspace: true });
+    await memory.setSwitches({ user: false, workspace: true, chat: false });
     expect(await memory.index('w1')).toEqual({ workspace: [] });
     expect(await memory.index()).toEqual({});
   });

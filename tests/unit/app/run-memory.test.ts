@@ -80,7 +80,7 @@ describe('memory in an agent run', () => {
 
   it('offers no memory tools and no index while both scopes are off', async () => {
     const { boxes, memory } = await setUp();
-    await memory.setSwitches({ user: false, workspace: false });
+    await memory.setSwitches({ user: false, workspace: false, chat: false });
     const box = await boxes.toolbox('s1');
     expect(box.tools.map((tool) => tool.name)).not.toContain('memory_write');
     expect(box.dynamicPrompt()).not.toContain('Memory:');

@@ -37,6 +37,8 @@ export interface HarnessOptions {
   activeDocument?: SessionEngineDeps['context']['activeDocument'];
   /** Agent tools: with them the engine gets an agent port in "auto" that approves all. */
   tools?: AgentTool[];
+  /** Tools a chat reply gets (memory in chat mode); the agent port offers them to chat. */
+  chatTools?: AgentTool[];
   dynamicPrompt?: string;
   maxSteps?: number;
   /** Clock start; 2026-12-02 by default. */
@@ -54,7 +56,7 @@ export function engineHarness(steps: ScriptStep[] = [], options: HarnessOptions 
     options.model === null
       ? undefined
       : (options.model ?? { ref: `${provider.id}/${modelId}`, provider, modelId });
-  const agent: AgentPort | undefined = options.tools && {
+  const agent: AgentPort | undefined = (options.tools || options.chatTools) && {
     toolbox: () =>
       Promise.resolve({
         tools: options.tools ?? [],
@@ -64,6 +66,15 @@ export function engineHarness(steps: ScriptStep[] = [], options: HarnessOptions 
     policy: () => ({ mode: 'auto' }),
     approve: () => Promise.resolve({ type: 'approve' }),
     sessionApproved: () => new Set(),
+    ...(options.chatTools
+      ? {
+          chatToolbox: async () => ({
+            tools: options.chatTools!,
+            context: {},
+            dynamicPrompt: () => 'Notes you saved: none yet.',
+          }),
+        }
+      : {}),
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
   };
   let ids = 0;
