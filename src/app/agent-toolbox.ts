@@ -173,6 +173,7 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
         git: !!deps.git,
         memory: !!deps.memory,
         knowledge: !!deps.knowledge,
+        attachments: !!deps.attachmentsOf,
       }) as AgentTool<ToolContext>[];
       setBuiltins({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
       return tools;
@@ -283,7 +284,9 @@ export function createAgentToolboxes(deps: AgentToolboxDeps): AgentToolboxes {
       };
     },
     async toolbox(sessionId) {
-      const tools = await loadTools();
+      const attached = (await deps.attachmentsOf?.(sessionId))?.length ?? 0;
+      // read_attachment costs its schema in every request: offered only when there is a file.
+      const tools = (await loadTools()).filter((tool) => attached || tool.needs !== 'attachments');
       const context = contextFor(sessionId);
       if (!context) throw new Error('No workspace is open: open or create one first.');
       const files = workspaces.files()!;

@@ -89,9 +89,11 @@ export interface ToolContext {
 /**
  * A capability of the page a built-in tool needs beyond the workspace files and the plan:
  * the app leaves a tool out when it cannot serve what it needs (no Python runtime, no web,
- * no preview pane, no git, no knowledge index).
+ * no preview pane, no git, no knowledge index), or when a run has nothing for it
+ * (`attachments`: a conversation with no file attached).
  */
-export type ToolNeed = 'python' | 'shell' | 'web' | 'preview' | 'git' | 'memory' | 'knowledge';
+export type ToolNeed =
+  'python' | 'shell' | 'web' | 'preview' | 'git' | 'memory' | 'knowledge' | 'attachments';
 
 /**
  * What a finished call left that the conversation shows beside its chip, with a way back:

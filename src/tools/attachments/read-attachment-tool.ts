@@ -72,6 +72,7 @@ function readText(text: string, offset: number, cap: number): ToolResult {
  */
 export const readAttachmentTool: Tool<ReadAttachmentArgs, AttachmentToolContext> = {
   name: 'read_attachment',
+  needs: 'attachments',
   description:
     'Read a file the user attached to a message of this conversation (a PDF, a Word document, a text file or a picture) by its name. For a PDF give a page range ("3", "2-5", "4-"); for other text an optional character offset to read on from. Read-only.',
   parameters: {

@@ -106,7 +106,8 @@ describe('agent mode in the chat service', () => {
       { role: 'assistant', content: 'Changed the print to 2.', tools: [] },
     ];
     expect(timeline(app)).toEqual(expected);
-    // Offered: the file tools, the plan and attachments; without a runtime, no Python, bash or web.
+    // Offered: the file tools and the plan; without a runtime, no Python, bash or web, and
+    // with nothing attached to the conversation, no read_attachment.
     const first = app.client.requests[0]!;
     expect(first.tools?.map((t) => t.name)).toEqual([
       'list_files',
@@ -118,7 +119,6 @@ describe('agent mode in the chat service', () => {
       'move_path',
       'make_dir',
       'todo_write',
-      'read_attachment',
     ]);
     // The dynamic prompt: the date from the clock and the workspace tree.
     const system = String(first.messages[0]!.content);
@@ -519,6 +519,8 @@ describe('agent mode in the chat service', () => {
     app.chat.newSession('agent');
     await app.chat.send('Here is the story.', { attachments: [pdf] });
     await app.chat.send('Who keeps the lighthouse? Read page 3 again.');
+    // With a file attached, read_attachment is offered from the first request on.
+    expect(app.client.requests[0]!.tools?.map((t) => t.name)).toContain('read_attachment');
     const result = app.client.requests[2]!.messages.find((m) => m.role === 'tool');
     expect(result).toMatchObject({
       toolCallId: 'c1',
