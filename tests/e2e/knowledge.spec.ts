@@ -1,5 +1,6 @@
 import { zipSync } from 'fflate';
 import type { FakeOpenAIServer } from '../fixtures/fake-openai-server.mjs';
+import { AgentPanel } from './support/agent-panel';
 import { ChatPanel } from './support/chat-panel';
 import { expect, test } from './support/fixtures';
 import { KnowledgePanel } from './support/knowledge-panel';
@@ -126,4 +127,43 @@ test('the knowledge follows an edit; a citation to the file changed since says s
   await knowledge.show();
   await knowledge.panel.getByRole('button', { name: 'Remove notes.md from the knowledge' }).click();
   await expect(knowledge.panel).toContainText('Nothing is in the knowledge yet.');
+});
+
+test('an agent reply cites what its search_knowledge call returned; the citation opens the line', async ({
+  cove,
+  provider,
+}) => {
+  const agent = new AgentPanel(cove);
+  const knowledge = new KnowledgePanel(cove);
+  await agent.connect(provider);
+  await cove.importZip(
+    zipSync({ 'docs/guide.md': Buffer.from(GUIDE), 'docs/faq.md': Buffer.from(FAQ) }),
+    'Zip import: 2 files added.',
+  );
+  await knowledge.add('docs');
+  await expect(knowledge.entry('docs')).toContainText('Indexed');
+  await agent.switchToAgent();
+
+  provider.script(
+    {
+      toolCalls: [
+        { id: 'call_search', name: 'search_knowledge', arguments: { query: 'retry_limit' } },
+      ],
+    },
+    { content: 'Set retry_limit in config.toml [1].' },
+  );
+  await agent.send('How do I change the retry limit?');
+  const reply = agent.chat.replies.last();
+  await expect(reply).toContainText('Set retry_limit in config.toml');
+  await agent.idle();
+  const citation = reply.getByRole('button', { name: 'Source 1: docs/guide.md, line 11' });
+  await expect(citation).toBeVisible();
+  await citation.click();
+  await expect(cove.editor('docs/guide.md').locator('.cm-activeLine')).toHaveText('## Retries');
+
+  // After a reload the citation is rebuilt from the stored call's result.
+  await cove.reload();
+  await expect(
+    agent.chat.replies.last().getByRole('button', { name: 'Source 1: docs/guide.md, line 11' }),
+  ).toBeVisible();
 });

@@ -39,7 +39,7 @@ export const searchKnowledgeTool: Tool<Args, KnowledgeToolContext> = {
   approval: 'read',
   needs: 'knowledge',
   promptHint:
-    "Use search_knowledge when the answer may be in the workspace's documentation or knowledge; cite what you use by path and lines.",
+    "Use search_knowledge when the answer may be in the workspace's documentation or knowledge; cite what you use by its number in square brackets, like [1].",
   summarize: (args) => (typeof args['query'] === 'string' ? args['query'] : ''),
   async execute({ query, limit = DEFAULT_LIMIT }, context) {
     if (!context.knowledge) {

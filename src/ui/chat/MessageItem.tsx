@@ -13,7 +13,7 @@ import { BranchSwitcher } from './BranchSwitcher';
 import { wireCodeBlockActions } from './code-block-actions';
 import { MarkdownView } from './MarkdownView';
 import { linkCitations } from './citation-links';
-import { parseKnowledgePassages } from '../../workspace/knowledge/knowledge-citations';
+import { replyPassages } from '../../app/reply-passages';
 import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
 import { retrying } from '../common/retrying-lazy';
@@ -74,10 +74,9 @@ export function MessageItem(props: {
       run: message.role === 'assistant' ? props.runCode : undefined,
     });
   const allowImage = (url: string) => void props.services.network.grant(url);
-  /** A reply's citations: the passages its question carried (knowledge-message.ts). */
+  /** A reply's citations: what its question carried, what its run's searches returned. */
   const decorate = (container: HTMLElement) => {
-    const question = chat.messages().find((m) => m.id === message.parentId);
-    const passages = question?.attachments.flatMap((a) => parseKnowledgePassages(a.text)) ?? [];
+    const passages = replyPassages(chat.messages(), message.id);
     const { workspaces, editor } = props.services;
     linkCitations(
       container,
