@@ -1,0 +1,158 @@
+/** The German of the UI: the keys of ./en-ui.ts, each worded for German readers. */
+import type { UiCatalog } from './catalog';
+import type { Formats } from './formats';
+
+export const deUi = {
+  shell: {
+    newVersion: 'Eine neue Version von Cove ist verfügbar.',
+    reload: 'Neu laden',
+    failedRunInChatBox:
+      'Der fehlgeschlagene Lauf steht im Chatfeld bereit; richte in den Einstellungen ein Modell ein, um ihn zu senden.',
+    showPanel: (panel: string) => `Bereich „${panel}“ anzeigen`,
+    showOrHidePanel: (panel: string) => `Bereich „${panel}“ ein- oder ausblenden`,
+    panelNames: { files: 'Dateien', output: 'Ausgabe', assistant: 'Assistent' },
+    offline: 'Offline',
+    offlineTitle:
+      'Der Browser ist offline. Dateien, Python und gespeicherte Chats funktionieren; Modelle und nicht zwischengespeicherte Pakete brauchen das Netz.',
+    toLightTheme: 'Zum hellen Design wechseln',
+    toDarkTheme: 'Zum dunklen Design wechseln',
+    switchTheme: 'Design wechseln',
+    traces: 'Abläufe',
+    tracesTitle: 'Abläufe: jeder Agentenlauf, Schritt für Schritt',
+    logs: 'Protokoll',
+    logsTitle: 'Protokoll: Fehler und Warnungen, für einen Fehlerbericht',
+    settings: 'Einstellungen',
+    filesPanel: 'Bereich Dateien',
+    editorPanel: 'Bereich Editor',
+    outputPanel: 'Bereich Ausgabe',
+    assistantPanel: 'Bereich Assistent',
+    resizeFiles: 'Breite des Dateibereichs ändern',
+    resizeOutput: 'Höhe des Ausgabebereichs ändern',
+    resizeAssistant: 'Breite des Assistentenbereichs ändern',
+    blockedTitle: 'Cove wurde in einem anderen Tab aktualisiert',
+    blockedText:
+      'Dieser Tab läuft mit einer älteren Version und speichert nicht mehr, damit deine Daten keinen Schaden nehmen. Lade die Seite neu, um weiterzuarbeiten.',
+    /** Panels by the names a failed one is reported with. */
+    boundaries: {
+      files: 'Dateien',
+      editor: 'Editor',
+      assistant: 'Assistent',
+      output: 'Ausgabe',
+      terminal: 'Terminal',
+      preview: 'Vorschau',
+    },
+    panels: 'Bereiche',
+    views: { files: 'Dateien', editor: 'Editor', assistant: 'Assistent', output: 'Ausgabe' },
+    panelFailed: (name: string) => `Der Bereich „${name}“ ist ausgefallen.`,
+    panelFailedLabel: (name: string) => `${name} ausgefallen`,
+    panelSafe:
+      'Deine Dateien und Unterhaltungen sind sicher. Lade den Bereich neu; fällt er wieder aus, steht mehr im Protokoll.',
+    reloadPanel: (name: string) => `${name} neu laden`,
+    andMore: (more: string) => `… und ${more} weitere`,
+    notifications: 'Benachrichtigungen',
+    shownTimes: (times: string) => `${times}-mal angezeigt`,
+    dismiss: 'Schließen',
+    dismissTitle: 'Diesen Hinweis schließen',
+  },
+  sidebar: {
+    label: 'Seitenleiste',
+    files: 'Dateien',
+    search: 'Suche',
+    searchTitle: (shortcut: string) => `In Dateien suchen (${shortcut})`,
+    git: 'Git',
+    gitTitle: 'Versionskontrolle: git',
+    knowledge: 'Wissen',
+    knowledgeTitle: 'Wissen: was der Assistent zitieren kann',
+  },
+  bottom: {
+    label: 'Unterer Bereich',
+    output: 'Ausgabe',
+    outputTitle: 'Ausgabe der Python-Läufe',
+    terminal: 'Terminal',
+    terminalTitle: (shortcut: string) => `Terminal (${shortcut})`,
+    preview: 'Vorschau',
+    previewTitle: 'Live-Vorschau der darin geöffneten Seite',
+    loadingPreview: 'Vorschau wird geladen …',
+  },
+  settings: {
+    title: 'Einstellungen',
+    close: 'Einstellungen schließen',
+    appearance: 'Darstellung',
+    theme: 'Design',
+    themeSystem: 'Wie im System',
+    themeLight: 'Hell',
+    themeDark: 'Dunkel',
+    language: 'Sprache',
+    languageBrowser: (name: string) => `Wie im Browser (${name})`,
+    storage: 'Speicher',
+    storageIntro:
+      'Alles, was Cove aufbewahrt – Arbeitsbereiche, Dateien und Einstellungen –, bleibt in diesem Browser.',
+    storageUnknown: 'Dieser Browser meldet nicht, wie viel Platz belegt ist.',
+    storageUsing: (used: string, quota: string) => `${used} von ${quota} verfügbar belegt.`,
+    persisted: 'Der Browser hat zugesagt, diese Daten auch bei knappem Speicher zu behalten.',
+    notPersisted:
+      'Der Browser kann diese Daten bei knappem Speicher löschen; lade Sicherungen der Arbeit herunter, die dir wichtig ist.',
+    backup: 'Sicherung',
+    backupIntro:
+      'Eine Datei mit allen Arbeitsbereichen, Dateien und Einstellungen. Stelle sie hier oder in einem anderen Browser wieder her. API-Schlüssel bleiben draußen, außer du nimmst sie mit einer Passphrase verschlüsselt auf.',
+    includeKeys: 'API-Schlüssel aufnehmen, mit einer Passphrase verschlüsselt',
+    downloadBackup: 'Sicherung herunterladen',
+    restoreBackup: 'Sicherung wiederherstellen …',
+    version: (version: string, build: string) => `Cove ${version} (Build ${build})`,
+    backupFailed: 'Sicherung fehlgeschlagen',
+    choosePassphrase: 'Passphrase für die Schlüssel wählen',
+    choosePassphraseText:
+      'Deine API-Schlüssel kommen mit dieser Passphrase verschlüsselt in die Sicherung, nie im Klartext. Du brauchst sie zum Wiederherstellen; niemand kann sie für dich zurückholen.',
+    restoring: 'Sicherung wird wiederhergestellt …',
+    restoredCounts: (f: Formats, workspaces: number, files: number) =>
+      `${f.plural(workspaces, { one: '# Arbeitsbereich', other: '# Arbeitsbereiche' })}, ${f.plural(files, { one: '# Datei', other: '# Dateien' })}`,
+    restoredWithKeys: (counts: string) =>
+      `Sicherung wiederhergestellt: ${counts} und die API-Schlüssel.`,
+    restoredKeysLeft: (counts: string) =>
+      `Sicherung wiederhergestellt: ${counts}. Die API-Schlüssel darin wurden nicht wiederhergestellt; gib sie unter Einstellungen → Anbieter erneut ein.`,
+    restored: (counts: string) => `Sicherung wiederhergestellt: ${counts}.`,
+    openingRestored: 'Der wiederhergestellte Arbeitsbereich wird geöffnet …',
+    wrongPassphrase:
+      'Diese Passphrase öffnet die Schlüssel in dieser Sicherung nicht. Es wurde noch nichts wiederhergestellt.',
+    wrongPassphraseHint:
+      'Versuche es noch einmal (Groß- und Kleinschreibung zählen) oder wähle „Ohne Schlüssel wiederherstellen“, um alles andere wiederherzustellen.',
+    restoredShowFailed:
+      'Die Sicherung ist wiederhergestellt, aber die Anzeige ist fehlgeschlagen; lade die Seite neu',
+    restoreFailed: 'Wiederherstellen fehlgeschlagen',
+    restoreQuestion: 'Diese Sicherung wiederherstellen?',
+    restoreQuestionText: (file: string) =>
+      `Arbeitsbereiche in „${file}“ ersetzen die Arbeitsbereiche mit derselben Identität hier; andere Arbeitsbereiche bleiben, wie sie sind. Die Datei wird vollständig geprüft, bevor sich etwas ändert.`,
+    restore: 'Wiederherstellen',
+    keysPassphrase: 'Passphrase für die API-Schlüssel',
+    keysPassphraseText: (file: string) =>
+      `„${file}“ enthält API-Schlüssel, verschlüsselt mit der Passphrase, die beim Erstellen gewählt wurde. Gib sie ein, um auch die Schlüssel wiederherzustellen, oder stelle alles andere ohne sie wieder her.`,
+    restoreWithoutKeys: 'Ohne Schlüssel wiederherstellen',
+  },
+  composer: {
+    setUpModelFirst: 'Richte zuerst ein Modell ein',
+    waitForFiles: 'Warte, bis die angehängten Dateien gelesen sind',
+    typeFirst: 'Schreibe zuerst eine Nachricht',
+    waitForRun:
+      'Warte, bis der Lauf endet, oder lenke ihn mit „Bearbeiten“ oder reihe die Nachricht ein',
+    sendOrClear: 'Sende oder leere zuerst das Nachrichtenfeld',
+    message: 'Nachricht',
+    attachments: 'Anhänge',
+    steerPlaceholder:
+      'Den Agenten lenken (Enter) oder eine Nachricht für nach diesem Lauf einreihen …',
+    askPlaceholder:
+      'Frag etwas zu deinem Code … (Enter sendet, Umschalt+Enter für eine neue Zeile)',
+    setUpModel: 'Modell einrichten',
+    model: 'Modell',
+    knowledge: 'Wissen',
+    knowledgeTitle:
+      'Bei jeder Nachricht das Wissen des Arbeitsbereichs durchsuchen und zitieren (oder #knowledge in eine Nachricht schreiben)',
+    send: 'Senden',
+    sendTitle: 'Senden (Enter)',
+    deliver: 'Nachricht zustellen',
+    steer: 'Lenken',
+    steerTitle: 'Dem Agenten nach seinen laufenden Werkzeugaufrufen zustellen (Enter)',
+    queue: 'Einreihen',
+    queueTitle: 'Senden, wenn dieser Lauf beendet ist',
+    stop: 'Stopp',
+  },
+} satisfies UiCatalog;
