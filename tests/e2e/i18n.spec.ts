@@ -29,6 +29,9 @@ test.describe('in a browser set to English', () => {
     await expect(page.getByRole('tab', { name: 'Ausgabe' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Modell einrichten' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Bereich „Dateien“ anzeigen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '▶ Ausführen main.py' })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'Dateiaktionen' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Agent' })).toBeVisible();
     await look(page, 'shell-de');
 
     await cove.reload();
@@ -57,6 +60,8 @@ test.describe('in a browser set to Chinese', () => {
       'placeholder',
       /询问关于代码的问题/,
     );
+    await page.getByRole('radio', { name: '智能体' }).check();
+    await expect(page.getByLabel('审批')).toHaveValue('ask');
     await look(page, 'shell-zh');
     await page.getByRole('button', { name: '设置' }).click();
     const settings = page.getByRole('dialog', { name: '设置' });

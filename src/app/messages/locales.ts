@@ -12,7 +12,7 @@ export const LOCALES: readonly Locale[] = ['en', 'de', 'zh-CN'];
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
   en: 'English',
   de: 'Deutsch',
-  'zh-CN': '中文（简体）',
+  'zh-CN': '简体中文',
 };
 
 export function isLocale(value: unknown): value is Locale {
