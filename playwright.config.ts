@@ -21,6 +21,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORTS.app}/`,
+    // Cove speaks the browser's language; the specs find controls by their English names.
+    // tests/e2e/i18n.spec.ts sets its own.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -19,6 +19,8 @@ import { whenStartSettles } from './runtime/runtime-start-settled';
 import { PythonRuntimeClient } from './runtime/python-runtime-client';
 import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/python-worker-factory';
 import { App } from './ui/shell/App';
+import { I18nProvider } from './ui/common/i18n';
+import { createLocaleService } from './app/locale-service';
 import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
@@ -115,6 +117,11 @@ async function start(root: HTMLElement) {
     },
   );
   await services.preferences.load();
+  // The UI's language is loaded before the first paint: no flash of English.
+  const locale = createLocaleService(services.preferences, () => navigator.languages);
+  await locale
+    .sync()
+    .catch((error: unknown) => services.log.report('warn', 'app', error, 'Loading the language'));
   await services.providers
     .load()
     .catch((error: unknown) =>
@@ -131,11 +138,13 @@ async function start(root: HTMLElement) {
   root.textContent = '';
   render(
     () => (
-      <App
-        services={services}
-        databaseBlocked={guard.blocked}
-        {...(oauthAnswer ? { openSettingsAt: 'mcp' as const } : {})}
-      />
+      <I18nProvider service={locale}>
+        <App
+          services={services}
+          databaseBlocked={guard.blocked}
+          {...(oauthAnswer ? { openSettingsAt: 'mcp' as const } : {})}
+        />
+      </I18nProvider>
     ),
     root,
   );

@@ -42,6 +42,7 @@ const HARD_RULES = [
   'Do not invent file contents, outputs or results: look them up with your tools.',
   'When the task is done, reply without calling tools: say what you changed and how you checked it.',
   'If the request is unclear or would destroy work, ask instead of guessing.',
+  'Answer in the language the user writes in (these instructions are in English; the user may not be). Code, file names and tool arguments stay as they are.',
 ];
 
 /** What the static part needs of an offered tool: its name and the line it says about it. */

@@ -1,5 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js';
 import type { SettingsStore } from '../store/settings-store';
+import { isLocale, type Locale } from './messages/locales';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -16,6 +17,8 @@ export interface LayoutPreferences {
 export interface Preferences {
   theme: ThemeChoice;
   layout: LayoutPreferences;
+  /** The UI's language as chosen in Settings; absent, it follows the browser's. */
+  locale?: Locale;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -35,6 +38,8 @@ const KEY = 'ui.preferences';
 export interface PreferencesService {
   readonly preferences: Accessor<Preferences>;
   setTheme(theme: ThemeChoice): void;
+  /** Chooses the UI's language; undefined follows the browser's. */
+  setLocale(locale: Locale | undefined): void;
   updateLayout(patch: Partial<LayoutPreferences>): void;
   /** Loads stored preferences (call once at start) and follows changes from other tabs. */
   load(): Promise<void>;
@@ -53,6 +58,10 @@ export function createPreferencesService(
   return {
     preferences,
     setTheme: (theme) => save({ ...preferences(), theme }),
+    setLocale(locale) {
+      const { locale: _previous, ...rest } = preferences();
+      save(locale ? { ...rest, locale } : rest);
+    },
     updateLayout: (patch) =>
       save({ ...preferences(), layout: { ...preferences().layout, ...patch } }),
     async load() {
@@ -61,6 +70,7 @@ export function createPreferencesService(
         setPreferences({
           theme: stored.theme ?? DEFAULT_PREFERENCES.theme,
           layout: { ...DEFAULT_PREFERENCES.layout, ...stored.layout },
+          ...(isLocale(stored.locale) ? { locale: stored.locale } : {}),
         });
       }
     },

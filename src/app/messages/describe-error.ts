@@ -22,6 +22,17 @@ export interface ErrorView {
   hint: string;
 }
 
+/** The catalog errors are worded in when no other is given: the UI's language. */
+let shownCatalog: ErrorCatalog = en;
+
+/**
+ * Makes `catalog` the language errors are worded in from now on (the locale service calls
+ * this when the UI's language changes); text already shown stays as it was.
+ */
+export function installErrorCatalog(catalog: ErrorCatalog): void {
+  shownCatalog = catalog;
+}
+
 const TITLES: Readonly<Record<string, string>> = {
   agent: 'Cove could not answer',
   llm: 'The model request failed',
@@ -63,11 +74,11 @@ function view(code: string | undefined, message: string, hint: string): ErrorVie
 }
 
 /**
- * What the UI shows for `error`, in `catalog`'s language (English by default). Never
+ * What the UI shows for `error`, in `catalog`'s language (the UI's by default). Never
  * throws. An error worded where it was thrown (a layer not yet moved to the catalog) shows
  * its own sentences.
  */
-export function describeError(error: unknown, catalog: ErrorCatalog = en): ErrorView {
+export function describeError(error: unknown, catalog: ErrorCatalog = shownCatalog): ErrorView {
   if (error instanceof CoveError) {
     const code = normalizeErrorCode(error.code);
     const own = error.ownWording;
@@ -92,7 +103,7 @@ export function describeError(error: unknown, catalog: ErrorCatalog = en): Error
 }
 
 /** The message and the hint as one text, for a notice, a field or an inline line. */
-export function errorText(error: unknown, catalog: ErrorCatalog = en): string {
+export function errorText(error: unknown, catalog: ErrorCatalog = shownCatalog): string {
   const { message, hint } = describeError(error, catalog);
   return hint ? `${message} ${hint}` : message;
 }

@@ -1,18 +1,16 @@
 import { For, Show } from 'solid-js';
 import type { ApprovalMode } from '../../app/agent-views';
+import { useI18n } from '../common/i18n';
 
 /** Session mode as the store keeps it. */
 export type SessionModeChoice = 'chat' | 'agent';
 
-const POLICIES: { value: ApprovalMode; label: string; hint: string }[] = [
-  { value: 'ask', label: 'Ask first', hint: 'Every edit, script and fetch asks first' },
-  {
-    value: 'auto-edit',
-    label: 'Auto-edit',
-    hint: 'File edits run; Python, bash and network ask',
-  },
-  { value: 'auto', label: 'Full auto', hint: 'Nothing asks; Stop is always there' },
-];
+/** Each policy's words in the catalog. */
+const POLICIES = [
+  { value: 'ask', label: 'agentMode.ask', hint: 'agentMode.askHint' },
+  { value: 'auto-edit', label: 'agentMode.autoEdit', hint: 'agentMode.autoEditHint' },
+  { value: 'auto', label: 'agentMode.auto', hint: 'agentMode.autoHint' },
+] as const satisfies readonly { value: ApprovalMode; label: string; hint: string }[];
 
 /**
  * The session's Chat / Agent switch and, in agent mode, how much the agent may do without
@@ -26,10 +24,14 @@ export function AgentModeBar(props: {
   /** While a reply streams the mode stays as it is. */
   disabled?: boolean;
 }) {
-  const hint = () => POLICIES.find((p) => p.value === props.policy)?.hint;
+  const { t } = useI18n();
+  const hint = () => {
+    const policy = POLICIES.find((p) => p.value === props.policy);
+    return policy && t(policy.hint);
+  };
   return (
     <div class="agent-mode-bar">
-      <div class="mode-switch" role="radiogroup" aria-label="Mode">
+      <div class="mode-switch" role="radiogroup" aria-label={t('agentMode.mode')}>
         <For each={['chat', 'agent'] as const}>
           {(mode) => (
             <label class="mode-option" data-checked={props.mode === mode}>
@@ -41,14 +43,14 @@ export function AgentModeBar(props: {
                 disabled={props.disabled}
                 onChange={() => props.onMode(mode)}
               />
-              {mode === 'chat' ? 'Chat' : 'Agent'}
+              {t(`agentMode.${mode}`)}
             </label>
           )}
         </For>
       </div>
       <Show when={props.mode === 'agent'}>
         <label for="approval-policy" class="visually-hidden">
-          Approval
+          {t('agentMode.approval')}
         </label>
         <select
           id="approval-policy"
@@ -58,7 +60,7 @@ export function AgentModeBar(props: {
           onChange={(event) => props.onPolicy(event.currentTarget.value as ApprovalMode)}
         >
           <For each={POLICIES}>
-            {(policy) => <option value={policy.value}>{policy.label}</option>}
+            {(policy) => <option value={policy.value}>{t(policy.label)}</option>}
           </For>
         </select>
       </Show>

@@ -13,6 +13,7 @@ import type { SessionMode } from '../../store/records';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import { AgentModeBar } from '../agent/AgentModeBar';
 import { RunEndNotice, RunUsage } from '../agent/RunEndNotice';
 import { TodoChecklist } from '../agent/TodoChecklist';
@@ -84,6 +85,7 @@ export function ChatPanel(props: {
   const { chat, providers, clock, workspaces, editor } = props.services;
   const agent = chat.agent;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   /** The mode an empty conversation will start in (its first message creates the session). */
   const [newMode, setNewMode] = createSignal<SessionMode>('chat');
   /** The conversations list or the conversation tree, open under the header. */
@@ -171,10 +173,10 @@ export function ChatPanel(props: {
     const session = chat.activeSession();
     if (!session) return;
     void dialogs.prompt({
-      title: 'Rename conversation',
-      label: 'Title',
+      title: t('chat.renameTitle'),
+      label: t('chat.titleLabel'),
       initial: session.title,
-      confirmLabel: 'Rename',
+      confirmLabel: t('chat.rename'),
       submit: (title) => chat.renameSession(session.id, title),
     });
   };
@@ -183,10 +185,9 @@ export function ChatPanel(props: {
     const session = chat.activeSession();
     if (!session) return;
     const answer = await dialogs.confirm({
-      title: `Delete "${session.title}"?`,
-      message:
-        'The conversation and all its messages, every branch included, will be deleted; Undo, or Restore under Recently deleted for 30 days, brings it back. To keep it and start afresh, use New conversation instead.',
-      confirmLabel: 'Delete conversation',
+      title: t('chat.deleteTitle', session.title),
+      message: t('chat.deleteText'),
+      confirmLabel: t('chat.deleteConversation'),
       danger: true,
     });
     if (answer === 'confirm') await props.services.sessions.remove(session.id);
@@ -268,7 +269,7 @@ export function ChatPanel(props: {
     <div class="chat-panel">
       <div class="chat-header">
         <label for="chat-session" class="visually-hidden">
-          Conversation
+          {t('chat.conversation')}
         </label>
         <select
           id="chat-session"
@@ -280,7 +281,7 @@ export function ChatPanel(props: {
           }}
         >
           <option value="" selected={!chat.activeSession()}>
-            New conversation
+            {t('chat.newConversation')}
           </option>
           {/* Each option says whether it is chosen: the select's own value, set before a new
               session's option exists, would leave "New conversation" showing. */}
@@ -296,8 +297,8 @@ export function ChatPanel(props: {
           type="button"
           class="icon-button"
           ref={listButton}
-          aria-label="Conversations"
-          title="All conversations: search, star, export, import"
+          aria-label={t('chat.conversations')}
+          title={t('chat.conversationsTitle')}
           aria-expanded={drawer() === 'list'}
           onClick={() => toggleDrawer('list')}
         >
@@ -306,20 +307,24 @@ export function ChatPanel(props: {
         {/* Starting afresh never deletes: the conversation stays in the list above. Deleting
             is its own action, and it asks first. */}
         <IconButton
-          label="New conversation"
-          title="New conversation (this one stays in the list)"
+          label={t('chat.newConversation')}
+          title={t('chat.newConversationTitle')}
           icon="plus"
           onClick={() => startNew()}
         />
         <Show when={chat.activeSession()}>
-          <IconButton label="Rename conversation" icon="edit" onClick={rename} />
-          <IconButton label="Delete conversation" icon="trash" onClick={() => void remove()} />
+          <IconButton label={t('chat.renameConversation')} icon="edit" onClick={rename} />
+          <IconButton
+            label={t('chat.deleteConversation')}
+            icon="trash"
+            onClick={() => void remove()}
+          />
           <button
             type="button"
             class="icon-button"
             ref={treeButton}
-            aria-label="Conversation tree"
-            title="Every branch of this conversation"
+            aria-label={t('chat.tree')}
+            title={t('chat.treeTitle')}
             aria-expanded={drawer() === 'tree'}
             onClick={() => toggleDrawer('tree')}
           >
@@ -342,8 +347,7 @@ export function ChatPanel(props: {
       </Show>
       <Show when={chat.runningElsewhere()}>
         <p class="chat-elsewhere" role="status">
-          Running in another tab. Its reply appears here as it is written; to send, wait for it or
-          use that tab.
+          {t('chat.elsewhere')}
         </p>
       </Show>
       <AgentModeBar
@@ -378,7 +382,11 @@ export function ChatPanel(props: {
           stickToBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
         }}
       >
-        <section class="message-list" aria-label="Messages" ref={(el) => observer.observe(el)}>
+        <section
+          class="message-list"
+          aria-label={t('chat.messages')}
+          ref={(el) => observer.observe(el)}
+        >
           <Show
             when={chat.messages().length}
             fallback={
@@ -387,19 +395,14 @@ export function ChatPanel(props: {
                   when={providers.models().length}
                   fallback={
                     <>
-                      <p>
-                        Connect a model to start: OpenAI, DeepSeek, OpenRouter, Groq, Mistral, or a
-                        local server such as Ollama or LM Studio.
-                      </p>
+                      <p>{t('chat.connectModel')}</p>
                       <button type="button" class="button primary" onClick={props.onAddProvider}>
-                        Add a provider
+                        {t('chat.addProvider')}
                       </button>
                     </>
                   }
                 >
-                  <p>
-                    Ask about your code. The open file (and your selection) goes with your message.
-                  </p>
+                  <p>{t('chat.askAbout')}</p>
                 </Show>
               </div>
             }
@@ -468,11 +471,15 @@ export function ChatPanel(props: {
         {(retry) => (
           <div class="retry-banner" role="status">
             <span>
-              {retry().reason} Retrying in {Math.max(0, Math.ceil((retry().at - now()) / 1000))} s
-              (attempt {retry().attempt}).
+              {t(
+                'chat.retrying',
+                retry().reason,
+                formats().number(Math.max(0, Math.ceil((retry().at - now()) / 1000))),
+                formats().number(retry().attempt),
+              )}
             </span>
             <button type="button" class="button" onClick={() => chat.stop()}>
-              Cancel
+              {t('chat.cancel')}
             </button>
           </div>
         )}

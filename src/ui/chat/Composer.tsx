@@ -2,6 +2,7 @@ import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import type { PendingView } from '../../app/agent-views';
 import { ComposerMenu, COMPOSER_MENU_ID, createComposerMenu } from './ComposerMenu';
 import { createFileAttachments } from './file-attachments-state';
@@ -23,6 +24,7 @@ export function Composer(props: {
   onAddProvider: () => void;
 }) {
   const { chat, providers } = props.services;
+  const { t } = useI18n();
   const agent = chat.agent;
   let input!: HTMLTextAreaElement;
   /** True while an agent run goes in the session shown: typed text steers or queues. */
@@ -104,9 +106,9 @@ export function Composer(props: {
 
   /** Why Send is off, shown on hover so a grey button is never a riddle. */
   const sendBlocker = () => {
-    if (!providers.models().length) return 'Set up a model first';
-    if (files.reading()) return 'Wait until the attached files are read';
-    if (!worthSending(chat.draft())) return 'Type a message first';
+    if (!providers.models().length) return t('composer.setUpModelFirst');
+    if (files.reading()) return t('composer.waitForFiles');
+    if (!worthSending(chat.draft())) return t('composer.typeFirst');
     return undefined;
   };
 
@@ -155,15 +157,15 @@ export function Composer(props: {
           }}
           sendBlocker={() =>
             chat.busy()
-              ? 'Wait for the run to end, or use Edit to steer or queue it'
+              ? t('composer.waitForRun')
               : chat.draft().trim()
-                ? 'Send or clear the message box first'
+                ? t('composer.sendOrClear')
                 : undefined
           }
         />
       </Show>
       <label for="chat-input" class="visually-hidden">
-        Message
+        {t('composer.message')}
       </label>
       <McpAttachmentList state={mcp} />
       <MentionChips attachments={menu.attachments()} onRemove={menu.removeMention} />
@@ -171,7 +173,7 @@ export function Composer(props: {
         attachments={files.attachments()}
         onRemove={files.remove}
         vision={vision()}
-        label="Attachments"
+        label={t('composer.attachments')}
       />
       <ReadingChips files={files} />
       <div class="composer-input">
@@ -186,11 +188,7 @@ export function Composer(props: {
           aria-expanded={menu.open()}
           aria-controls={menu.open() ? COMPOSER_MENU_ID : undefined}
           aria-activedescendant={menu.activeId()}
-          placeholder={
-            running()
-              ? 'Steer the agent (Enter), or queue a message for after this run…'
-              : 'Ask about your code… (Enter to send, Shift+Enter for a new line)'
-          }
+          placeholder={running() ? t('composer.steerPlaceholder') : t('composer.askPlaceholder')}
           value={chat.draft()}
           onInput={(event) => {
             chat.setDraft(event.currentTarget.value);
@@ -231,12 +229,12 @@ export function Composer(props: {
                 providers.providers().length ? props.onOpenSettings() : props.onAddProvider()
               }
             >
-              <Icon name="settings" /> Set up a model
+              <Icon name="settings" /> {t('composer.setUpModel')}
             </button>
           }
         >
           <label for="chat-model" class="visually-hidden">
-            Model
+            {t('composer.model')}
           </label>
           <select
             id="chat-model"
@@ -267,12 +265,12 @@ export function Composer(props: {
           type="button"
           class="button composer-knowledge"
           aria-pressed={props.services.knowledge.useInChat()}
-          title="Search the workspace knowledge with every message, and cite it (or write #knowledge in one message)"
+          title={t('composer.knowledgeTitle')}
           onClick={() =>
             props.services.knowledge.setUseInChat(!props.services.knowledge.useInChat())
           }
         >
-          Knowledge
+          {t('composer.knowledge')}
         </button>
         <span class="header-spacer" />
         <Show
@@ -282,37 +280,37 @@ export function Composer(props: {
               type="submit"
               class="button primary"
               disabled={Boolean(sendBlocker())}
-              title={sendBlocker() ?? 'Send (Enter)'}
+              title={sendBlocker() ?? t('composer.sendTitle')}
             >
-              Send
+              {t('composer.send')}
             </button>
           }
         >
           <span class="composer-actions">
             <Show when={running()}>
-              <span class="composer-delivery" role="group" aria-label="Deliver message">
+              <span class="composer-delivery" role="group" aria-label={t('composer.deliver')}>
                 <button
                   type="button"
                   class="button"
                   disabled={!chat.draft().trim()}
-                  title="Deliver to the agent after its current tool calls (Enter)"
+                  title={t('composer.steerTitle')}
                   onClick={() => deliver('steer')}
                 >
-                  Steer
+                  {t('composer.steer')}
                 </button>
                 <button
                   type="button"
                   class="button"
                   disabled={!chat.draft().trim()}
-                  title="Send when this run has ended"
+                  title={t('composer.queueTitle')}
                   onClick={() => deliver('queue')}
                 >
-                  Queue
+                  {t('composer.queue')}
                 </button>
               </span>
             </Show>
             <button type="button" class="button danger" onClick={() => chat.stop()}>
-              Stop
+              {t('composer.stop')}
             </button>
           </span>
         </Show>

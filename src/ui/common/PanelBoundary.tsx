@@ -1,5 +1,6 @@
 import { ErrorBoundary, type JSX } from 'solid-js';
 import { errorText } from '../../app/messages/describe-error';
+import { useI18n } from './i18n';
 import './panel-boundary.css';
 
 /**
@@ -8,26 +9,28 @@ import './panel-boundary.css';
  * app log through `onError`.
  */
 export function PanelBoundary(props: {
-  /** The panel's name as the person knows it ("Files", "Assistant"). */
+  /** The panel's name as the person knows it ("Files", "Assistant"), in the UI's language. */
   name: string;
   onError: (error: unknown, what: string) => void;
   children: JSX.Element;
 }) {
+  const { t } = useI18n();
   return (
     <ErrorBoundary
       fallback={(error: unknown, reset) => {
         props.onError(error, `The ${props.name} panel failed`);
         return (
-          <section class="panel-failed" role="alert" aria-label={`${props.name} failed`}>
+          <section
+            class="panel-failed"
+            role="alert"
+            aria-label={t('shell.panelFailedLabel', props.name)}
+          >
             <p>
-              <strong>The {props.name} panel failed.</strong> {errorText(error)}
+              <strong>{t('shell.panelFailed', props.name)}</strong> {errorText(error)}
             </p>
-            <p>
-              Your files and conversations are safe. Reload the panel; if it fails again, the Logs
-              say more.
-            </p>
+            <p>{t('shell.panelSafe')}</p>
             <button type="button" class="button" onClick={reset}>
-              Reload {props.name}
+              {t('shell.reloadPanel', props.name)}
             </button>
           </section>
         );

@@ -4,6 +4,7 @@ import { baseName } from '../../workspace/paths';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { IconButton } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import { Menu, type MenuItem } from '../common/Menu';
 import type { Command } from '../../app/commands/command';
 import { registerCommands } from '../command-palette/register-commands';
@@ -18,6 +19,7 @@ import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 export function FilesPanel(props: { services: AppServices }) {
   const { workspaces, fileActions, notices, editor } = props.services;
   const dialogs = useDialogs();
+  const { t } = useI18n();
   // Selection and expanded folders belong to each workspace, not to the panel.
   const view = createTreeViewState(() => workspaces.current()?.id, workspaces.entries);
   const [menu, setMenu] = createSignal<{
@@ -179,33 +181,37 @@ export function FilesPanel(props: { services: AppServices }) {
     <div class="files-panel">
       <WorkspaceSwitcher services={props.services} />
       <Show when={workspaces.current()}>
-        <div class="panel-toolbar" role="toolbar" aria-label="File actions">
-          <span class="panel-title">Files</span>
+        <div class="panel-toolbar" role="toolbar" aria-label={t('files.actions')}>
+          <span class="panel-title">{t('files.title')}</span>
           <IconButton
-            label="New file"
+            label={t('files.newFile')}
             icon="new-file"
             onClick={() => commands.newFile(folderOfSelection())}
           />
           <IconButton
-            label="New folder"
+            label={t('files.newFolder')}
             icon="new-folder"
             onClick={() => commands.newFolder(folderOfSelection())}
           />
-          <IconButton label="Upload files" icon="upload" onClick={() => void upload(false)} />
           <IconButton
-            label="Upload folder"
+            label={t('files.uploadFiles')}
+            icon="upload"
+            onClick={() => void upload(false)}
+          />
+          <IconButton
+            label={t('files.uploadFolder')}
             icon="upload-folder"
             onClick={() => void upload(true)}
           />
           <IconButton
-            label="Import zip"
-            title="Import a .zip into this workspace"
+            label={t('files.importZip')}
+            title={t('files.importZipTitle')}
             icon="zip"
             onClick={() => void importZip()}
           />
           <IconButton
-            label="Export zip"
-            title="Download this workspace as a .zip"
+            label={t('files.exportZip')}
+            title={t('files.exportZipTitle')}
             icon="download"
             onClick={() => void exportZip()}
           />

@@ -2,12 +2,14 @@ import { createEffect, createMemo, For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
 import { IconButton } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import { registerCommands } from '../command-palette/register-commands';
 
 /** Choose, create, rename and delete workspaces. */
 export function WorkspaceSwitcher(props: { services: AppServices }) {
   const { workspaces, editor, notices } = props.services;
   const dialogs = useDialogs();
+  const { t } = useI18n();
   const sorted = createMemo(() =>
     [...workspaces.workspaces()].sort((a, b) => a.name.localeCompare(b.name)),
   );
@@ -106,15 +108,15 @@ export function WorkspaceSwitcher(props: { services: AppServices }) {
         when={workspaces.workspaces().length}
         fallback={
           <div class="empty-state">
-            <p>No workspace yet.</p>
+            <p>{t('files.noWorkspace')}</p>
             <button type="button" class="button primary" onClick={() => void create()}>
-              Create a workspace
+              {t('files.createWorkspace')}
             </button>
           </div>
         }
       >
         <label class="visually-hidden" for="workspace-select">
-          Workspace
+          {t('files.workspace')}
         </label>
         <select
           id="workspace-select"
@@ -123,9 +125,9 @@ export function WorkspaceSwitcher(props: { services: AppServices }) {
         >
           <For each={sorted()}>{(w) => <option value={w.id}>{w.name}</option>}</For>
         </select>
-        <IconButton label="New workspace" icon="plus" onClick={() => void create()} />
-        <IconButton label="Rename workspace" icon="edit" onClick={rename} />
-        <IconButton label="Delete workspace" icon="trash" onClick={() => void remove()} />
+        <IconButton label={t('files.newWorkspace')} icon="plus" onClick={() => void create()} />
+        <IconButton label={t('files.renameWorkspace')} icon="edit" onClick={rename} />
+        <IconButton label={t('files.deleteWorkspace')} icon="trash" onClick={() => void remove()} />
       </Show>
     </div>
   );

@@ -3,6 +3,7 @@ import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
 import { isPreviewable } from '../../workspace/preview/previewable';
 import { IconButton } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import { registerCommands } from '../command-palette/register-commands';
 import { runCommands } from './run-commands';
 import { OutputLog } from './OutputLog';
@@ -19,6 +20,7 @@ import './runs.css';
 /** The output panel: run controls, what the program writes, and how the run ended. */
 export function OutputPanel(props: { services: AppServices; onDebug: (message: string) => void }) {
   const { runs, editor, clock, notices } = props.services;
+  const { t } = useI18n();
   const [showOptions, setShowOptions] = createSignal(false);
   const activePython = () => {
     const path = editor.activePath();
@@ -80,8 +82,8 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
 
   return (
     <div class="output-panel">
-      <div class="panel-toolbar output-toolbar" role="toolbar" aria-label="Run controls">
-        <span class="panel-title">Output</span>
+      <div class="panel-toolbar output-toolbar" role="toolbar" aria-label={t('output.controls')}>
+        <span class="panel-title">{t('output.title')}</span>
         <Show
           when={runs.busy()}
           fallback={
@@ -91,10 +93,10 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
                   <button
                     type="button"
                     class="button primary"
-                    title={`Show ${baseName(path())} with its CSS and scripts in the live preview`}
+                    title={t('output.previewTitle', baseName(path()))}
                     onClick={() => void props.services.preview.open(path())}
                   >
-                    Open in preview
+                    {t('output.openInPreview')}
                   </button>
                 )}
               </Show>
@@ -102,11 +104,11 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
                 type="button"
                 class="button primary run-button"
                 disabled={!activePython()}
-                aria-label={`▶ Run${activePython() ? ` ${baseName(activePython()!)}` : ''}`}
+                aria-label={`▶ ${t('output.run')}${activePython() ? ` ${baseName(activePython()!)}` : ''}`}
                 title={runButtonTitle(runs.runtime(), activePython() && baseName(activePython()!))}
                 onClick={() => void runs.runFile()}
               >
-                ▶ Run
+                ▶ {t('output.run')}
                 <span class="run-name">
                   {activePython() ? ` ${baseName(activePython()!)}` : ''}
                 </span>
@@ -117,20 +119,20 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
                 disabled={!activePython()}
                 title={
                   activePython()
-                    ? 'Run the lines selected in the editor'
-                    : 'Open a Python file (.py) to run a selection'
+                    ? t('output.runSelectionTitle')
+                    : t('output.openPythonForSelection')
                 }
-                aria-label="Run selection"
+                aria-label={t('output.runSelection')}
                 onClick={() => void runs.runSelection()}
               >
-                <span class="wide-only">Run selection</span>
-                <span class="narrow-only">Selection</span>
+                <span class="wide-only">{t('output.runSelection')}</span>
+                <span class="narrow-only">{t('output.selection')}</span>
               </button>
             </>
           }
         >
           <button type="button" class="button danger" onClick={() => runs.stop()}>
-            Stop
+            {t('output.stop')}
           </button>
         </Show>
         <button
@@ -141,9 +143,9 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           onClick={() => setShowOptions(!showOptions())}
         >
           {/* Its name stays "Arguments and input" when the panel shows only "Input". */}
-          <span class="spoken-label">Arguments and input</span>
+          <span class="spoken-label">{t('output.argumentsAndInput')}</span>
           <span class="narrow-only" aria-hidden="true">
-            Input
+            {t('output.input')}
           </span>
         </button>
         <span
@@ -165,31 +167,31 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
         <button
           type="button"
           class="icon-button"
-          aria-label="Restart Python"
-          title="Restart Python (fresh interpreter)"
+          aria-label={t('output.restart')}
+          title={t('output.restartTitle')}
           onClick={() => void runs.restart()}
         >
           ↻
         </button>
-        <IconButton label="Copy output" icon="copy" onClick={copy} />
-        <IconButton label="Clear output" icon="trash" onClick={() => runs.clear()} />
+        <IconButton label={t('output.copy')} icon="copy" onClick={copy} />
+        <IconButton label={t('output.clear')} icon="trash" onClick={() => runs.clear()} />
       </div>
       <Show when={showOptions()}>
         <div id="run-options" class="run-options">
           <label>
-            Arguments
+            {t('output.arguments')}
             <input
               value={runs.argv()}
-              placeholder='e.g. input.txt --verbose "two words"'
+              placeholder={t('output.argumentsPlaceholder')}
               onInput={(event) => runs.setArgv(event.currentTarget.value)}
             />
           </label>
           <label>
-            Input for input()
+            {t('output.stdin')}
             <textarea
               rows={3}
               value={runs.stdin()}
-              placeholder="One answer per line"
+              placeholder={t('output.stdinPlaceholder')}
               onInput={(event) => runs.setStdin(event.currentTarget.value)}
             />
           </label>
@@ -202,25 +204,25 @@ export function OutputPanel(props: { services: AppServices; onDebug: (message: s
           fallback={
             <p class="empty-state">
               {!activePython()
-                ? 'Open a Python file (.py) and press Run to see what it prints here.'
+                ? t('output.openPythonToRun')
                 : runs.runtime().phase === 'starting'
-                  ? 'Python is starting. Press Run now and your file runs as soon as it is ready.'
-                  : 'Run a Python file to see what it prints here.'}
+                  ? t('output.starting')
+                  : t('output.runToSee')}
             </p>
           }
         >
           {(run) => (
-            <section class="run" aria-label={`Run of ${run.label}`}>
+            <section class="run" aria-label={t('output.runOf', run.label)}>
               <p class="run-title">
                 {run.label}
                 <Show when={run.step()}>
                   <span class="run-step"> · {run.step()}</span>
                 </Show>
                 <Show when={run.phase() === 'running'}>
-                  <span class="run-step"> · running</span>
+                  <span class="run-step"> · {t('output.running')}</span>
                 </Show>
               </p>
-              <div role="log" aria-label="Program output">
+              <div role="log" aria-label={t('output.programOutput')}>
                 <OutputLog run={run} />
               </div>
               <Show when={run.result()} keyed>

@@ -4,10 +4,11 @@ import type { ThemeChoice } from '../../app/preferences-service';
 import { CoveError } from '../../base/errors';
 import type { AppServices } from '../../app/services';
 import { BUILD_INFO } from '../../app/build-info';
-import { formatBytes } from '../../workspace/file-content';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
+import { LanguagePicker } from './LanguagePicker';
 import { AgentSection } from './AgentSection';
 import { ChatOptionsSection } from './ChatOptionsSection';
 import {
@@ -24,7 +25,12 @@ import { StorageUsage } from './StorageUsage';
 import { McpSection } from './McpSection';
 import { MemorySection } from './MemorySection';
 import { NetworkSection } from './NetworkSection';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSettingsUi } from '../../app/messages/en-settings-ui';
 import './settings.css';
+
+// Settings' English comes with this chunk, not with the first load.
+addEnglishArea('settings', enSettingsUi);
 
 /** Where the dialog opens: at the top, at the providers, or with the new-provider form open. */
 export type SettingsStart = 'top' | 'providers' | 'add-provider' | 'mcp';
@@ -37,6 +43,7 @@ export function SettingsDialog(props: {
 }) {
   const { preferences, storage, backup, notices, editor, workspaces } = props.services;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   const [busy, setBusy] = createSignal(false);
   const [includeKeys, setIncludeKeys] = createSignal(false);
   const [askPassphrase, setAskPassphrase] = createSignal<PassphraseRequest>();
@@ -67,16 +74,14 @@ export function SettingsDialog(props: {
 
   const download = () => {
     if (!includeKeys()) {
-      saveBackup().catch((error: unknown) => notices.error(error, 'Backup failed'));
+      saveBackup().catch((error: unknown) => notices.error(error, t('settings.backupFailed')));
       return;
     }
     setAskPassphrase({
       mode: 'choose',
-      title: 'Choose a passphrase for the keys',
-      message:
-        'Your API keys go into the backup encrypted with this passphrase, never in plain text. ' +
-        'You will need it to restore them; nobody can recover it for you.',
-      confirmLabel: 'Download backup',
+      title: t('settings.choosePassphrase'),
+      message: t('settings.choosePassphraseText'),
+      confirmLabel: t('settings.downloadBackup'),
       working: KEYS_SEALING,
       submit: (passphrase) => saveBackup(passphrase),
     });
@@ -94,37 +99,35 @@ export function SettingsDialog(props: {
     setBusy(true);
     let restored = false;
     try {
-      const result = await pending.restore(passphrase, () => step?.('Restoring the backup…'));
+      const result = await pending.restore(passphrase, () => step?.(t('settings.restoring')));
       restored = true;
       // Stored: the person hears it now, not after the workspace is read again below. It
       // stays until dismissed: opening the restored workspace can outlast a transient
       // notice, and what came back (the keys or not) is worth reading.
-      const counts = `${result.workspaces} ${result.workspaces === 1 ? 'workspace' : 'workspaces'}, ${result.files} files`;
+      const counts = t('settings.restoredCounts', formats(), result.workspaces, result.files);
       notices.show({
         kind: 'success',
         sticky: true,
         text: result.keys
-          ? `Backup restored: ${counts}, and the API keys.`
+          ? t('settings.restoredWithKeys', counts)
           : pending.hasKeys
-            ? `Backup restored: ${counts}. The API keys in it were not restored; enter them again in Settings → Providers.`
-            : `Backup restored: ${counts}.`,
+            ? t('settings.restoredKeysLeft', counts)
+            : t('settings.restored', counts),
       });
-      step?.('Opening the restored workspace…');
+      step?.(t('settings.openingRestored'));
       await workspaces.open(workspaces.current()?.id ?? '');
       await editor.restoreTabs();
     } catch (error) {
       if (error instanceof CoveError && error.code === 'wrong-passphrase') {
         throw new CoveError(
           error.code,
-          'That passphrase does not open the keys in this backup. Nothing has been restored yet.',
-          'Try again (it is case-sensitive), or choose “Restore without keys” to restore everything else.',
+          t('settings.wrongPassphrase'),
+          t('settings.wrongPassphraseHint'),
         );
       }
       notices.error(
         error,
-        restored
-          ? 'The backup is restored, but showing it failed; reload the page'
-          : 'Restore failed',
+        restored ? t('settings.restoredShowFailed') : t('settings.restoreFailed'),
       );
     } finally {
       setBusy(false);
@@ -135,9 +138,9 @@ export function SettingsDialog(props: {
     const [file] = await pickFiles({ accept: '.zip,application/zip' });
     if (!file) return;
     const answer = await dialogs.confirm({
-      title: 'Restore this backup?',
-      message: `Workspaces in "${file.name}" replace the workspaces with the same identity here; other workspaces stay as they are. The file is checked completely before anything changes.`,
-      confirmLabel: 'Restore',
+      title: t('settings.restoreQuestion'),
+      message: t('settings.restoreQuestionText', file.name),
+      confirmLabel: t('settings.restore'),
     });
     if (answer !== 'confirm') return;
     let pending: PendingRestore;
@@ -145,7 +148,7 @@ export function SettingsDialog(props: {
     try {
       pending = await backup.open(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
-      notices.error(error, 'Restore failed');
+      notices.error(error, t('settings.restoreFailed'));
       return;
     } finally {
       setBusy(false);
@@ -156,10 +159,10 @@ export function SettingsDialog(props: {
     }
     setAskPassphrase({
       mode: 'enter',
-      title: 'Passphrase for the API keys',
-      message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was made. Type it to restore the keys too, or restore everything else without them.`,
-      confirmLabel: 'Restore',
-      skipLabel: 'Restore without keys',
+      title: t('settings.keysPassphrase'),
+      message: t('settings.keysPassphraseText', file.name),
+      confirmLabel: t('settings.restore'),
+      skipLabel: t('settings.restoreWithoutKeys'),
       working: KEYS_OPENING,
       submit: (passphrase, step) => finishRestore(pending, passphrase, step),
       skip: () => void finishRestore(pending),
@@ -177,11 +180,11 @@ export function SettingsDialog(props: {
       }}
     >
       <div class="settings-header">
-        <h2 id="settings-title">Settings</h2>
+        <h2 id="settings-title">{t('settings.title')}</h2>
         <button
           type="button"
           class="icon-button"
-          aria-label="Close settings"
+          aria-label={t('settings.close')}
           onClick={props.onClose}
         >
           <Icon name="close" />
@@ -189,17 +192,18 @@ export function SettingsDialog(props: {
       </div>
 
       <section aria-labelledby="settings-appearance">
-        <h3 id="settings-appearance">Appearance</h3>
-        <label for="theme-select">Theme</label>
+        <h3 id="settings-appearance">{t('settings.appearance')}</h3>
+        <label for="theme-select">{t('settings.theme')}</label>
         <select
           id="theme-select"
           value={preferences.preferences().theme}
           onChange={(event) => preferences.setTheme(event.currentTarget.value as ThemeChoice)}
         >
-          <option value="system">Same as the system</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
+          <option value="system">{t('settings.themeSystem')}</option>
+          <option value="light">{t('settings.themeLight')}</option>
+          <option value="dark">{t('settings.themeDark')}</option>
         </select>
+        <LanguagePicker />
       </section>
 
       <ProvidersSection services={props.services} adding={props.start === 'add-provider'} />
@@ -214,48 +218,44 @@ export function SettingsDialog(props: {
       <NetworkSection services={props.services} />
 
       <section aria-labelledby="settings-storage">
-        <h3 id="settings-storage">Storage</h3>
+        <h3 id="settings-storage">{t('settings.storage')}</h3>
         <p>
-          Everything Cove keeps — workspaces, files and settings — stays in this browser.{' '}
+          {t('settings.storageIntro')}{' '}
           <Show
             when={storage.status().usage !== undefined}
-            fallback={<span>This browser does not report how much space is used.</span>}
+            fallback={<span>{t('settings.storageUnknown')}</span>}
           >
             <span data-testid="storage-usage">
-              Using {formatBytes(storage.status().usage!)} of {formatBytes(storage.status().quota!)}{' '}
-              available.
+              {t(
+                'settings.storageUsing',
+                formats().bytes(storage.status().usage!),
+                formats().bytes(storage.status().quota!),
+              )}
             </span>
           </Show>
         </p>
-        <p>
-          {storage.status().persisted
-            ? 'The browser has agreed to keep this data even when space runs low.'
-            : 'The browser may clear this data when space runs low; download backups of work you care about.'}
-        </p>
+        <p>{storage.status().persisted ? t('settings.persisted') : t('settings.notPersisted')}</p>
         <StorageUsage services={props.services} onClose={props.onClose} />
         <SetAsideRows storage={storage} notices={notices} />
       </section>
 
       <section aria-labelledby="settings-backup">
-        <h3 id="settings-backup">Backup</h3>
-        <p>
-          One file with all workspaces, files and settings. Restore it here or in another browser.
-          API keys are left out unless you include them, encrypted with a passphrase.
-        </p>
+        <h3 id="settings-backup">{t('settings.backup')}</h3>
+        <p>{t('settings.backupIntro')}</p>
         <label class="check">
           <input
             type="checkbox"
             checked={includeKeys()}
             onChange={(event) => setIncludeKeys(event.currentTarget.checked)}
           />
-          Add the API keys, encrypted with a passphrase
+          {t('settings.includeKeys')}
         </label>
         <div class="settings-actions">
           <button type="button" class="button" disabled={busy()} onClick={download}>
-            <Icon name="download" /> Download backup
+            <Icon name="download" /> {t('settings.downloadBackup')}
           </button>
           <button type="button" class="button" disabled={busy()} onClick={() => void restore()}>
-            <Icon name="upload" /> Restore backup…
+            <Icon name="upload" /> {t('settings.restoreBackup')}
           </button>
         </div>
       </section>
@@ -264,9 +264,7 @@ export function SettingsDialog(props: {
           <PassphraseDialog request={request} onClose={() => setAskPassphrase(undefined)} />
         )}
       </Show>
-      <p class="settings-version">
-        Cove {BUILD_INFO.version} (build {BUILD_INFO.build})
-      </p>
+      <p class="settings-version">{t('settings.version', BUILD_INFO.version, BUILD_INFO.build)}</p>
     </dialog>
   );
 }

@@ -15,6 +15,7 @@ import type { DatabaseEvent } from '../../store/dexie-store';
 import type { SettingsStart } from '../settings/SettingsDialog';
 import { ChatPanel } from '../chat/ChatPanel';
 import { DialogHost } from '../common/dialogs';
+import { useI18n } from '../common/i18n';
 import { Icon, IconButton } from '../common/icons';
 import { EditorArea } from '../editor/EditorArea';
 import { PanelBoundary } from '../common/PanelBoundary';
@@ -103,6 +104,7 @@ export function App(props: AppProps) {
 
 function Shell(props: AppProps) {
   const { preferences, updates, notices, editor, connectivity } = props.services;
+  const { t } = useI18n();
   const layout = () => preferences.preferences().layout;
   // The saved sizes, fitted to the window: panels give way so the editor keeps its share.
   const [windowSize, setWindowSize] = createSignal({
@@ -230,8 +232,8 @@ function Shell(props: AppProps) {
     if (updates.updateReady()) {
       notices.show({
         kind: 'info',
-        text: 'A new version of Cove is available.',
-        action: { label: 'Reload', run: () => updates.applyUpdate() },
+        text: t('shell.newVersion'),
+        action: { label: t('shell.reload'), run: () => updates.applyUpdate() },
       });
     }
   });
@@ -242,16 +244,16 @@ function Shell(props: AppProps) {
   });
 
   const panelToggle = (
-    name: string,
+    name: 'files' | 'output' | 'assistant',
     key: 'sidebarCollapsed' | 'assistantCollapsed' | 'outputCollapsed',
     icon: 'sidebar' | 'panel-right' | 'panel-bottom',
   ) => (
     <button
       type="button"
       class="icon-button"
-      aria-label={`Show ${name} panel`}
+      aria-label={t('shell.showPanel', t(`shell.panelNames.${name}`))}
       aria-pressed={!layout()[key]}
-      title={`Show or hide the ${name} panel`}
+      title={t('shell.showOrHidePanel', t(`shell.panelNames.${name}`))}
       onClick={() => togglePanel(key)}
     >
       <Icon name={icon} />
@@ -261,12 +263,12 @@ function Shell(props: AppProps) {
   const logPanelFailure = (error: unknown, what: string) =>
     props.services.log.report('error', 'app', error, what);
   const files = (
-    <PanelBoundary name="Files" onError={logPanelFailure}>
+    <PanelBoundary name={t('shell.boundaries.files')} onError={logPanelFailure}>
       <Sidebar services={props.services} />
     </PanelBoundary>
   );
   const editorArea = (
-    <PanelBoundary name="Editor" onError={logPanelFailure}>
+    <PanelBoundary name={t('shell.boundaries.editor')} onError={logPanelFailure}>
       <EditorArea services={props.services} />
     </PanelBoundary>
   );
@@ -283,14 +285,14 @@ function Shell(props: AppProps) {
       if (!chat.model()) {
         notices.show({
           kind: 'info',
-          text: 'The failed run is ready in the chat box; set up a model in Settings to send it.',
+          text: t('shell.failedRunInChatBox'),
         });
       }
     }
   };
   const runCode = (code: string, output: HTMLElement) => runCodeInto(props.services, code, output);
   const chat = (
-    <PanelBoundary name="Assistant" onError={logPanelFailure}>
+    <PanelBoundary name={t('shell.boundaries.assistant')} onError={logPanelFailure}>
       <ChatPanel
         services={props.services}
         onShow={showAssistant}
@@ -306,7 +308,7 @@ function Shell(props: AppProps) {
       dark={dark}
       onError={logPanelFailure}
       output={
-        <PanelBoundary name="Output" onError={logPanelFailure}>
+        <PanelBoundary name={t('shell.boundaries.output')} onError={logPanelFailure}>
           <OutputPanel services={props.services} onDebug={debugWithAI} />
         </PanelBoundary>
       }
@@ -341,13 +343,9 @@ function Shell(props: AppProps) {
         <span class="header-workspace">{props.services.workspaces.current()?.name}</span>
         <span class="header-spacer" />
         <Show when={!connectivity.online()}>
-          <span
-            class="offline-indicator"
-            role="status"
-            title="The browser is offline. Files, Python and saved chats work; models and packages that are not cached need the network."
-          >
+          <span class="offline-indicator" role="status" title={t('shell.offlineTitle')}>
             <Icon name="offline" />
-            Offline
+            {t('shell.offline')}
           </span>
         </Show>
         <Show when={!narrow()}>
@@ -358,8 +356,8 @@ function Shell(props: AppProps) {
         <button
           type="button"
           class="icon-button"
-          aria-label={dark() ? 'Switch to light theme' : 'Switch to dark theme'}
-          title="Switch theme"
+          aria-label={dark() ? t('shell.toLightTheme') : t('shell.toDarkTheme')}
+          title={t('shell.switchTheme')}
           onClick={toggleTheme}
         >
           <Icon name={dark() ? 'sun' : 'moon'} />
@@ -367,20 +365,24 @@ function Shell(props: AppProps) {
         <button
           type="button"
           class="icon-button header-text"
-          title="Traces: every agent run, step by step"
+          title={t('shell.tracesTitle')}
           onClick={() => setDiagnostics('traces')}
         >
-          Traces
+          {t('shell.traces')}
         </button>
         <button
           type="button"
           class="icon-button header-text"
-          title="Logs: errors and warnings, for a bug report"
+          title={t('shell.logsTitle')}
           onClick={() => setDiagnostics('logs')}
         >
-          Logs
+          {t('shell.logs')}
         </button>
-        <IconButton label="Settings" icon="settings" onClick={() => setSettingsOpen('top')} />
+        <IconButton
+          label={t('shell.settings')}
+          icon="settings"
+          onClick={() => setSettingsOpen('top')}
+        />
       </header>
       <Switch>
         <Match when={narrow()}>
@@ -400,11 +402,11 @@ function Shell(props: AppProps) {
             }}
           >
             <Show when={!layout().sidebarCollapsed}>
-              <section class="panel sidebar" aria-label="Files panel">
+              <section class="panel sidebar" aria-label={t('shell.filesPanel')}>
                 {files}
               </section>
               <Splitter
-                label="Resize files panel"
+                label={t('shell.resizeFiles')}
                 orientation="vertical"
                 value={fitted().sidebarWidth}
                 min={SIDEBAR_MIN_WIDTH}
@@ -427,12 +429,12 @@ function Shell(props: AppProps) {
                   : `minmax(0, 1fr) 4px ${fitted().outputHeight}px`,
               }}
             >
-              <section class="panel editor-section" aria-label="Editor panel">
+              <section class="panel editor-section" aria-label={t('shell.editorPanel')}>
                 {editorArea}
               </section>
               <Show when={!layout().outputCollapsed}>
                 <Splitter
-                  label="Resize output panel"
+                  label={t('shell.resizeOutput')}
                   orientation="horizontal"
                   value={fitted().outputHeight}
                   min={OUTPUT_MIN_HEIGHT}
@@ -440,14 +442,14 @@ function Shell(props: AppProps) {
                   direction={-1}
                   onChange={(value) => preferences.updateLayout({ outputHeight: value })}
                 />
-                <section class="panel output-section" aria-label="Output panel">
+                <section class="panel output-section" aria-label={t('shell.outputPanel')}>
                   {output}
                 </section>
               </Show>
             </div>
             <Show when={!layout().assistantCollapsed}>
               <Splitter
-                label="Resize assistant panel"
+                label={t('shell.resizeAssistant')}
                 orientation="vertical"
                 value={fitted().assistantWidth}
                 min={ASSISTANT_MIN_WIDTH}
@@ -460,7 +462,7 @@ function Shell(props: AppProps) {
                   })
                 }
               />
-              <section class="panel assistant" aria-label="Assistant panel">
+              <section class="panel assistant" aria-label={t('shell.assistantPanel')}>
                 {chat}
               </section>
             </Show>
@@ -499,13 +501,10 @@ function Shell(props: AppProps) {
       <Show when={props.databaseBlocked()}>
         <div class="blocking-overlay" role="alertdialog" aria-labelledby="blocked-title">
           <div class="blocking-box">
-            <h2 id="blocked-title">Cove was updated in another tab</h2>
-            <p>
-              This tab runs an older version and has stopped saving so it cannot damage your data.
-              Reload to continue.
-            </p>
+            <h2 id="blocked-title">{t('shell.blockedTitle')}</h2>
+            <p>{t('shell.blockedText')}</p>
             <button type="button" class="button primary" onClick={() => location.reload()}>
-              Reload
+              {t('shell.reload')}
             </button>
           </div>
         </div>
@@ -519,26 +518,22 @@ function NarrowLayout(props: {
   onView: (view: NarrowView) => void;
   panels: Record<NarrowView, JSX.Element>;
 }) {
-  const views: { id: NarrowView; label: string }[] = [
-    { id: 'files', label: 'Files' },
-    { id: 'editor', label: 'Editor' },
-    { id: 'assistant', label: 'Assistant' },
-    { id: 'output', label: 'Output' },
-  ];
+  const { t } = useI18n();
+  const views: NarrowView[] = ['files', 'editor', 'assistant', 'output'];
   return (
     <main class="narrow-main">
-      <div class="narrow-tabs" role="tablist" aria-label="Panels">
+      <div class="narrow-tabs" role="tablist" aria-label={t('shell.panels')}>
         <For each={views}>
           {(view) => (
             <button
               type="button"
               role="tab"
-              id={`narrow-tab-${view.id}`}
-              aria-selected={props.view === view.id}
-              aria-controls={`narrow-panel-${view.id}`}
-              onClick={() => props.onView(view.id)}
+              id={`narrow-tab-${view}`}
+              aria-selected={props.view === view}
+              aria-controls={`narrow-panel-${view}`}
+              onClick={() => props.onView(view)}
             >
-              {view.label}
+              {t(`shell.views.${view}`)}
             </button>
           )}
         </For>
@@ -546,13 +541,13 @@ function NarrowLayout(props: {
       <For each={views}>
         {(view) => (
           <section
-            id={`narrow-panel-${view.id}`}
+            id={`narrow-panel-${view}`}
             class="panel narrow-panel"
             role="tabpanel"
-            aria-labelledby={`narrow-tab-${view.id}`}
-            hidden={props.view !== view.id}
+            aria-labelledby={`narrow-tab-${view}`}
+            hidden={props.view !== view}
           >
-            {props.panels[view.id]}
+            {props.panels[view]}
           </section>
         )}
       </For>

@@ -4,6 +4,7 @@ import type { AppServices } from '../../app/services';
 import { PanelBoundary } from '../common/PanelBoundary';
 import { retrying } from '../common/retrying-lazy';
 import { TabBar } from '../common/TabBar';
+import { useI18n } from '../common/i18n';
 import { TERMINAL_SHORTCUT_LABEL } from '../terminal/terminal-shortcut';
 
 // The terminal, with xterm.js, loads when it is first shown, not with the page.
@@ -22,11 +23,7 @@ const PreviewPane = lazy(
   ),
 );
 
-const allViews: { id: BottomView; label: string; title: string }[] = [
-  { id: 'output', label: 'Output', title: 'Output of Python runs' },
-  { id: 'terminal', label: 'Terminal', title: `Terminal (${TERMINAL_SHORTCUT_LABEL})` },
-  { id: 'preview', label: 'Preview', title: 'Live preview of the page opened in it' },
-];
+const allViews: BottomView[] = ['output', 'terminal', 'preview'];
 
 /**
  * The panel under the editor: Output | Terminal, and Preview once a page is opened in it.
@@ -41,7 +38,16 @@ export function BottomPanel(props: {
   onError: (error: unknown, what: string) => void;
 }) {
   const { terminal, runs, preview, bottom } = props.services;
-  const views = () => allViews.filter((view) => view.id !== 'preview' || preview.path());
+  const { t } = useI18n();
+  const titles: Record<BottomView, () => string> = {
+    output: () => t('bottom.outputTitle'),
+    terminal: () => t('bottom.terminalTitle', TERMINAL_SHORTCUT_LABEL),
+    preview: () => t('bottom.previewTitle'),
+  };
+  const views = () =>
+    allViews
+      .filter((id) => id !== 'preview' || preview.path())
+      .map((id) => ({ id, label: t(`bottom.${id}`), title: titles[id]() }));
   const terminalShown = createMemo((seen) => seen || bottom.view() === 'terminal', false);
   createEffect(on(preview.showRequests, () => bottom.show('preview'), { defer: true }));
   createEffect(() => {
@@ -63,7 +69,7 @@ export function BottomPanel(props: {
     <div class="bottom-panel">
       <TabBar
         prefix="bottom"
-        label="Bottom panel"
+        label={t('bottom.label')}
         class="bottom-tabs"
         tabs={views()}
         selected={bottom.view()}
@@ -89,7 +95,7 @@ export function BottomPanel(props: {
         hidden={bottom.view() !== 'terminal'}
       >
         <Show when={terminalShown()}>
-          <PanelBoundary name="Terminal" onError={props.onError}>
+          <PanelBoundary name={t('shell.boundaries.terminal')} onError={props.onError}>
             <TerminalPanel services={props.services} dark={props.dark} />
           </PanelBoundary>
         </Show>
@@ -102,8 +108,8 @@ export function BottomPanel(props: {
           aria-labelledby="bottom-tab-preview"
           hidden={bottom.view() !== 'preview'}
         >
-          <PanelBoundary name="Preview" onError={props.onError}>
-            <Suspense fallback={<p class="empty-state">Loading the preview…</p>}>
+          <PanelBoundary name={t('shell.boundaries.preview')} onError={props.onError}>
+            <Suspense fallback={<p class="empty-state">{t('bottom.loadingPreview')}</p>}>
               <PreviewPane preview={preview} />
             </Suspense>
           </PanelBoundary>

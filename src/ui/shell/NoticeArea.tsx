@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import { Portal } from 'solid-js/web';
 import type { NoticeService } from '../../app/notice-service';
+import { useI18n } from '../common/i18n';
 import { Icon } from '../common/icons';
 import { createTopModal } from '../common/top-modal';
 
@@ -13,10 +14,11 @@ import { createTopModal } from '../common/top-modal';
  */
 export function NoticeArea(props: { notices: NoticeService }) {
   const topModal = createTopModal();
+  const { t, formats } = useI18n();
   return (
     <Portal mount={topModal() ?? document.body}>
       {/* A div, not a section: dialogs style their own sections (separators, spacing). */}
-      <div class="notice-area" role="region" aria-label="Notifications">
+      <div class="notice-area" role="region" aria-label={t('shell.notifications')}>
         <For each={props.notices.notices()}>
           {(notice) => (
             <div
@@ -27,7 +29,10 @@ export function NoticeArea(props: { notices: NoticeService }) {
                 <p>
                   {notice.text}
                   <Show when={notice.count > 1}>
-                    <span class="notice-count" title={`Shown ${notice.count} times`}>
+                    <span
+                      class="notice-count"
+                      title={t('shell.shownTimes', formats().number(notice.count))}
+                    >
                       {' '}
                       ×{notice.count}
                     </span>
@@ -37,7 +42,7 @@ export function NoticeArea(props: { notices: NoticeService }) {
                   <ul>
                     <For each={notice.details!.slice(0, 8)}>{(line) => <li>{line}</li>}</For>
                     <Show when={notice.details!.length > 8}>
-                      <li>…and {notice.details!.length - 8} more</li>
+                      <li>{t('shell.andMore', formats().number(notice.details!.length - 8))}</li>
                     </Show>
                   </ul>
                 </Show>
@@ -59,8 +64,8 @@ export function NoticeArea(props: { notices: NoticeService }) {
               <button
                 type="button"
                 class="icon-button"
-                aria-label="Dismiss"
-                title="Dismiss this notice"
+                aria-label={t('shell.dismiss')}
+                title={t('shell.dismissTitle')}
                 onClick={() => props.notices.dismiss(notice.id)}
               >
                 <Icon name="close" />

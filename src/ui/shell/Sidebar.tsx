@@ -5,6 +5,7 @@ import { FilesPanel } from '../files/FilesPanel';
 import { projectSearchShortcut } from '../search/search-shortcut';
 import { retrying } from '../common/retrying-lazy';
 import { TabBar } from '../common/TabBar';
+import { useI18n } from '../common/i18n';
 import { registerCommands } from '../command-palette/register-commands';
 import { gitCommands } from '../git/git-commands';
 
@@ -32,12 +33,7 @@ const KnowledgePanel = lazy(
   ),
 );
 
-const views: { id: SidebarView; label: string; title: () => string }[] = [
-  { id: 'files', label: 'Files', title: () => 'Files' },
-  { id: 'search', label: 'Search', title: () => `Search in files (${projectSearchShortcut()})` },
-  { id: 'git', label: 'Git', title: () => 'Source Control: git' },
-  { id: 'knowledge', label: 'Knowledge', title: () => 'Knowledge: what the assistant can cite' },
-];
+const views: SidebarView[] = ['files', 'search', 'git', 'knowledge'];
 
 /**
  * The left column: a Files | Search | Git | Knowledge switch over the file tree, project
@@ -46,6 +42,13 @@ const views: { id: SidebarView; label: string; title: () => string }[] = [
  */
 export function Sidebar(props: { services: AppServices }) {
   const { search, git, commands } = props.services;
+  const { t } = useI18n();
+  const titles: Record<SidebarView, () => string> = {
+    files: () => t('sidebar.files'),
+    search: () => t('sidebar.searchTitle', projectSearchShortcut()),
+    git: () => t('sidebar.gitTitle'),
+    knowledge: () => t('sidebar.knowledgeTitle'),
+  };
   const searchShown = createMemo((seen) => seen || search.view() === 'search', false);
   const gitShown = createMemo((seen) => seen || search.view() === 'git', false);
   const knowledgeShown = createMemo((seen) => seen || search.view() === 'knowledge', false);
@@ -57,9 +60,9 @@ export function Sidebar(props: { services: AppServices }) {
     <div class="sidebar-views">
       <TabBar
         prefix="sidebar"
-        label="Sidebar"
+        label={t('sidebar.label')}
         class="sidebar-tabs"
-        tabs={views.map((view) => ({ ...view, title: view.title() }))}
+        tabs={views.map((id) => ({ id, label: t(`sidebar.${id}`), title: titles[id]() }))}
         selected={search.view()}
         onSelect={(id) => search.setView(id)}
       />

@@ -1,0 +1,185 @@
+/**
+ * The error sentences in German, by code (the English is ./en.ts and its parts). Codes not
+ * here yet read in English; tests/unit/app/messages/catalogs.test.ts counts how many remain.
+ * A `problem`, `detail` or `problemHint` param is English from a shared check and is shown
+ * as it is.
+ */
+import type { ErrorCatalog } from './en';
+import { text, type ErrorParams } from './wording';
+
+const WHOLE_TOKENS = 'Leer lassen, um den Standardwert zu verwenden.';
+
+function usualBaseURL(p: ErrorParams): string {
+  const baseURL = text(p, 'presetBaseURL');
+  return baseURL
+    ? `Für ${text(p, 'presetLabel') ?? 'diesen Anbieter'} lautet sie meist ${baseURL}.`
+    : 'Gib die Adresse der OpenAI-kompatiblen API an; sie endet meist auf /v1.';
+}
+
+const urlSetting = (p: ErrorParams) =>
+  text(p, 'field') === 'lock-file' ? 'der Lock-Datei' : 'des Paketindex';
+
+/** The `detail` param as given, even when empty; undefined when there is none. */
+function detailOf(p: ErrorParams): string | undefined {
+  const detail = p['detail'];
+  return detail === undefined ? undefined : String(detail);
+}
+
+export const deErrors: Partial<ErrorCatalog> = {
+  'provider-name': (p) =>
+    p['reason'] === 'taken'
+      ? {
+          message: `Ein anderer Anbieter heißt bereits „${text(p, 'name') ?? ''}“.`,
+          hint: 'Wähle einen anderen Namen, damit die Modellauswahl die beiden unterscheiden kann.',
+        }
+      : {
+          message: 'Der Anbieter braucht einen Namen.',
+          hint: 'Gib einen unterscheidbaren Namen ein, z. B. den Dienst oder den Rechner, auf dem er läuft.',
+        },
+  'provider-base-url': (p) => ({
+    message: text(p, 'problem') ?? 'Die Basis-URL ist leer.',
+    hint: usualBaseURL(p),
+  }),
+  'provider-api-key': (p) => {
+    const problem = text(p, 'problem');
+    if (problem)
+      return {
+        message: problem,
+        hint: 'Füge ihn direkt von der Schlüsselseite des Anbieters ein.',
+      };
+    const keyPage = text(p, 'keyPage');
+    return {
+      message: `${text(p, 'presetLabel') ?? 'Dieser Anbieter'} braucht einen API-Schlüssel.`,
+      hint: keyPage
+        ? `Füge deinen Schlüssel ein; du kannst einen unter ${keyPage} erstellen.`
+        : 'Füge den Schlüssel ein, den dir der Anbieter gegeben hat.',
+    };
+  },
+  'provider-headers': (p) =>
+    p['reason'] === 'duplicate'
+      ? {
+          message: `Der Header „${text(p, 'header') ?? ''}“ ist doppelt angegeben.`,
+          hint: 'Behalte eine Zeile pro Header-Name.',
+        }
+      : {
+          message: text(p, 'problem') ?? 'Ein zusätzlicher Header kann nicht gesendet werden.',
+          hint: text(p, 'problemHint') ?? 'Korrigiere den Header oder entferne die Zeile.',
+        },
+  'model-id': (p) =>
+    p['reason'] === 'taken'
+      ? {
+          message: `${text(p, 'provider') ?? 'Dieser Anbieter'} hat bereits ein Modell „${text(p, 'model') ?? ''}“.`,
+          hint: 'Bearbeite stattdessen dieses oder gib eine andere ID ein.',
+        }
+      : {
+          message: 'Das Modell braucht eine ID.',
+          hint: 'Gib die ID ein, unter der der Server es kennt, z. B. gpt-4o-mini oder qwen3:8b.',
+        },
+  'model-context-window': () => ({
+    message: 'Das Kontextfenster muss eine ganze Zahl von Tokens über 0 sein.',
+    hint: WHOLE_TOKENS,
+  }),
+  'model-max-output': (p) =>
+    p['reason'] === 'over-window'
+      ? {
+          message: 'Die maximale Ausgabe ist größer als das Kontextfenster.',
+          hint: 'Ausgabetokens zählen zum Fenster; wähle einen kleineren Wert als das Fenster.',
+        }
+      : {
+          message: 'Die maximale Ausgabe muss eine ganze Zahl von Tokens über 0 sein.',
+          hint: WHOLE_TOKENS,
+        },
+  'model-price': () => ({
+    message:
+      'Preise brauchen einen Eingabe- und einen Ausgabepreis in Dollar pro Million Tokens, 0 oder mehr.',
+    hint: 'Fülle beide aus oder lass beide leer, wenn du den Preis nicht kennst.',
+  }),
+  'model-tool-calling': () => ({
+    message: 'Werkzeugaufrufe müssen „native“, „text“ oder „none“ sein.',
+    hint: 'Wähle eine der drei Möglichkeiten.',
+  }),
+  'chat-max-tokens': () => ({
+    message: 'Die maximalen Tokens müssen eine ganze Zahl über 0 sein.',
+    hint: 'Leer lassen, damit das Modell entscheidet, wie lang eine Antwort sein darf.',
+  }),
+  'chat-temperature': () => ({
+    message: 'Die Temperatur muss zwischen 0 und 2 liegen.',
+    hint: 'Niedriger ist fokussierter, höher abwechslungsreicher; leer lassen für den Standard des Anbieters.',
+  }),
+  'provider-import': (p) => ({
+    message: text(p, 'problem') ?? 'Diese Datei kann nicht importiert werden.',
+    hint: 'Wähle eine Datei, die aus Coves Anbietereinstellungen exportiert wurde.',
+  }),
+  'provider-missing': () => ({
+    message: 'Diesen Anbieter gibt es nicht mehr.',
+    hint: 'Er wurde vielleicht in einem anderen Tab entfernt; füge ihn erneut hinzu, wenn du ihn brauchst.',
+  }),
+  'model-missing': () => ({
+    message: 'Dieses Modell ist nicht eingerichtet.',
+    hint: 'Wähle eines der aufgeführten Modelle oder aktualisiere die Modelle des Anbieters unter Einstellungen → Anbieter.',
+  }),
+  'bad-setting': (p) => {
+    switch (text(p, 'variant')) {
+      case 'timeout':
+        return {
+          message: `Eine Laufzeitbegrenzung von ${text(p, 'value') ?? ''} ms liegt außerhalb des gültigen Bereichs.`,
+          hint: `Wähle zwischen ${text(p, 'minSeconds') ?? ''} s und ${text(p, 'maxMinutes') ?? ''} Minuten.`,
+        };
+      case 'network':
+        return {
+          message: `„${text(p, 'value') ?? ''}“ ist keine Netzwerkeinstellung für Python.`,
+          hint: 'Wähle „aus“, „nur Paketindex“ oder „jeder Host“.',
+        };
+      case 'not-a-url':
+        return {
+          message: `Die URL ${urlSetting(p)} „${text(p, 'url') ?? ''}“ ist keine URL.`,
+          hint: 'Gib eine vollständige Adresse ein, die mit https:// beginnt.',
+        };
+      case 'url-scheme':
+        return {
+          message: `Die URL ${urlSetting(p)} muss mit https:// oder http:// beginnen.`,
+          hint: 'Gib eine Webadresse ein.',
+        };
+      default:
+        return {
+          message: 'Eine Python-Einstellung liegt außerhalb des gültigen Bereichs.',
+          hint: 'Korrigiere sie unter Einstellungen → Python.',
+        };
+    }
+  },
+  'bad-run': (p) =>
+    text(p, 'variant') === 'nothing-to-run'
+      ? { message: 'Nichts auszuführen: gib Code oder einen Dateipfad an.', hint: '' }
+      : {
+          message: 'Das lässt sich so nicht ausführen.',
+          hint: 'Prüfe den Code und die Datei.',
+        },
+  disposed: (p) => ({
+    message: 'Die Python-Laufzeit wurde beendet.',
+    hint: text(p, 'variant') === 'in-memory' ? '' : 'Lade die Seite neu.',
+  }),
+  'python-start': (p) => {
+    const detail = detailOf(p);
+    return {
+      message:
+        detail !== undefined
+          ? `Python konnte nicht starten: ${detail}`
+          : 'Python konnte nicht starten.',
+      hint: 'Lade die Seite neu, um es noch einmal zu versuchen.',
+    };
+  },
+  'lint-failed': (p) => ({
+    message: `Der Linter ist stehen geblieben: ${text(p, 'detail') ?? 'unbekannter Fehler'}.`,
+    hint: 'Er startet bei der nächsten Prüfung neu.',
+  }),
+  'format-failed': (p) => {
+    const detail = detailOf(p);
+    return {
+      message:
+        detail !== undefined
+          ? `Der Code konnte nicht formatiert werden: ${detail}.`
+          : 'Der Code konnte nicht formatiert werden.',
+      hint: 'Behebe zuerst den Syntaxfehler.',
+    };
+  },
+};
