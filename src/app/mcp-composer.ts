@@ -10,6 +10,7 @@ import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-error-codes';
 import { parsePromptCommand, promptArguments } from '../mcp/prompt-command';
+import type { McpResourceTemplate } from '../mcp/resource-templates';
 import { getPrompt, listPrompts, listResources, readResource } from '../mcp/resources-prompts';
 import type { McpService } from './mcp-service';
 
@@ -18,6 +19,8 @@ export interface McpServerOffer {
   serverId: string;
   serverName: string;
   resources: McpServerReport['resources'];
+  /** Resources named by filling in variables (resources/templates/list). */
+  templates: McpResourceTemplate[];
   prompts: McpServerReport['prompts'];
   /** Set when the server could not be asked. */
   problem?: string;
@@ -39,6 +42,15 @@ export interface McpComposer {
   /** Reads a resource for attaching; throws CoveError. */
   attach(serverId: string, uri: string, label: string): Promise<McpAttachment>;
   /**
+   * Reads the resource that `values` name in `template` for attaching; throws CoveError
+   * (a required value left empty, or the server's refusal).
+   */
+  attachTemplate(
+    serverId: string,
+    template: McpResourceTemplate,
+    values: Readonly<Record<string, string>>,
+  ): Promise<McpAttachment>;
+  /**
    * When `text` is a prompt command of an enabled server, the prompt's messages as text
    * for the draft; undefined when it is no such command. Throws CoveError saying what is
    * missing or what failed.
@@ -58,8 +70,30 @@ export function resourceAttachment(resource: McpAttachment): NodeAttachment {
   };
 }
 
+/** The template's label for the chip: its name and the values, e.g. "Issue (cove, 20)". */
+export function templateLabel(
+  template: McpResourceTemplate,
+  values: Readonly<Record<string, string>>,
+): string {
+  const filled = template.variables
+    .map((variable) => (values[variable.name] ?? '').trim())
+    .filter(Boolean);
+  const name = template.title ?? template.name;
+  return filled.length ? `${name} (${filled.join(', ')})` : name;
+}
+
+/** The templates module comes with the SDK's URI template parser, so it is loaded when asked. */
+const templates = () => import('../mcp/resource-templates');
+
 export function createMcpComposer(mcp: McpService): McpComposer {
   const enabled = () => mcp.servers().filter((server) => server.enabled);
+  const attach: McpComposer['attach'] = async (serverId, uri, label) => {
+    const server = mcp.servers().find((s) => s.id === serverId);
+    const connection = await mcp.connect(serverId);
+    const parts = await readResource(connection, uri);
+    const { text, note } = capAttachmentText(parts.map((part) => part.text).join('\n'));
+    return { label, uri, serverName: server?.name ?? '', text, ...(note ? { note } : {}) };
+  };
   return {
     async offers(signal) {
       return Promise.all(
@@ -68,23 +102,28 @@ export function createMcpComposer(mcp: McpService): McpComposer {
           try {
             const connection = await mcp.connect(server.id, signal);
             const caps = connection.capabilities ?? {};
-            const [resources, prompts] = await Promise.all([
+            const [resources, resourceTemplates, prompts] = await Promise.all([
               caps.resources ? listResources(connection, signal) : [],
+              // Templates are newer than resources: a server without them still offers the rest.
+              caps.resources
+                ? templates()
+                    .then((module) => module.listResourceTemplates(connection, signal))
+                    .catch(() => [])
+                : [],
               caps.prompts ? listPrompts(connection, signal) : [],
             ]);
-            return { ...base, resources, prompts };
+            return { ...base, resources, templates: resourceTemplates, prompts };
           } catch (error) {
-            return { ...base, resources: [], prompts: [], problem: errorText(error) };
+            const empty = { resources: [], templates: [], prompts: [] };
+            return { ...base, ...empty, problem: errorText(error) };
           }
         }),
       );
     },
-    async attach(serverId, uri, label) {
-      const server = mcp.servers().find((s) => s.id === serverId);
-      const connection = await mcp.connect(serverId);
-      const parts = await readResource(connection, uri);
-      const { text, note } = capAttachmentText(parts.map((part) => part.text).join('\n'));
-      return { label, uri, serverName: server?.name ?? '', text, ...(note ? { note } : {}) };
+    attach,
+    async attachTemplate(serverId, template, values) {
+      const { expandTemplate } = await templates();
+      return attach(serverId, expandTemplate(template, values), templateLabel(template, values));
     },
     async expand(text, signal) {
       const command = parsePromptCommand(text);

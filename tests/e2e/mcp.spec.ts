@@ -349,6 +349,39 @@ test('a resource of the MCP server goes with a message, and a prompt fills the d
   );
 });
 
+test('a resource template of the MCP server is filled in and the resource it names goes with a message', async ({
+  cove,
+  provider,
+}, testInfo) => {
+  await addServer(cove, streamable.url);
+  const agent = new AgentPanel(cove);
+  await agent.connect(provider);
+  const menu = cove.page.getByRole('dialog', { name: 'MCP resources and prompts' });
+  await cove.page.getByRole('button', { name: 'MCP', exact: true }).click();
+  await expect(menu.getByRole('list', { name: 'Resource templates of everything' })).toContainText(
+    'demo://resource/dynamic/text/{resourceId}',
+  );
+  await menu.getByRole('button', { name: 'Fill in Dynamic Text Resource' }).click();
+
+  const form = menu.getByRole('form', { name: 'Attach Dynamic Text Resource' });
+  const resourceId = form.getByRole('textbox', { name: 'resourceId' });
+  await expect(resourceId).toBeFocused();
+  await resourceId.fill('7');
+  await expect(form.getByLabel('Resource address')).toHaveText('demo://resource/dynamic/text/7');
+  await cove.page.screenshot({ path: testInfo.outputPath('mcp-template-form.png') });
+  await form.getByRole('button', { name: 'Attach' }).click();
+  await expect(menu).toBeHidden();
+  const attached = cove.page.getByRole('list', { name: 'Attached resources' });
+  await expect(attached).toContainText('everything: Dynamic Text Resource (7)');
+
+  provider.script({ content: 'It is resource 7.' });
+  await agent.chat.ask('Which resource is this?');
+  await expect(agent.chat.replies.last()).toContainText('It is resource 7.');
+  const asked = JSON.stringify(provider.chatRequests().at(-1)!.body);
+  expect(asked).toContain('Resource 7: This is a plaintext resource');
+  expect(asked).toContain('uri=\\"demo://resource/dynamic/text/7\\"');
+});
+
 test('the older HTTP+SSE transport: Test says so, and an agent run calls echo over it', async ({
   cove,
   provider,

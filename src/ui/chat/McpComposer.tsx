@@ -6,8 +6,10 @@ import {
   type McpServerOffer,
 } from '../../app/mcp-composer';
 import type { AppServices } from '../../app/services';
+import type { expandTemplate, McpResourceTemplate } from '../../mcp/resource-templates';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
+import { McpTemplateForm } from './McpTemplateForm';
 import './mcp-composer.css';
 
 /**
@@ -85,7 +87,14 @@ export function McpAttachmentList(props: { state: McpComposerState }) {
   );
 }
 
-/** The MCP button and its menu of resources and prompts. */
+/** A resource template the person is filling in, with the module that expands it. */
+interface TemplateFilling {
+  offer: McpServerOffer;
+  template: McpResourceTemplate;
+  expand: typeof expandTemplate;
+}
+
+/** The MCP button and its menu of resources, resource templates and prompts. */
 export function McpComposerMenu(props: {
   services: AppServices;
   state: McpComposerState;
@@ -95,18 +104,20 @@ export function McpComposerMenu(props: {
   const [open, setOpen] = createSignal(false);
   const [offers, setOffers] = createSignal<McpServerOffer[]>();
   const [busy, setBusy] = createSignal<string>();
+  const [filling, setFilling] = createSignal<TemplateFilling>();
 
   const toggle = () => {
     if (open()) return setOpen(false);
     setOpen(true);
     setOffers(undefined);
+    setFilling(undefined);
     void props.state.composer.offers().then(setOffers);
   };
 
-  const attach = async (offer: McpServerOffer, uri: string, name: string) => {
-    setBusy(uri);
+  const attachWith = async (key: string, read: () => Promise<McpAttachment>) => {
+    setBusy(key);
     try {
-      const attachment = await props.state.composer.attach(offer.serverId, uri, name);
+      const attachment = await read();
       props.state.setAttachments((list) => [...list, attachment]);
       setOpen(false);
       props.insert('');
@@ -115,6 +126,14 @@ export function McpComposerMenu(props: {
     } finally {
       setBusy(undefined);
     }
+  };
+  const attach = (offer: McpServerOffer, uri: string, name: string) =>
+    attachWith(uri, () => props.state.composer.attach(offer.serverId, uri, name));
+
+  const fillTemplate = async (offer: McpServerOffer, template: McpResourceTemplate) => {
+    // Loaded already: the menu's listing of templates came from it.
+    const { expandTemplate } = await import('../../mcp/resource-templates');
+    setFilling({ offer, template, expand: expandTemplate });
   };
 
   const usePrompt = (offer: McpServerOffer, prompt: McpServerOffer['prompts'][number]) => {
@@ -152,7 +171,40 @@ export function McpComposerMenu(props: {
               }
             }}
           >
-            <Show when={offers()} fallback={<p>Asking the servers…</p>}>
+            <Show when={filling()}>
+              {(form) => (
+                <McpTemplateForm
+                  serverName={form().offer.serverName}
+                  template={form().template}
+                  busy={busy() === form().template.uriTemplate}
+                  preview={(values) => {
+                    try {
+                      return form().expand(form().template, values);
+                    } catch {
+                      return undefined;
+                    }
+                  }}
+                  onAttach={(values) =>
+                    void attachWith(form().template.uriTemplate, () =>
+                      props.state.composer.attachTemplate(
+                        form().offer.serverId,
+                        form().template,
+                        values,
+                      ),
+                    )
+                  }
+                  onBack={() => setFilling(undefined)}
+                />
+              )}
+            </Show>
+            <Show
+              when={!filling() && offers()}
+              fallback={
+                <Show when={!filling()}>
+                  <p>Asking the servers…</p>
+                </Show>
+              }
+            >
               {(list) => (
                 <For each={list()}>
                   {(offer) => (
@@ -176,6 +228,27 @@ export function McpComposerMenu(props: {
                                   onClick={() => void attach(offer, resource.uri, resource.name)}
                                 >
                                   {resource.name}
+                                </button>
+                              </li>
+                            )}
+                          </For>
+                        </ul>
+                      </Show>
+                      <Show when={offer.templates.length}>
+                        <h5>Resource templates</h5>
+                        <ul aria-label={`Resource templates of ${offer.serverName}`}>
+                          <For each={offer.templates.slice(0, 50)}>
+                            {(template) => (
+                              <li>
+                                <button
+                                  type="button"
+                                  class="mcp-menu-item"
+                                  aria-label={`Fill in ${template.title ?? template.name}`}
+                                  title={template.description ?? template.uriTemplate}
+                                  onClick={() => void fillTemplate(offer, template)}
+                                >
+                                  {template.title ?? template.name}
+                                  <span class="mcp-menu-detail">{template.uriTemplate}</span>
                                 </button>
                               </li>
                             )}
