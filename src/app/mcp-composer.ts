@@ -5,6 +5,7 @@
  * the server named; a server that cannot connect is listed with its problem.
  */
 import { capAttachmentText } from '../agent/message-attachments';
+import { systemClock, type Clock } from '../base/clock';
 import type { NodeAttachment } from '../store/records';
 import { errorText } from './messages/describe-error';
 import type { McpServerReport } from '../mcp/mcp-connection';
@@ -12,6 +13,7 @@ import { mcpError } from '../mcp/mcp-error-codes';
 import { parsePromptCommand, promptArguments } from '../mcp/prompt-command';
 import type { McpResourceTemplate } from '../mcp/resource-templates';
 import { getPrompt, listPrompts, listResources, readResource } from '../mcp/resources-prompts';
+import { createListWatch, watchResource } from './mcp-resource-watch';
 import type { McpService } from './mcp-service';
 
 /** One server's offer, as the composer's menu lists it. */
@@ -30,7 +32,10 @@ export interface McpServerOffer {
 export interface McpAttachment {
   label: string;
   uri: string;
+  serverId: string;
   serverName: string;
+  /** When the server last said the resource changed and it was read again (ms). */
+  updatedAt?: number;
   text: string;
   /** Set when the text was cut to the attachment limit: how much of it is kept. */
   note?: string;
@@ -50,6 +55,16 @@ export interface McpComposer {
     template: McpResourceTemplate,
     values: Readonly<Record<string, string>>,
   ): Promise<McpAttachment>;
+  /**
+   * Keeps `attachment` as the server has it: read again each time the server says it
+   * changed (where the server offers subscriptions). Returns the stop function.
+   */
+  watch(attachment: McpAttachment, onUpdated: (fresh: McpAttachment) => void): () => void;
+  /**
+   * Calls `listener` when a server listed by {@link offers} says its resources, templates
+   * or prompts changed. Returns the stop function.
+   */
+  onListsChanged(listener: () => void): () => void;
   /**
    * When `text` is a prompt command of an enabled server, the prompt's messages as text
    * for the draft; undefined when it is no such command. Throws CoveError saying what is
@@ -85,15 +100,18 @@ export function templateLabel(
 /** The templates module comes with the SDK's URI template parser, so it is loaded when asked. */
 const templates = () => import('../mcp/resource-templates');
 
-export function createMcpComposer(mcp: McpService): McpComposer {
+export function createMcpComposer(mcp: McpService, clock: Clock = systemClock): McpComposer {
   const enabled = () => mcp.servers().filter((server) => server.enabled);
   const attach: McpComposer['attach'] = async (serverId, uri, label) => {
     const server = mcp.servers().find((s) => s.id === serverId);
     const connection = await mcp.connect(serverId);
     const parts = await readResource(connection, uri);
     const { text, note } = capAttachmentText(parts.map((part) => part.text).join('\n'));
-    return { label, uri, serverName: server?.name ?? '', text, ...(note ? { note } : {}) };
+    const serverName = server?.name ?? '';
+    return { label, uri, serverId, serverName, text, ...(note ? { note } : {}) };
   };
+  const listListeners = new Set<() => void>();
+  const lists = createListWatch(() => listListeners.forEach((listener) => listener()));
   return {
     async offers(signal) {
       return Promise.all(
@@ -101,6 +119,7 @@ export function createMcpComposer(mcp: McpService): McpComposer {
           const base = { serverId: server.id, serverName: server.name };
           try {
             const connection = await mcp.connect(server.id, signal);
+            lists.follow(server.id, connection);
             const caps = connection.capabilities ?? {};
             const [resources, resourceTemplates, prompts] = await Promise.all([
               caps.resources ? listResources(connection, signal) : [],
@@ -121,6 +140,19 @@ export function createMcpComposer(mcp: McpService): McpComposer {
       );
     },
     attach,
+    watch(attachment, onUpdated) {
+      return watchResource(mcp, attachment.serverId, attachment.uri, () => {
+        attach(attachment.serverId, attachment.uri, attachment.label).then(
+          (fresh) => onUpdated({ ...fresh, updatedAt: clock.now() }),
+          // A failed read keeps what was read before; the next update tries again.
+          () => undefined,
+        );
+      });
+    },
+    onListsChanged(listener) {
+      listListeners.add(listener);
+      return () => listListeners.delete(listener);
+    },
     async attachTemplate(serverId, template, values) {
       const { expandTemplate } = await templates();
       return attach(serverId, expandTemplate(template, values), templateLabel(template, values));

@@ -1,4 +1,4 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import {
   createMcpComposer,
   resourceAttachment,
@@ -20,9 +20,36 @@ import './mcp-composer.css';
  * stay in the list until the message is stored (`clear`), so a refused send keeps them.
  */
 export function createMcpComposerState(services: AppServices) {
-  const composer = createMcpComposer(services.mcp);
+  const composer = createMcpComposer(services.mcp, services.clock);
   const [attachments, setAttachments] = createSignal<readonly McpAttachment[]>([]);
   const available = () => services.mcp.servers().some((server) => server.enabled);
+  /** Counts the servers' notices that their resources or prompts changed: lists re-ask. */
+  const [listsVersion, setListsVersion] = createSignal(0);
+  onCleanup(composer.onListsChanged(() => setListsVersion((n) => n + 1)));
+  /** The subscriptions of the attached resources, by server and URI. */
+  const watches = new Map<string, () => void>();
+  const keyOf = (a: McpAttachment) => `${a.serverId} ${a.uri}`;
+
+  /** Attaches a resource and keeps it as the server has it until the message is stored. */
+  const add = (attachment: McpAttachment) => {
+    setAttachments((list) => [...list, attachment]);
+    const key = keyOf(attachment);
+    if (watches.has(key)) return;
+    watches.set(
+      key,
+      composer.watch(attachment, (fresh) =>
+        setAttachments((list) => list.map((a) => (keyOf(a) === key ? fresh : a))),
+      ),
+    );
+  };
+  const remove = (attachment: McpAttachment) => {
+    const key = keyOf(attachment);
+    const rest = attachments().filter((a) => a !== attachment);
+    setAttachments(rest);
+    if (rest.some((a) => keyOf(a) === key)) return;
+    watches.get(key)?.();
+    watches.delete(key);
+  };
 
   /**
    * The text to send and the resources to attach to it, or undefined when nothing should
@@ -51,9 +78,24 @@ export function createMcpComposerState(services: AppServices) {
     attachments().length > 0 || (available() && text.trimStart().startsWith('/'));
 
   /** Lets go of the resources (the message that carries them is stored). */
-  const clear = () => setAttachments([]);
+  const clear = () => {
+    setAttachments([]);
+    watches.forEach((stop) => stop());
+    watches.clear();
+  };
+  onCleanup(clear);
 
-  return { composer, attachments, setAttachments, available, prepare, needsPreparing, clear };
+  return {
+    composer,
+    attachments,
+    add,
+    remove,
+    available,
+    listsVersion,
+    prepare,
+    needsPreparing,
+    clear,
+  };
 }
 
 export type McpComposerState = ReturnType<typeof createMcpComposerState>;
@@ -69,13 +111,21 @@ export function McpAttachmentList(props: { state: McpComposerState }) {
               <span title={attachment.uri}>
                 {attachment.serverName}: {attachment.label}
               </span>
+              <Show when={attachment.updatedAt}>
+                {(at) => (
+                  <span
+                    class="mcp-attachment-updated"
+                    title={`The server changed it; read again at ${new Date(at()).toLocaleTimeString()}`}
+                  >
+                    updated
+                  </span>
+                )}
+              </Show>
               <button
                 type="button"
                 class="icon-button"
                 aria-label={`Remove ${attachment.label}`}
-                onClick={() =>
-                  props.state.setAttachments((list) => list.filter((a) => a !== attachment))
-                }
+                onClick={() => props.state.remove(attachment)}
               >
                 <Icon name="close" />
               </button>
@@ -117,8 +167,7 @@ export function McpComposerMenu(props: {
   const attachWith = async (key: string, read: () => Promise<McpAttachment>) => {
     setBusy(key);
     try {
-      const attachment = await read();
-      props.state.setAttachments((list) => [...list, attachment]);
+      props.state.add(await read());
       setOpen(false);
       props.insert('');
     } catch (error) {
@@ -129,6 +178,17 @@ export function McpComposerMenu(props: {
   };
   const attach = (offer: McpServerOffer, uri: string, name: string) =>
     attachWith(uri, () => props.state.composer.attach(offer.serverId, uri, name));
+
+  // A server that says its lists changed while the menu shows them: ask again.
+  createEffect(
+    on(
+      props.state.listsVersion,
+      () => {
+        if (open() && !filling()) void props.state.composer.offers().then(setOffers);
+      },
+      { defer: true },
+    ),
+  );
 
   const fillTemplate = async (offer: McpServerOffer, template: McpResourceTemplate) => {
     // Loaded already: the menu's listing of templates came from it.
