@@ -22,8 +22,18 @@ export interface StoredMcpServer extends McpServerConfig {
    * whose fingerprint differs asks again (src/mcp/tool-fingerprint.ts).
    */
   allowed?: Record<string, ToolFingerprint>;
+  /** "Always allow sampling": its requests for the model go without the person's review. */
+  samplingAllowed?: true;
   /** Some secret header could not be decrypted any more (the profile's key was lost). */
   lostSecrets?: true;
+}
+
+/** `server` with "Always allow sampling" on or off (off leaves no field behind). */
+export function withSampling(
+  { samplingAllowed: _, ...server }: StoredMcpServer,
+  allowed: boolean,
+): StoredMcpServer {
+  return allowed ? { ...server, samplingAllowed: true } : server;
 }
 
 /** The setting keys; only `headers` is secret. */

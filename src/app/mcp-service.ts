@@ -17,6 +17,7 @@ import { workspaceRoot, type McpRoot, type McpServerLog } from '../mcp/mcp-roots
 import { openMcpConnection } from '../mcp/open-connection';
 import { createMcpElicitations, type McpElicitations } from './mcp-elicitations';
 import { createMcpSampling, type McpSampling, type SamplingModel } from './mcp-sampling';
+import { tellRootsChanges } from './mcp-roots-watch';
 import { createMcpSignIn, type McpOAuthDeps } from './mcp-sign-in';
 import {
   MCP_CONFIG_ERROR_CODES,
@@ -25,7 +26,12 @@ import {
 } from '../mcp/server-config';
 import { fingerprintTool, type ToolFingerprint } from '../mcp/tool-fingerprint';
 import type { ChangeFeed } from '../store/change-feed';
-import { MCP_SETTING_KEYS, type McpServerStore, type StoredMcpServer } from './mcp-server-store';
+import {
+  MCP_SETTING_KEYS,
+  withSampling,
+  type McpServerStore,
+  type StoredMcpServer,
+} from './mcp-server-store';
 
 /** What the settings form hands over. */
 export interface McpServerDraft {
@@ -65,6 +71,8 @@ export interface McpService {
   /** `auto` pins the current tools' fingerprints: a tool that changes later asks again. */
   setApproval(id: string, approval: 'ask' | 'auto'): Promise<void>;
   setTrustReadOnly(id: string, trust: boolean): Promise<void>;
+  /** "Always allow sampling" for server `id` (off: each request is reviewed). */
+  setSamplingAllowed(id: string, allowed: boolean): Promise<void>;
   /**
    * Connects afresh to a draft or a saved server and lists what it offers; throws CoveError
    * (its userText says what is wrong and what to do). The connection is closed after.
@@ -148,6 +156,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const sampling = createMcpSampling(
     sampleWith ?? (async () => ({ ok: false, message: 'Sampling is off.' })),
     makeId,
+    (serverId) => find(serverId)?.samplingAllowed === true,
   );
   const [servers, setServers] = createSignal<readonly StoredMcpServer[]>([]);
   const [states, setStates] = createSignal<ReadonlyMap<string, McpServerState>>(new Map());
@@ -292,6 +301,9 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         }),
       );
     },
+    async setSamplingAllowed(id, allowed) {
+      await write((list) => list.map((s) => (s.id === id ? withSampling(s, allowed) : s)));
+    },
     async setTrustReadOnly(id, trust) {
       const tools = connections.get(id)?.connection?.cachedTools;
       await write((list) =>
@@ -384,6 +396,11 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       await Promise.all([...connections.keys()].map(drop));
     },
   };
+  if (deps.workspaceName) {
+    tellRootsChanges(deps.workspaceName, () =>
+      [...connections.values()].flatMap((live) => (live.connection ? [live.connection] : [])),
+    );
+  }
 
   /** Checks a draft and that no other server has its name (tool names would clash). */
   function validateUnique(
@@ -407,7 +424,9 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     if (taken) {
       throw mcpError(MCP_CONFIG_ERROR_CODES.name, { variant: 'taken', name: config.name });
     }
-    return { ...config, allowed: previous?.allowed ?? {} };
+    // Sampling allowed for a server stays allowed for it, not for another URL.
+    const sampling = previous?.url === config.url && previous.samplingAllowed === true;
+    return withSampling({ ...config, allowed: previous?.allowed ?? {} }, sampling);
   }
   deps.changes?.subscribe(({ change, local }) => {
     const ours =

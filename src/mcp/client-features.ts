@@ -7,8 +7,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpLogLevel, McpRoot, McpServerLog } from './mcp-roots';
+import type { McpLogLevel, McpRoot, McpServerChange, McpServerLog } from './mcp-roots';
 
 /** Answers roots/list with what `roots` gives at the time of the request. */
 export function answerRoots(client: Client, roots: () => McpRoot[]): void {
@@ -35,4 +38,24 @@ export function followServerLogs(client: Client, onLog: (entry: McpServerLog) =>
     const text = typeof data === 'string' ? data : JSON.stringify(data);
     onLog({ level: mapped, message: logger ? `[${logger}] ${text}` : text });
   });
+}
+
+/**
+ * Hands the server's notices that what it offers changed to `onChange`: its resource or
+ * prompt list (resources/list_changed also covers templates), or one resource it was asked
+ * to watch (resources/updated). Tool list changes are the connection's own (it re-lists).
+ */
+export function followServerChanges(
+  client: Client,
+  onChange: (change: McpServerChange) => void,
+): void {
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+    onChange({ kind: 'resources' }),
+  );
+  client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+    onChange({ kind: 'prompts' }),
+  );
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+    onChange({ kind: 'resource-updated', uri: notification.params.uri }),
+  );
 }

@@ -33,8 +33,8 @@ import {
   listResources as listAllResources,
 } from './resources-prompts';
 import { answerElicitations, ELICITATION_CAPABILITY, type ElicitationHandler } from './elicitation';
-import { answerRoots, followServerLogs } from './client-features';
-import type { McpRoot, McpServerLog } from './mcp-roots';
+import { answerRoots, followServerChanges, followServerLogs } from './client-features';
+import type { McpRoot, McpServerChange, McpServerLog } from './mcp-roots';
 import type { McpOAuthProvider } from './oauth-provider';
 import { answerSampling, type SamplingHandler } from './sampling';
 import { watchOAuthSteps, type OAuthStepRecord } from './oauth-steps';
@@ -147,6 +147,7 @@ export class McpConnection {
   /** Requests of the server's that wait for the person now (forms, sampling). */
   private personWaits = 0;
   private readonly toolListeners = new Set<(tools: McpTool[]) => void>();
+  private readonly changeListeners = new Set<(change: McpServerChange) => void>();
   private sessionIdMissing = false;
   private negotiatedVersion: string | undefined;
   /** The page's fetch, watched for the steps of an OAuth sign-in (for its errors). */
@@ -222,6 +223,25 @@ export class McpConnection {
   onToolsChanged(listener: (tools: McpTool[]) => void): () => void {
     this.toolListeners.add(listener);
     return () => this.toolListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` when the server says its resources or prompts changed, or that a
+   * resource Cove subscribed to was updated. Returns the unsubscribe function.
+   */
+  onServerChange(listener: (change: McpServerChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * Tells the server Cove's roots changed (the person opened another workspace), so one
+   * that keeps them asks again. Nothing to do before connecting: initialize is followed by
+   * the server's own roots/list. Never throws: a server that missed it asks at its next need.
+   */
+  async rootsChanged(): Promise<void> {
+    if (!this.client || !this.deps.roots) return;
+    await this.client.sendRootsListChanged().catch(() => undefined);
   }
 
   /** tools/list, all pages. Keeps the result as {@link cachedTools}. */
@@ -445,8 +465,8 @@ export class McpConnection {
       capabilities: {
         ...(this.deps.elicit ? { elicitation: ELICITATION_CAPABILITY } : {}),
         ...(this.deps.sample ? { sampling: {} } : {}),
-        // The roots are read at each request; a server that wants them fresh asks again.
-        ...(this.deps.roots ? { roots: { listChanged: false } } : {}),
+        // The roots are read at each request, and a change of workspace is told (rootsChanged).
+        ...(this.deps.roots ? { roots: { listChanged: true } } : {}),
       },
       // Ajv compiles validators with new Function, which Cove's CSP forbids.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
@@ -460,6 +480,9 @@ export class McpConnection {
     if (this.deps.sample) answerSampling(client, server, this.deps.sample, waiting);
     if (this.deps.roots) answerRoots(client, this.deps.roots);
     if (this.deps.onServerLog) followServerLogs(client, this.deps.onServerLog);
+    followServerChanges(client, (change) => {
+      this.changeListeners.forEach((listener) => listener(change));
+    });
     const timeoutMs = this.deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);

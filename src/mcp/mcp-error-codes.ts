@@ -38,6 +38,8 @@ export const MCP_ERROR_CODES = [
   'mcp-no-prompt',
   /** A prompt command without the arguments its prompt requires. */
   'mcp-prompt-arguments',
+  /** A resource template attached with a required variable left empty. */
+  'mcp-template-values',
 ] as const;
 
 /** One of {@link MCP_ERROR_CODES}. */

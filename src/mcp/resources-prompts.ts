@@ -77,6 +77,29 @@ export async function readResource(
   });
 }
 
+/**
+ * resources/subscribe: the server sends resources/updated when `uri` changes (seen through
+ * {@link McpConnection.onServerChange}). False when the server does not offer subscriptions.
+ */
+export async function subscribeResource(
+  connection: McpConnection,
+  uri: string,
+  options: McpRequestOptions = {},
+): Promise<boolean> {
+  await connection.connect(options.signal);
+  if (!connection.capabilities?.resources?.subscribe) return false;
+  await connection.request((client, sdk) => client.subscribeResource({ uri }, sdk), options);
+  return true;
+}
+
+/** resources/unsubscribe; never throws (the server forgets it with the session anyway). */
+export async function unsubscribeResource(connection: McpConnection, uri: string): Promise<void> {
+  if (!connection.capabilities?.resources?.subscribe) return;
+  await connection
+    .request((client, sdk) => client.unsubscribeResource({ uri }, sdk))
+    .catch(() => undefined);
+}
+
 /** A prompt's messages, flattened to role and text for the composer. */
 export interface PromptMessageText {
   role: 'user' | 'assistant';

@@ -232,6 +232,16 @@ test('a server asks for input during a call: its form, with its defaults, checks
   // The second call's form: declined.
   const second = cove.page.getByRole('region', { name: 'everything asks for information' });
   await expect(second.getByLabel('String (required)')).toHaveValue('');
+  // With the assistant panel hidden, a notice says the server waits, and Open shows it.
+  const assistantToggle = cove.page.getByRole('button', { name: 'Show assistant panel' });
+  await assistantToggle.click();
+  await expect(second).toBeHidden();
+  const notice = cove.notices.getByText('everything asks for input.');
+  await expect(notice).toBeVisible();
+  await cove.page.screenshot({ path: test.info().outputPath('mcp-request-notice.png') });
+  await cove.notices.getByRole('button', { name: 'Open' }).click();
+  await expect(notice).toBeHidden();
+  await expect(assistantToggle).toHaveAttribute('aria-pressed', 'true');
   await second.getByRole('button', { name: 'Decline' }).click();
   await expect(second).toHaveCount(0);
   await agent.idle();
@@ -289,6 +299,57 @@ test('a server asks the model for a reply: the person sees and edits the request
   expect(result).toContain('"model": "chat-model"');
 });
 
+test('a server allowed to use the model is answered without review, each use is told, and Settings takes it back', async ({
+  cove,
+  provider,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await addServer(cove, streamable.url, { approval: 'auto' });
+  const settings = new McpSettings(cove);
+  const allow = settings.server('everything').getByLabel(/ask the model without review/);
+  await cove.openSettings();
+  await expect(allow).not.toBeChecked();
+  await allow.check();
+  await cove.page.screenshot({ path: testInfo.outputPath('mcp-sampling-allowed.png') });
+  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+
+  const agent = await agentWith(cove, provider);
+  const sample = (id: string) => ({
+    toolCalls: [
+      {
+        id,
+        name: 'mcp_everything_trigger-sampling-request',
+        arguments: { prompt: 'Write a haiku about tests', maxTokens: 50 },
+      },
+    ],
+  });
+  provider.script(
+    sample('c_allowed'),
+    { content: 'Green bars in the night' },
+    { content: 'Done.' },
+  );
+  await agent.send('Let the server ask for a haiku');
+  await expect(
+    cove.notices.getByText('everything used the model without review: “Green bars in the night”'),
+  ).toBeVisible();
+  await agent.idle();
+  expect(toolResult(provider, 'c_allowed')).toContain('Green bars in the night');
+  await cove.page.getByRole('button', { name: 'Logs', exact: true }).click();
+  const logs = cove.page.getByRole('dialog', { name: 'Logs' });
+  await expect(logs).toContainText('everything used the model without review');
+  await logs.press('Escape');
+
+  await cove.openSettings();
+  await allow.uncheck();
+  await cove.page.getByRole('button', { name: 'Close settings' }).click();
+  provider.script(sample('c_asked'), { content: 'Refused, then.' });
+  await agent.send('Once more');
+  const panel = cove.page.getByRole('region', { name: 'everything asks the model for a reply' });
+  await panel.getByRole('button', { name: 'Refuse' }).click();
+  await agent.idle();
+  expect(provider.chatRequests()).toHaveLength(5);
+});
+
 test("a server that asks for Cove's roots gets the workspace, and what it logs is in the Logs panel under its name", async ({
   cove,
   provider,
@@ -308,9 +369,18 @@ test("a server that asks for Cove's roots gets the workspace, and what it logs i
   await cove.page.getByRole('button', { name: 'Logs', exact: true }).click();
   const logs = cove.page.getByRole('dialog', { name: 'Logs' });
   await expect(logs).toContainText('mcp everything');
-  await expect(logs).toContainText(
-    '[everything-server] Roots updated: 1 root(s) received from client',
-  );
+  const rootsUpdated = logs
+    .getByRole('row')
+    .filter({ hasText: '[everything-server] Roots updated: 1 root(s) received from client' });
+  await expect(rootsUpdated.first()).toBeVisible();
+  // server-everything may ask twice at the start (at initialize and for the tool, at once).
+  const before = await rootsUpdated.count();
+  await logs.press('Escape');
+
+  // Another workspace: the server is told its root changed and asks again for the roots.
+  await cove.createWorkspace('Second');
+  await cove.page.getByRole('button', { name: 'Logs', exact: true }).click();
+  await expect(rootsUpdated).toHaveCount(before + 1);
 });
 
 test('a resource of the MCP server goes with a message, and a prompt fills the draft', async ({
@@ -346,6 +416,78 @@ test('a resource of the MCP server goes with a message, and a prompt fills the d
   await expect(agent.chat.replies.last()).toContainText('Sunny.');
   expect(JSON.stringify(provider.chatRequests().at(-1)!.body)).toContain(
     "What's weather in Paris?",
+  );
+});
+
+test('a resource template of the MCP server is filled in and the resource it names goes with a message', async ({
+  cove,
+  provider,
+}, testInfo) => {
+  await addServer(cove, streamable.url);
+  const agent = new AgentPanel(cove);
+  await agent.connect(provider);
+  const menu = cove.page.getByRole('dialog', { name: 'MCP resources and prompts' });
+  await cove.page.getByRole('button', { name: 'MCP', exact: true }).click();
+  await expect(menu.getByRole('list', { name: 'Resource templates of everything' })).toContainText(
+    'demo://resource/dynamic/text/{resourceId}',
+  );
+  await menu.getByRole('button', { name: 'Fill in Dynamic Text Resource' }).click();
+
+  const form = menu.getByRole('form', { name: 'Attach Dynamic Text Resource' });
+  const resourceId = form.getByRole('textbox', { name: 'resourceId' });
+  await expect(resourceId).toBeFocused();
+  await resourceId.fill('7');
+  await expect(form.getByLabel('Resource address')).toHaveText('demo://resource/dynamic/text/7');
+  await cove.page.screenshot({ path: testInfo.outputPath('mcp-template-form.png') });
+  await form.getByRole('button', { name: 'Attach' }).click();
+  await expect(menu).toBeHidden();
+  const attached = cove.page.getByRole('list', { name: 'Attached resources' });
+  await expect(attached).toContainText('everything: Dynamic Text Resource (7)');
+
+  provider.script({ content: 'It is resource 7.' });
+  await agent.chat.ask('Which resource is this?');
+  await expect(agent.chat.replies.last()).toContainText('It is resource 7.');
+  const asked = JSON.stringify(provider.chatRequests().at(-1)!.body);
+  expect(asked).toContain('Resource 7: This is a plaintext resource');
+  expect(asked).toContain('uri=\\"demo://resource/dynamic/text/7\\"');
+});
+
+test('an attached resource that the server says changed is read again before it is sent', async ({
+  cove,
+  provider,
+}) => {
+  await addServer(cove, streamable.url, { approval: 'auto' });
+  const agent = await agentWith(cove, provider);
+  // server-everything reports changes of subscribed resources once this tool is called.
+  provider.script(
+    {
+      toolCalls: [
+        { id: 'c_toggle', name: 'mcp_everything_toggle-subscriber-updates', arguments: {} },
+      ],
+    },
+    { content: 'Updates are on.' },
+  );
+  await agent.send('Turn on resource updates.');
+  await agent.idle();
+  expect(toolResult(provider, 'c_toggle')).toContain('Started simulated resource updated');
+
+  const menu = cove.page.getByRole('dialog', { name: 'MCP resources and prompts' });
+  await cove.page.getByRole('button', { name: 'MCP', exact: true }).click();
+  await menu.getByRole('button', { name: 'Fill in Dynamic Text Resource' }).click();
+  const form = menu.getByRole('form', { name: 'Attach Dynamic Text Resource' });
+  await form.getByRole('textbox', { name: 'resourceId' }).fill('3');
+  await form.getByRole('button', { name: 'Attach' }).click();
+  const attached = cove.page.getByRole('list', { name: 'Attached resources' });
+  await expect(attached).toContainText('everything: Dynamic Text Resource (3)');
+  // The server's pace is 5 s.
+  await expect(attached.getByText('updated', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  provider.script({ content: 'Resource 3 it is.' });
+  await agent.send('What is attached?');
+  await agent.idle();
+  await expect(attached).toBeHidden();
+  expect(JSON.stringify(provider.chatRequests().at(-1)!.body)).toContain(
+    'Resource 3: This is a plaintext resource',
   );
 });
 

@@ -266,4 +266,11 @@ export const mcpMessages = {
         : 'Type them after the command, as name=value.',
     };
   },
+  'mcp-template-values': (p) => {
+    const template = text(p, 'template');
+    return {
+      message: `The resource${template ? ` ${template}` : ''} needs ${text(p, 'missing') ?? 'more values'}.`,
+      hint: 'Fill in every field of the template, then attach it.',
+    };
+  },
 } satisfies Record<McpErrorCode, Wording>;

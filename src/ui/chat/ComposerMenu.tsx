@@ -100,7 +100,8 @@ export function createComposerMenu(options: {
     () => source.candidates(),
   );
   const [offers] = createResource(
-    () => kind() === 'command' && options.mcp.available(),
+    // A server's notice that its prompts changed asks again (a new version, a new source).
+    () => kind() === 'command' && options.mcp.available() && options.mcp.listsVersion() + 1,
     () => options.mcp.composer.offers(),
   );
 

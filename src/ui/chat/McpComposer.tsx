@@ -1,4 +1,4 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import {
   createMcpComposer,
   resourceAttachment,
@@ -6,8 +6,10 @@ import {
   type McpServerOffer,
 } from '../../app/mcp-composer';
 import type { AppServices } from '../../app/services';
+import type { expandTemplate, McpResourceTemplate } from '../../mcp/resource-templates';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
+import { McpTemplateForm } from './McpTemplateForm';
 import './mcp-composer.css';
 
 /**
@@ -18,9 +20,36 @@ import './mcp-composer.css';
  * stay in the list until the message is stored (`clear`), so a refused send keeps them.
  */
 export function createMcpComposerState(services: AppServices) {
-  const composer = createMcpComposer(services.mcp);
+  const composer = createMcpComposer(services.mcp, services.clock);
   const [attachments, setAttachments] = createSignal<readonly McpAttachment[]>([]);
   const available = () => services.mcp.servers().some((server) => server.enabled);
+  /** Counts the servers' notices that their resources or prompts changed: lists re-ask. */
+  const [listsVersion, setListsVersion] = createSignal(0);
+  onCleanup(composer.onListsChanged(() => setListsVersion((n) => n + 1)));
+  /** The subscriptions of the attached resources, by server and URI. */
+  const watches = new Map<string, () => void>();
+  const keyOf = (a: McpAttachment) => `${a.serverId} ${a.uri}`;
+
+  /** Attaches a resource and keeps it as the server has it until the message is stored. */
+  const add = (attachment: McpAttachment) => {
+    setAttachments((list) => [...list, attachment]);
+    const key = keyOf(attachment);
+    if (watches.has(key)) return;
+    watches.set(
+      key,
+      composer.watch(attachment, (fresh) =>
+        setAttachments((list) => list.map((a) => (keyOf(a) === key ? fresh : a))),
+      ),
+    );
+  };
+  const remove = (attachment: McpAttachment) => {
+    const key = keyOf(attachment);
+    const rest = attachments().filter((a) => a !== attachment);
+    setAttachments(rest);
+    if (rest.some((a) => keyOf(a) === key)) return;
+    watches.get(key)?.();
+    watches.delete(key);
+  };
 
   /**
    * The text to send and the resources to attach to it, or undefined when nothing should
@@ -49,9 +78,24 @@ export function createMcpComposerState(services: AppServices) {
     attachments().length > 0 || (available() && text.trimStart().startsWith('/'));
 
   /** Lets go of the resources (the message that carries them is stored). */
-  const clear = () => setAttachments([]);
+  const clear = () => {
+    setAttachments([]);
+    watches.forEach((stop) => stop());
+    watches.clear();
+  };
+  onCleanup(clear);
 
-  return { composer, attachments, setAttachments, available, prepare, needsPreparing, clear };
+  return {
+    composer,
+    attachments,
+    add,
+    remove,
+    available,
+    listsVersion,
+    prepare,
+    needsPreparing,
+    clear,
+  };
 }
 
 export type McpComposerState = ReturnType<typeof createMcpComposerState>;
@@ -67,13 +111,21 @@ export function McpAttachmentList(props: { state: McpComposerState }) {
               <span title={attachment.uri}>
                 {attachment.serverName}: {attachment.label}
               </span>
+              <Show when={attachment.updatedAt}>
+                {(at) => (
+                  <span
+                    class="mcp-attachment-updated"
+                    title={`The server changed it; read again at ${new Date(at()).toLocaleTimeString()}`}
+                  >
+                    updated
+                  </span>
+                )}
+              </Show>
               <button
                 type="button"
                 class="icon-button"
                 aria-label={`Remove ${attachment.label}`}
-                onClick={() =>
-                  props.state.setAttachments((list) => list.filter((a) => a !== attachment))
-                }
+                onClick={() => props.state.remove(attachment)}
               >
                 <Icon name="close" />
               </button>
@@ -85,7 +137,14 @@ export function McpAttachmentList(props: { state: McpComposerState }) {
   );
 }
 
-/** The MCP button and its menu of resources and prompts. */
+/** A resource template the person is filling in, with the module that expands it. */
+interface TemplateFilling {
+  offer: McpServerOffer;
+  template: McpResourceTemplate;
+  expand: typeof expandTemplate;
+}
+
+/** The MCP button and its menu of resources, resource templates and prompts. */
 export function McpComposerMenu(props: {
   services: AppServices;
   state: McpComposerState;
@@ -95,19 +154,20 @@ export function McpComposerMenu(props: {
   const [open, setOpen] = createSignal(false);
   const [offers, setOffers] = createSignal<McpServerOffer[]>();
   const [busy, setBusy] = createSignal<string>();
+  const [filling, setFilling] = createSignal<TemplateFilling>();
 
   const toggle = () => {
     if (open()) return setOpen(false);
     setOpen(true);
     setOffers(undefined);
+    setFilling(undefined);
     void props.state.composer.offers().then(setOffers);
   };
 
-  const attach = async (offer: McpServerOffer, uri: string, name: string) => {
-    setBusy(uri);
+  const attachWith = async (key: string, read: () => Promise<McpAttachment>) => {
+    setBusy(key);
     try {
-      const attachment = await props.state.composer.attach(offer.serverId, uri, name);
-      props.state.setAttachments((list) => [...list, attachment]);
+      props.state.add(await read());
       setOpen(false);
       props.insert('');
     } catch (error) {
@@ -115,6 +175,25 @@ export function McpComposerMenu(props: {
     } finally {
       setBusy(undefined);
     }
+  };
+  const attach = (offer: McpServerOffer, uri: string, name: string) =>
+    attachWith(uri, () => props.state.composer.attach(offer.serverId, uri, name));
+
+  // A server that says its lists changed while the menu shows them: ask again.
+  createEffect(
+    on(
+      props.state.listsVersion,
+      () => {
+        if (open() && !filling()) void props.state.composer.offers().then(setOffers);
+      },
+      { defer: true },
+    ),
+  );
+
+  const fillTemplate = async (offer: McpServerOffer, template: McpResourceTemplate) => {
+    // Loaded already: the menu's listing of templates came from it.
+    const { expandTemplate } = await import('../../mcp/resource-templates');
+    setFilling({ offer, template, expand: expandTemplate });
   };
 
   const usePrompt = (offer: McpServerOffer, prompt: McpServerOffer['prompts'][number]) => {
@@ -152,7 +231,40 @@ export function McpComposerMenu(props: {
               }
             }}
           >
-            <Show when={offers()} fallback={<p>Asking the servers…</p>}>
+            <Show when={filling()}>
+              {(form) => (
+                <McpTemplateForm
+                  serverName={form().offer.serverName}
+                  template={form().template}
+                  busy={busy() === form().template.uriTemplate}
+                  preview={(values) => {
+                    try {
+                      return form().expand(form().template, values);
+                    } catch {
+                      return undefined;
+                    }
+                  }}
+                  onAttach={(values) =>
+                    void attachWith(form().template.uriTemplate, () =>
+                      props.state.composer.attachTemplate(
+                        form().offer.serverId,
+                        form().template,
+                        values,
+                      ),
+                    )
+                  }
+                  onBack={() => setFilling(undefined)}
+                />
+              )}
+            </Show>
+            <Show
+              when={!filling() && offers()}
+              fallback={
+                <Show when={!filling()}>
+                  <p>Asking the servers…</p>
+                </Show>
+              }
+            >
               {(list) => (
                 <For each={list()}>
                   {(offer) => (
@@ -176,6 +288,27 @@ export function McpComposerMenu(props: {
                                   onClick={() => void attach(offer, resource.uri, resource.name)}
                                 >
                                   {resource.name}
+                                </button>
+                              </li>
+                            )}
+                          </For>
+                        </ul>
+                      </Show>
+                      <Show when={offer.templates.length}>
+                        <h5>Resource templates</h5>
+                        <ul aria-label={`Resource templates of ${offer.serverName}`}>
+                          <For each={offer.templates.slice(0, 50)}>
+                            {(template) => (
+                              <li>
+                                <button
+                                  type="button"
+                                  class="mcp-menu-item"
+                                  aria-label={`Fill in ${template.title ?? template.name}`}
+                                  title={template.description ?? template.uriTemplate}
+                                  onClick={() => void fillTemplate(offer, template)}
+                                >
+                                  {template.title ?? template.name}
+                                  <span class="mcp-menu-detail">{template.uriTemplate}</span>
                                 </button>
                               </li>
                             )}

@@ -148,6 +148,19 @@ export function McpSection(props: { services: AppServices }) {
                     />
                     Run tools it marks read-only without asking
                   </label>
+                  <label class="check">
+                    <input
+                      type="checkbox"
+                      checked={server.samplingAllowed === true}
+                      onChange={(event) =>
+                        save(
+                          'Could not save the server',
+                          mcp.setSamplingAllowed(server.id, event.currentTarget.checked),
+                        )
+                      }
+                    />
+                    Let it ask the model without review (sampling; each use is still told)
+                  </label>
                 </div>
                 <Show when={server.lostSecrets}>
                   <p class="field-error">

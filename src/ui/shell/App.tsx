@@ -14,6 +14,7 @@ import type { AppServices } from '../../app/services';
 import type { DatabaseEvent } from '../../store/dexie-store';
 import type { SettingsStart } from '../settings/SettingsDialog';
 import { ChatPanel } from '../chat/ChatPanel';
+import { noticeUnaskedSampling, noticeWaitingMcpRequests } from '../chat/mcp-request-notice';
 import { DialogHost } from '../common/dialogs';
 import { useI18n } from '../common/i18n';
 import { Icon, IconButton } from '../common/icons';
@@ -276,6 +277,13 @@ function Shell(props: AppProps) {
     preferences.updateLayout({ assistantCollapsed: false });
     setNarrowView('assistant');
   };
+  noticeWaitingMcpRequests({
+    mcp: props.services.mcp,
+    notices,
+    hidden: () => (narrow() ? narrowView() !== 'assistant' : layout().assistantCollapsed),
+    show: showAssistant,
+  });
+  noticeUnaskedSampling(props.services.mcp, notices, props.services.log);
   const debugWithAI = (message: string) => {
     showAssistant();
     const { chat } = props.services;

@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { userMessageText } from '../../../src/agent/message-attachments';
@@ -17,6 +17,14 @@ function docsServer(): McpServer {
   server.registerResource('notes.md', 'docs://notes.md', { mimeType: 'text/markdown' }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/markdown', text: '# Notes\nShip on Friday.' }],
   }));
+  server.registerResource(
+    'chapter',
+    new ResourceTemplate('docs://book/{chapter}{?lang}', { list: undefined }),
+    { title: 'Chapter', description: 'One chapter of the book' },
+    (uri, { chapter, lang }) => ({
+      contents: [{ uri: uri.href, text: `Chapter ${String(chapter)} (${String(lang ?? 'en')})` }],
+    }),
+  );
   server.registerPrompt(
     'summarize',
     { description: 'Summarize a topic', argsSchema: { topic: z.string() } },
@@ -50,6 +58,34 @@ describe('MCP in the composer', () => {
     expect(message).toBe(
       '<resource server="docs" uri="docs://notes.md">\n# Notes\nShip on Friday.\n</resource>\n\nWhen do we ship?',
     );
+    await mcp.close();
+  });
+
+  it('lists resource templates with their variables and attaches the resource the values name', async () => {
+    const { mcp, composer } = await setup();
+    const [offer] = await composer.offers();
+    const [template] = offer!.templates;
+    expect(template).toMatchObject({
+      name: 'chapter',
+      title: 'Chapter',
+      variables: [
+        { name: 'chapter', required: true },
+        { name: 'lang', required: false },
+      ],
+    });
+    const attachment = await composer.attachTemplate(offer!.serverId, template!, {
+      chapter: '3',
+      lang: 'fr',
+    });
+    expect(attachment).toMatchObject({
+      label: 'Chapter (3, fr)',
+      uri: 'docs://book/3?lang=fr',
+      text: 'Chapter 3 (fr)',
+    });
+    const missing = await composer
+      .attachTemplate(offer!.serverId, template!, { lang: 'fr' })
+      .catch((e: unknown) => e);
+    expect((missing as CoveError).userText).toMatch(/Chapter needs chapter/);
     await mcp.close();
   });
 

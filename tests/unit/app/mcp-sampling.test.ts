@@ -76,4 +76,33 @@ describe('MCP sampling waiting for the person', () => {
       dispose();
     });
   });
+
+  it('a server allowed to use the model is answered at once, and each use is told', async () => {
+    await createRoot(async (dispose) => {
+      const sampling = createMcpSampling(
+        async () => ({ ok: true, text: 'Teal', model: 'm1', stopReason: 'endTurn' }),
+        undefined,
+        (serverId) => serverId === 's',
+      );
+      const told: unknown[] = [];
+      sampling.onUnasked((answered) => told.push(answered));
+      await expect(sampling.ask(request(new AbortController().signal))).resolves.toEqual({
+        action: 'reply',
+        text: 'Teal',
+        model: 'm1',
+        stopReason: 'endTurn',
+      });
+      expect(sampling.pending()).toEqual([]);
+      expect(told).toEqual([
+        {
+          serverName: 'demo',
+          reply: { ok: true, text: 'Teal', model: 'm1', stopReason: 'endTurn' },
+        },
+      ]);
+      // Another server still asks.
+      void sampling.ask({ ...request(new AbortController().signal), serverId: 'other' });
+      expect(sampling.pending()).toHaveLength(1);
+      dispose();
+    });
+  });
 });

@@ -89,6 +89,28 @@ describe('MCP service', () => {
     });
   });
 
+  it('keeps "always allow sampling" per server, across an edit of its name, not of its URL', async () => {
+    const { mcp, settings } = setup({});
+    const id = await addDemo(mcp);
+    const other = await mcp.add({ name: 'other', url: 'http://b.test/mcp', headers: {} });
+    await mcp.setSamplingAllowed(id, true);
+    const again = setup({}, settings).mcp;
+    await again.load();
+    expect(again.servers().map((s) => [s.name, s.samplingAllowed === true])).toEqual([
+      ['demo', true],
+      ['other', false],
+    ]);
+    await mcp.update(id, { name: 'renamed', url: 'http://mcp.test/mcp', headers: {} });
+    expect(mcp.servers().find((s) => s.id === id)?.samplingAllowed).toBe(true);
+    await mcp.update(id, { name: 'renamed', url: 'http://moved.test/mcp', headers: {} });
+    expect(mcp.servers().find((s) => s.id === id)?.samplingAllowed).toBeUndefined();
+    await mcp.setSamplingAllowed(other, true);
+    await mcp.setSamplingAllowed(other, false);
+    expect(JSON.stringify(await settings.get(MCP_SETTING_KEYS.servers))).not.toContain(
+      'samplingAllowed',
+    );
+  });
+
   it('keeps what another tab saved when this one writes', async () => {
     const { mcp, settings } = setup({});
     const other = setup({}, settings).mcp;

@@ -13,6 +13,7 @@ const offers: McpServerOffer[] = [
     serverId: 's1',
     serverName: 'docs',
     resources: [],
+    templates: [],
     prompts: [
       {
         name: 'review',
@@ -22,7 +23,14 @@ const offers: McpServerOffer[] = [
       { name: 'summary' },
     ],
   },
-  { serverId: 's2', serverName: 'down', resources: [], prompts: [], problem: 'CORS' },
+  {
+    serverId: 's2',
+    serverName: 'down',
+    resources: [],
+    templates: [],
+    prompts: [],
+    problem: 'CORS',
+  },
 ];
 
 const ready = { hasConversation: true, lastMessageId: 'n9', busy: false, offers };

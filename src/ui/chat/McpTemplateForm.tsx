@@ -1,0 +1,73 @@
+import { createSignal, For, onMount, Show } from 'solid-js';
+import type { McpResourceTemplate } from '../../mcp/resource-templates';
+
+/**
+ * A resource template's variables as a form inside the composer's MCP menu: the person
+ * fills them in and attaches the resource they name. The URI being built is shown as it is
+ * typed, so what the server will be asked for is never a surprise.
+ */
+export function McpTemplateForm(props: {
+  serverName: string;
+  template: McpResourceTemplate;
+  busy: boolean;
+  /** Builds the URI for the preview; undefined while a required value is missing. */
+  preview: (values: Record<string, string>) => string | undefined;
+  onAttach: (values: Record<string, string>) => void;
+  onBack: () => void;
+}) {
+  const [values, setValues] = createSignal<Record<string, string>>({});
+  const title = () => props.template.title ?? props.template.name;
+  let first: HTMLInputElement | undefined;
+  onMount(() => first?.focus());
+
+  return (
+    <form
+      class="mcp-template-form"
+      aria-label={`Attach ${title()}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onAttach(values());
+      }}
+    >
+      <h4>
+        {props.serverName}: {title()}
+      </h4>
+      <Show when={props.template.description}>
+        <p class="mcp-template-description">{props.template.description}</p>
+      </Show>
+      <For each={props.template.variables}>
+        {(variable, index) => (
+          <label>
+            <span>
+              {variable.name}
+              <Show when={!variable.required}> (optional)</Show>
+            </span>
+            <input
+              ref={(element) => {
+                if (index() === 0) first = element;
+              }}
+              name={variable.name}
+              required={variable.required}
+              autocomplete="off"
+              value={values()[variable.name] ?? ''}
+              onInput={(event) =>
+                setValues((all) => ({ ...all, [variable.name]: event.currentTarget.value }))
+              }
+            />
+          </label>
+        )}
+      </For>
+      <p class="mcp-template-uri" aria-label="Resource address">
+        {props.preview(values()) ?? props.template.uriTemplate}
+      </p>
+      <div class="mcp-template-actions">
+        <button type="button" class="button" onClick={() => props.onBack()}>
+          Back
+        </button>
+        <button type="submit" class="button primary" disabled={props.busy}>
+          Attach
+        </button>
+      </div>
+    </form>
+  );
+}
