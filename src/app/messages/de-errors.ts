@@ -26,6 +26,13 @@ function detailOf(p: ErrorParams): string | undefined {
 }
 
 export const deErrors: Partial<ErrorCatalog> = {
+  'mcp-template-values': (p) => {
+    const template = text(p, 'template');
+    return {
+      message: `Die Ressource${template ? ` ${template}` : ''} braucht noch ${text(p, 'missing') ?? 'weitere Werte'}.`,
+      hint: 'Fülle jedes Feld der Vorlage aus und hänge sie dann an.',
+    };
+  },
   'provider-name': (p) =>
     p['reason'] === 'taken'
       ? {

@@ -217,6 +217,13 @@ export const deUi = {
     running: 'läuft',
     programOutput: 'Programmausgabe',
   },
+  mcpTemplate: {
+    attachTitle: (title: string) => `${title} anhängen`,
+    optional: ' (kann leer bleiben)',
+    address: 'Adresse der Ressource',
+    back: 'Zurück',
+    attach: 'Anhängen',
+  },
   composer: {
     setUpModelFirst: 'Richte zuerst ein Modell ein',
     waitForFiles: 'Warte, bis die angehängten Dateien gelesen sind',

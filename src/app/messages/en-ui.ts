@@ -168,6 +168,13 @@ export const enFirstScreenUi = {
     running: 'running',
     programOutput: 'Program output',
   },
+  mcpTemplate: {
+    attachTitle: (title: string) => `Attach ${title}`,
+    optional: ' (optional)',
+    address: 'Resource address',
+    back: 'Back',
+    attach: 'Attach',
+  },
   composer: {
     setUpModelFirst: 'Set up a model first',
     waitForFiles: 'Wait until the attached files are read',

@@ -25,6 +25,13 @@ function detailOf(p: ErrorParams): string | undefined {
 }
 
 export const zhErrors: Partial<ErrorCatalog> = {
+  'mcp-template-values': (p) => {
+    const template = text(p, 'template');
+    return {
+      message: `资源${template ? ` ${template}` : ''}还需要：${text(p, 'missing') ?? '更多值'}。`,
+      hint: '请填写模板的每个字段，然后再附加。',
+    };
+  },
   'provider-name': (p) =>
     p['reason'] === 'taken'
       ? {

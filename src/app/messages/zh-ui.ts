@@ -204,6 +204,13 @@ export const zhUi = {
     running: '运行中',
     programOutput: '程序输出',
   },
+  mcpTemplate: {
+    attachTitle: (title: string) => `附加 ${title}`,
+    optional: '（可选）',
+    address: '资源地址',
+    back: '返回',
+    attach: '附加',
+  },
   composer: {
     setUpModelFirst: '请先配置模型',
     waitForFiles: '请等待附件读取完成',

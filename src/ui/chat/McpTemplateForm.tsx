@@ -1,5 +1,6 @@
 import { createSignal, For, onMount, Show } from 'solid-js';
 import type { McpResourceTemplate } from '../../mcp/resource-templates';
+import { useI18n } from '../common/i18n';
 
 /**
  * A resource template's variables as a form inside the composer's MCP menu: the person
@@ -15,6 +16,7 @@ export function McpTemplateForm(props: {
   onAttach: (values: Record<string, string>) => void;
   onBack: () => void;
 }) {
+  const { t } = useI18n();
   const [values, setValues] = createSignal<Record<string, string>>({});
   const title = () => props.template.title ?? props.template.name;
   let first: HTMLInputElement | undefined;
@@ -23,7 +25,7 @@ export function McpTemplateForm(props: {
   return (
     <form
       class="mcp-template-form"
-      aria-label={`Attach ${title()}`}
+      aria-label={t('mcpTemplate.attachTitle', title())}
       onSubmit={(event) => {
         event.preventDefault();
         props.onAttach(values());
@@ -40,7 +42,7 @@ export function McpTemplateForm(props: {
           <label>
             <span>
               {variable.name}
-              <Show when={!variable.required}> (optional)</Show>
+              <Show when={!variable.required}>{t('mcpTemplate.optional')}</Show>
             </span>
             <input
               ref={(element) => {
@@ -57,15 +59,15 @@ export function McpTemplateForm(props: {
           </label>
         )}
       </For>
-      <p class="mcp-template-uri" aria-label="Resource address">
+      <p class="mcp-template-uri" aria-label={t('mcpTemplate.address')}>
         {props.preview(values()) ?? props.template.uriTemplate}
       </p>
       <div class="mcp-template-actions">
         <button type="button" class="button" onClick={() => props.onBack()}>
-          Back
+          {t('mcpTemplate.back')}
         </button>
         <button type="submit" class="button primary" disabled={props.busy}>
-          Attach
+          {t('mcpTemplate.attach')}
         </button>
       </div>
     </form>
