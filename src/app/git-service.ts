@@ -15,6 +15,7 @@ import { installGitBuffer } from '../workspace/git/git-buffer';
 import type { GitFileStatus } from '../workspace/git/git-status';
 import { workspaceError } from '../workspace/workspace-errors';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
+import { createAgentCommit, type AgentCommit, type CommitWriter } from './git-agent-commit';
 import { createGitRemoteService, type GitRemoteService } from './git-remote-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
@@ -67,6 +68,8 @@ export interface GitService {
   repository(): Promise<GitRepository | undefined>;
   /** Clone, fetch, pull, push; the CORS proxy and tokens of Settings → Git. */
   readonly remote: GitRemoteService;
+  /** "Commit the agent's changes" after a run. */
+  readonly agentCommit: AgentCommit;
 }
 
 const REFRESH_DELAY_MS = 250;
@@ -90,6 +93,8 @@ export function createGitService(deps: {
   loadGit?: () => Promise<GitApi>;
   /** Lets one request to `url`'s origin through the page's network gate (remote actions). */
   allowOnce?: (url: string) => void;
+  /** Proposes the message of "Commit the agent's changes"; absent: made from the run. */
+  writer?: CommitWriter;
 }): GitService {
   const { workspaces, settings, changes, notices, clock } = deps;
   const [state, setState] = createSignal<GitState>({ kind: 'loading' });
@@ -252,5 +257,12 @@ export function createGitService(deps: {
     },
     repository,
     remote,
+    agentCommit: createAgentCommit({
+      repository,
+      author,
+      writer: deps.writer,
+      notices,
+      refresh,
+    }),
   };
 }

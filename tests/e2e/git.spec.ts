@@ -3,38 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { BackupManifest } from './support/backup-file';
 import { CovePage } from './support/cove-page';
-
-/** The Source Control panel of the left column, as a person works it. */
-class SourceControl {
-  constructor(readonly page: Page) {}
-
-  get panel(): Locator {
-    return this.page.getByRole('tabpanel', { name: 'Git' });
-  }
-
-  async show(): Promise<void> {
-    await this.page.getByRole('tab', { name: 'Git', exact: true }).click();
-    await expect(this.panel).toBeVisible();
-  }
-
-  list(group: 'Staged changes' | 'Changes'): Locator {
-    return this.panel.getByRole('list', { name: new RegExp(`^${group} \\(`) });
-  }
-
-  get history(): Locator {
-    return this.panel.getByRole('list', { name: 'History' });
-  }
-
-  async commit(message: string): Promise<void> {
-    await this.panel.getByRole('textbox', { name: 'Commit message' }).fill(message);
-    await this.page.keyboard.press('ControlOrMeta+Enter');
-    await expect(this.history.getByRole('listitem').first()).toContainText(message);
-  }
-}
+import { setGitAuthor, SourceControl } from './support/source-control';
 
 /** Writes the workspace named `name` of a backup (its .git included) to a new folder. */
 function workspaceFromBackup(backup: Uint8Array, name: string): string {
@@ -62,12 +35,7 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   await cove.createWorkspace('Git demo');
   await cove.uploadFile('main.py', 'print(1)\n');
 
-  await cove.openSettings();
-  await cove.settings.getByLabel('Author name').fill('Ada Lovelace');
-  await cove.settings.getByLabel('Author email').fill('ada@example.com');
-  await cove.settings.getByRole('button', { name: 'Save Git settings' }).click();
-  await expect(cove.settings.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Close settings' }).click();
+  await setGitAuthor(cove, 'Ada Lovelace', 'ada@example.com');
 
   const git = new SourceControl(page);
   await git.show();

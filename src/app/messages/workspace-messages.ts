@@ -65,7 +65,7 @@ const PATH_PROBLEMS: Readonly<
   }),
   'git-folder': () => ({
     problem: "is inside .git, git's own folder, which Cove keeps out of file operations.",
-    hint: 'Use the Source Control panel, or the git_status, git_diff and git_log tools, to work with the repository.',
+    hint: 'Use the Source Control panel, or the git_status, git_diff, git_log and git_commit tools, to work with the repository.',
   }),
   slash: () => ({
     problem: 'contains "/".',
