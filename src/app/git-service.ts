@@ -12,6 +12,8 @@ import type {
   GitRepository,
 } from '../workspace/git/git-repository';
 import { installGitBuffer } from '../workspace/git/git-buffer';
+import type { GitCommitFile } from '../workspace/git/git-commit-changes';
+import type { FileContent } from '../store/records';
 import type { GitFileStatus } from '../workspace/git/git-status';
 import { workspaceError } from '../workspace/workspace-errors';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
@@ -59,6 +61,15 @@ export interface GitService {
   stageAll(): Promise<boolean>;
   discard(path: string): Promise<boolean>;
   commit(message: string): Promise<boolean>;
+  /** Replaces the last commit with what is staged and `message` (blank: its own message). */
+  amend(message: string): Promise<boolean>;
+  /** The files commit `oid` changed; undefined after a notice when it cannot be read. */
+  commitFiles(oid: string): Promise<GitCommitFile[] | undefined>;
+  /** File `path` before and after commit `oid`, for the merge view. */
+  commitVersions(
+    oid: string,
+    path: string,
+  ): Promise<{ before: FileContent | null; after: FileContent | null } | undefined>;
   createBranch(name: string): Promise<boolean>;
   switchBranch(name: string): Promise<boolean>;
   deleteBranch(name: string): Promise<boolean>;
@@ -196,6 +207,20 @@ export function createGitService(deps: {
     }
   }
 
+  /** Reads commit `oid` of the log; a failure becomes a notice and undefined. */
+  async function readCommit<T>(
+    oid: string,
+    read: (repo: GitRepository) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      const repo = await repository();
+      return repo ? await read(repo) : undefined;
+    } catch (error) {
+      notices.error(error, `Could not read commit ${oid.slice(0, 7)}`);
+      return undefined;
+    }
+  }
+
   return {
     state,
     author,
@@ -244,6 +269,10 @@ export function createGitService(deps: {
       return true;
     },
     commit: (message) => act('Could not commit', (repo) => repo.commit(message, author())),
+    amend: (message) =>
+      act('Could not amend the last commit', (repo) => repo.amend(message, author())),
+    commitFiles: (oid) => readCommit(oid, (repo) => repo.commitFiles(oid)),
+    commitVersions: (oid, path) => readCommit(oid, (repo) => repo.commitVersions(oid, path)),
     createBranch: (name) => act('Could not create the branch', (repo) => repo.createBranch(name)),
     switchBranch: (name) => act('Could not switch branches', (repo) => repo.switchBranch(name)),
     deleteBranch: (name) => act('Could not delete the branch', (repo) => repo.deleteBranch(name)),

@@ -86,6 +86,32 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   await git.commit('Say two');
   await expect(git.history.getByRole('listitem')).toHaveCount(2);
 
+  // A commit of the history lists its files; a file shows what the commit did to it.
+  const sayTwo = git.history.getByRole('button', { name: /^Say two/ });
+  await sayTwo.click();
+  await expect(sayTwo).toHaveAttribute('aria-expanded', 'true');
+  const commitFiles = git.history.getByRole('list', { name: /^Files of commit [0-9a-f]{7}$/ });
+  await expect(commitFiles.getByLabel('modified')).toBeVisible();
+  await commitFiles.getByRole('button', { name: 'main.py', exact: true }).click();
+  const commitDiff = git.panel.getByRole('region', { name: 'Changes to main.py' });
+  await expect(commitDiff).toContainText(/\(in [0-9a-f]{7}\)/);
+  await expect(commitDiff).toContainText('print("two")');
+  await page.screenshot({ path: test.info().outputPath('commit-diff.png') });
+  await sayTwo.click();
+  await commitDiff.getByRole('button', { name: 'Close the diff' }).click();
+
+  // Amend replaces the last commit: its message comes to edit, the history keeps two.
+  await git.panel.getByRole('checkbox', { name: 'Amend the last commit' }).check();
+  const message = git.panel.getByRole('textbox', { name: 'Commit message' });
+  await expect(message).toHaveValue('Say two');
+  await expect(git.panel.getByRole('button', { name: 'Amend', exact: true })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('amend.png') });
+  await git.commit('Say two, amended');
+  await expect(git.history.getByRole('listitem')).toHaveCount(2);
+  await expect(
+    git.panel.getByRole('checkbox', { name: 'Amend the last commit' }),
+  ).not.toBeChecked();
+
   // A new branch is checked out at once; switching back keeps the history of each.
   await git.panel.getByRole('button', { name: 'New branch…' }).click();
   await cove.answer('feature', 'Create and switch');
@@ -104,7 +130,7 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
     const cli = (...args: string[]) =>
       execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
     expect(cli('log', '--format=%an <%ae> %s')).toBe(
-      'Ada Lovelace <ada@example.com> Say two\nAda Lovelace <ada@example.com> Add main',
+      'Ada Lovelace <ada@example.com> Say two, amended\nAda Lovelace <ada@example.com> Add main',
     );
     expect(cli('show', 'HEAD:main.py')).toBe('print("two")');
     expect(cli('status', '--porcelain')).toBe('');

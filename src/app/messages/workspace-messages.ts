@@ -166,10 +166,15 @@ export const workspaceMessages = {
   'git-nothing-to-commit': (p) =>
     variant(p) === 'no-message'
       ? { message: 'A commit needs a message.', hint: 'Say what the change does, then commit.' }
-      : {
-          message: 'There is nothing to commit: no change is staged.',
-          hint: 'Stage the changes to commit (Stage beside a file), then commit again.',
-        },
+      : variant(p) === 'no-commit'
+        ? {
+            message: 'There is no commit to amend yet.',
+            hint: 'Make the first commit without Amend.',
+          }
+        : {
+            message: 'There is nothing to commit: no change is staged.',
+            hint: 'Stage the changes to commit (Stage beside a file), then commit again.',
+          },
   'git-branch': (p) =>
     variant(p) === 'exists'
       ? {
