@@ -58,6 +58,8 @@ export interface GitService {
   init(): Promise<boolean>;
   stage(path: string): Promise<boolean>;
   unstage(path: string): Promise<boolean>;
+  /** Sets the index's text of `path` (staging or unstaging one change of it). */
+  stageText(path: string, text: string): Promise<boolean>;
   stageAll(): Promise<boolean>;
   discard(path: string): Promise<boolean>;
   commit(message: string): Promise<boolean>;
@@ -243,6 +245,8 @@ export function createGitService(deps: {
     init: () => act('Could not initialize the repository', (repo) => repo.init()),
     stage: (path) => act(`Could not stage ${path}`, (repo) => repo.stage(path)),
     unstage: (path) => act(`Could not unstage ${path}`, (repo) => repo.unstage(path)),
+    stageText: (path, text) =>
+      act(`Could not stage the change to ${path}`, (repo) => repo.stageText(path, text)),
     stageAll: () => act('Could not stage the changes', (repo) => repo.stageAll()),
     async discard(path) {
       // What the person had, so that the notice's Undo can put it back: a discard must not

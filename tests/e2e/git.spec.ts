@@ -139,3 +139,45 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('git: one change of a file is staged, then unstaged, on its own', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const cove = await new CovePage(page).open();
+  await cove.createWorkspace('Hunks');
+  const before = Array.from({ length: 12 }, (_, i) => `v${i} = ${i}\n`).join('');
+  await cove.uploadFile('values.py', before);
+  await setGitAuthor(cove, 'Ada Lovelace', 'ada@example.com');
+  const git = new SourceControl(page);
+  await git.show();
+  await git.panel.getByRole('button', { name: 'Initialize repository' }).click();
+  await git.panel.getByRole('button', { name: 'Stage values.py' }).click();
+  await git.commit('Values');
+
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await cove.item('values.py').click();
+  await cove.typeInto(
+    'values.py',
+    before.replace('v0 = 0', 'v0 = 100').replace('v11 = 11', 'v11 = 1100'),
+  );
+  await page.keyboard.press('ControlOrMeta+s');
+  await cove.expectSaved();
+  await git.show();
+  await git.list('Changes').getByRole('button', { name: 'values.py', exact: true }).click();
+  const diff = git.panel.getByRole('region', { name: 'Changes to values.py' });
+  await expect(diff.getByRole('button', { name: 'Stage this change' })).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('hunk-staging.png') });
+  await diff.getByRole('button', { name: 'Stage this change' }).first().click();
+
+  // One change staged, the other not: the file is under both groups.
+  await expect(git.list('Staged changes')).toContainText('values.py');
+  await expect(git.list('Changes')).toContainText('values.py');
+  await expect(diff.getByRole('button', { name: 'Stage this change' })).toHaveCount(1);
+  await expect(diff).toContainText('v11 = 1100');
+  await git.list('Staged changes').getByRole('button', { name: 'values.py', exact: true }).click();
+  await expect(diff).toContainText('(staged)');
+  await expect(diff).toContainText('v0 = 100');
+  await expect(diff.getByRole('button', { name: 'Unstage this change' })).toHaveCount(1);
+  await diff.getByRole('button', { name: 'Unstage this change' }).click();
+  await expect(git.panel.getByText('Staged changes (0)')).toBeVisible();
+  await expect(git.list('Changes')).toContainText('values.py');
+});

@@ -14,11 +14,21 @@ export function GitHistory(props: {
   log: readonly GitCommitInfo[];
   onShowFile: (commit: GitCommitInfo, path: string) => void;
 }) {
+  // Kept here, by id: each refresh of the log makes new entries, and an open commit stays open.
+  const [openOid, setOpenOid] = createSignal<string>();
   return (
     <Show when={props.log.length > 0} fallback={<p class="git-note">No commits yet.</p>}>
       <ol aria-labelledby="git-log-title">
         <For each={props.log}>
-          {(entry) => <CommitEntry git={props.git} entry={entry} onShowFile={props.onShowFile} />}
+          {(entry) => (
+            <CommitEntry
+              git={props.git}
+              entry={entry}
+              open={openOid() === entry.oid}
+              onToggle={() => setOpenOid(openOid() === entry.oid ? undefined : entry.oid)}
+              onShowFile={props.onShowFile}
+            />
+          )}
         </For>
       </ol>
     </Show>
@@ -28,11 +38,13 @@ export function GitHistory(props: {
 function CommitEntry(props: {
   git: GitService;
   entry: GitCommitInfo;
+  open: boolean;
+  onToggle: () => void;
   onShowFile: (commit: GitCommitInfo, path: string) => void;
 }) {
   const entry = props.entry;
   const short = entry.oid.slice(0, 7);
-  const [open, setOpen] = createSignal(false);
+  const open = () => props.open;
   const [files] = createResource(
     () => (open() ? entry.oid : undefined),
     (oid) => props.git.commitFiles(oid),
@@ -44,7 +56,7 @@ function CommitEntry(props: {
         class="git-commit-toggle"
         title={entry.oid}
         aria-expanded={open()}
-        onClick={() => setOpen(!open())}
+        onClick={() => props.onToggle()}
       >
         <span class="git-commit-message">{entry.message.split('\n')[0]}</span>
         <span class="git-note">

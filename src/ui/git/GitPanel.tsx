@@ -1,7 +1,7 @@
 import { createMemo, createSignal, For, Match, onCleanup, onMount, Show, Switch } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
-import { DiffView } from '../agent/DiffView';
+import { DiffView, type DiffReview } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
 import type { GitCommitInfo } from '../../workspace/git/git-repository';
 import { GitHistory } from './GitHistory';
@@ -24,6 +24,8 @@ interface OpenDiff {
   path: string;
   /** Which change it is: "staged", "not staged", "in 8328c6b". */
   label: string;
+  /** The side of a working change, whose changes stage or unstage one by one (text only). */
+  side?: Side;
   before: string;
   after: string;
 }
@@ -91,9 +93,11 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
     // Staged: what the commit will change (HEAD → index); not staged: index → working file.
     const before = side === 'staged' ? versions.head : (versions.index ?? versions.head);
     const after = side === 'staged' ? versions.index : versions.workdir;
+    const text = [before, after].every((c) => c === null || typeof c === 'string');
     setDiff({
       path: file.path,
       label: side === 'staged' ? 'staged' : 'not staged',
+      ...(text ? { side } : {}),
       before: asText(before),
       after: asText(after),
     });
@@ -108,6 +112,34 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
       before: asText(versions.before),
       after: asText(versions.after),
     });
+  };
+
+  /** Stage (not staged side) or unstage (staged side) one change of the diff shown. */
+  const hunkReview = (open: OpenDiff): DiffReview => {
+    const again = () => {
+      const state = git.state();
+      const file = state.kind === 'ready' && state.files.find((f) => f.path === open.path);
+      if (file && (open.side === 'staged' ? file.staged : file.unstaged)) {
+        void showDiff(file, open.side!);
+      } else setDiff(undefined);
+    };
+    // Not staged: the diff's "before" is the index, so a kept change is the new index text.
+    // Staged: its "after" is the index, so the text with a change put back is the new one.
+    return open.side === 'unstaged'
+      ? {
+          buttons: { keep: ['Stage', 'Stage this change'], undo: null },
+          onKeep: (index) => void run(() => git.stageText(open.path, index)).then(again),
+          onUndo: async () => false,
+        }
+      : {
+          buttons: { keep: null, undo: ['Unstage', 'Unstage this change'] },
+          onKeep: () => undefined,
+          onUndo: async (index) => {
+            const done = await run(() => git.stageText(open.path, index));
+            again();
+            return done;
+          },
+        };
   };
 
   const discard = async (path: string) => {
@@ -352,7 +384,12 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                         Close
                       </button>
                     </div>
-                    <DiffView path={open().path} before={open().before} after={open().after} />
+                    <DiffView
+                      path={open().path}
+                      before={open().before}
+                      after={open().after}
+                      {...(open().side ? { review: hunkReview(open()) } : {})}
+                    />
                   </section>
                 )}
               </Show>

@@ -171,6 +171,27 @@ export class GitRepository {
     });
   }
 
+  /**
+   * Puts `text` in the index as file `path` (the working file stays as it is): staging or
+   * unstaging one change of a file is the index's text with that change taken in or out.
+   */
+  stageText(path: string, text: string): Promise<void> {
+    const normal = normalizePath(path);
+    return this.withRepository('stage the change', async () => {
+      const blob = new TextEncoder().encode(text);
+      const oid = await this.git.writeBlob({ fs: this.fs, dir: DIR, blob });
+      // With an oid, the entry gets no stats of the working file, so status hashes it again.
+      await this.git.updateIndex({
+        fs: this.fs,
+        dir: DIR,
+        filepath: normal,
+        oid,
+        add: true,
+        cache: this.cache,
+      });
+    });
+  }
+
   /** Takes `path` out of the next commit: the index goes back to HEAD's version. */
   unstage(path: string): Promise<void> {
     const normal = normalizePath(path);

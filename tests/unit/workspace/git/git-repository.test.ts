@@ -314,5 +314,19 @@ describe.each(variants)(
         code: 'git-nothing-to-commit',
       });
     });
+
+    it('stages a text of its own for a file (one change of it), leaving the working file', async () => {
+      const { files, repo, clock } = await committed();
+      clock.advance(1000);
+      await files.write('main.py', 'print(1)\nprint(2)\n');
+      await repo.stageText('main.py', 'print(1)\nprint("half")\n');
+      expect(short(await repo.status())).toEqual([['main.py', 'modified', 'modified']]);
+      expect(await repo.versions('main.py')).toMatchObject({
+        index: 'print(1)\nprint("half")\n',
+        workdir: 'print(1)\nprint(2)\n',
+      });
+      await repo.stageText('main.py', 'print(1)\n');
+      expect(short(await repo.status())).toEqual([['main.py', '-', 'modified']]);
+    });
   },
 );
