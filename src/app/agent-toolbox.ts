@@ -71,7 +71,7 @@ export interface AgentToolboxDeps {
   web?: AgentWeb;
   /** The live preview pane; absent: open_preview and read_preview_console are not offered. */
   preview?: PreviewHost;
-  /** The open workspace's repository, for git_status, git_diff and git_log. */
+  /** The open workspace's repository and commit author, for git_status, git_diff, git_log and git_commit. */
   git?: GitToolHost;
   /** The workspace's knowledge index, for search_knowledge; absent: not offered. */
   knowledge?: KnowledgeToolHost;

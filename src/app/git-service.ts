@@ -12,9 +12,12 @@ import type {
   GitRepository,
 } from '../workspace/git/git-repository';
 import { installGitBuffer } from '../workspace/git/git-buffer';
+import type { GitCommitFile } from '../workspace/git/git-commit-changes';
+import type { FileContent } from '../store/records';
 import type { GitFileStatus } from '../workspace/git/git-status';
 import { workspaceError } from '../workspace/workspace-errors';
 import type { WorkspaceFiles } from '../workspace/workspace-files';
+import { createAgentCommit, type AgentCommit, type CommitWriter } from './git-agent-commit';
 import { createGitRemoteService, type GitRemoteService } from './git-remote-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
@@ -55,9 +58,20 @@ export interface GitService {
   init(): Promise<boolean>;
   stage(path: string): Promise<boolean>;
   unstage(path: string): Promise<boolean>;
+  /** Sets the index's text of `path` (staging or unstaging one change of it). */
+  stageText(path: string, text: string): Promise<boolean>;
   stageAll(): Promise<boolean>;
   discard(path: string): Promise<boolean>;
   commit(message: string): Promise<boolean>;
+  /** Replaces the last commit with what is staged and `message` (blank: its own message). */
+  amend(message: string): Promise<boolean>;
+  /** The files commit `oid` changed; undefined after a notice when it cannot be read. */
+  commitFiles(oid: string): Promise<GitCommitFile[] | undefined>;
+  /** File `path` before and after commit `oid`, for the merge view. */
+  commitVersions(
+    oid: string,
+    path: string,
+  ): Promise<{ before: FileContent | null; after: FileContent | null } | undefined>;
   createBranch(name: string): Promise<boolean>;
   switchBranch(name: string): Promise<boolean>;
   deleteBranch(name: string): Promise<boolean>;
@@ -67,6 +81,8 @@ export interface GitService {
   repository(): Promise<GitRepository | undefined>;
   /** Clone, fetch, pull, push; the CORS proxy and tokens of Settings → Git. */
   readonly remote: GitRemoteService;
+  /** "Commit the agent's changes" after a run. */
+  readonly agentCommit: AgentCommit;
 }
 
 const REFRESH_DELAY_MS = 250;
@@ -90,6 +106,8 @@ export function createGitService(deps: {
   loadGit?: () => Promise<GitApi>;
   /** Lets one request to `url`'s origin through the page's network gate (remote actions). */
   allowOnce?: (url: string) => void;
+  /** Proposes the message of "Commit the agent's changes"; absent: made from the run. */
+  writer?: CommitWriter;
 }): GitService {
   const { workspaces, settings, changes, notices, clock } = deps;
   const [state, setState] = createSignal<GitState>({ kind: 'loading' });
@@ -191,6 +209,20 @@ export function createGitService(deps: {
     }
   }
 
+  /** Reads commit `oid` of the log; a failure becomes a notice and undefined. */
+  async function readCommit<T>(
+    oid: string,
+    read: (repo: GitRepository) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      const repo = await repository();
+      return repo ? await read(repo) : undefined;
+    } catch (error) {
+      notices.error(error, `Could not read commit ${oid.slice(0, 7)}`);
+      return undefined;
+    }
+  }
+
   return {
     state,
     author,
@@ -213,6 +245,8 @@ export function createGitService(deps: {
     init: () => act('Could not initialize the repository', (repo) => repo.init()),
     stage: (path) => act(`Could not stage ${path}`, (repo) => repo.stage(path)),
     unstage: (path) => act(`Could not unstage ${path}`, (repo) => repo.unstage(path)),
+    stageText: (path, text) =>
+      act(`Could not stage the change to ${path}`, (repo) => repo.stageText(path, text)),
     stageAll: () => act('Could not stage the changes', (repo) => repo.stageAll()),
     async discard(path) {
       // What the person had, so that the notice's Undo can put it back: a discard must not
@@ -239,6 +273,10 @@ export function createGitService(deps: {
       return true;
     },
     commit: (message) => act('Could not commit', (repo) => repo.commit(message, author())),
+    amend: (message) =>
+      act('Could not amend the last commit', (repo) => repo.amend(message, author())),
+    commitFiles: (oid) => readCommit(oid, (repo) => repo.commitFiles(oid)),
+    commitVersions: (oid, path) => readCommit(oid, (repo) => repo.commitVersions(oid, path)),
     createBranch: (name) => act('Could not create the branch', (repo) => repo.createBranch(name)),
     switchBranch: (name) => act('Could not switch branches', (repo) => repo.switchBranch(name)),
     deleteBranch: (name) => act('Could not delete the branch', (repo) => repo.deleteBranch(name)),
@@ -252,5 +290,12 @@ export function createGitService(deps: {
     },
     repository,
     remote,
+    agentCommit: createAgentCommit({
+      repository,
+      author,
+      writer: deps.writer,
+      notices,
+      refresh,
+    }),
   };
 }

@@ -251,6 +251,7 @@ export function createAppServices(
     notices,
     clock,
     allowOnce: (url) => gateRef.current?.grant(url),
+    writer: { client: () => client, model: () => selectedModelOf(providers) },
   });
   secretSources.push(() => git.remote.secrets());
   const { settings: memorySettings, changes } = store;

@@ -12,6 +12,8 @@ export type ApprovalView =
   | { kind: 'code'; language: string; code: string; path?: string }
   /** A shell command line, in full. */
   | { kind: 'command'; command: string }
+  /** A commit: its message, the files it holds and their diff against HEAD. */
+  | { kind: 'commit'; message: string; diff: string; files: string[] }
   /** An address the call will reach. */
   | { kind: 'url'; url: string }
   /** The call's arguments as `name: value` lines (what any tool can fall back to). */

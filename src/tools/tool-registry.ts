@@ -1,7 +1,7 @@
 /**
  * The one list of Cove's built-in tools, in the order they are offered to the model:
  * workspace files (read-only first), todo_write, memory, Python, bash, fetch_url, the live preview,
- * git (read-only), read_attachment, search_knowledge. The app's
+ * git (read-only, then git_commit), read_attachment, search_knowledge. The app's
  * toolboxes, the agent's prompt and the tests all read it; each tool module carries the
  * rest of what Cove knows of its tool (see tool.ts). Adding a tool: write its module, add
  * one line below.
@@ -17,6 +17,7 @@ import { movePathTool } from './files/move-path-tool';
 import { readFileTool } from './files/read-file-tool';
 import { searchFilesTool } from './files/search-files-tool';
 import { writeFileTool } from './files/write-file-tool';
+import { gitCommitTool } from './git/git-commit-tool';
 import { gitDiffTool } from './git/git-diff-tool';
 import { gitLogTool } from './git/git-log-tool';
 import { gitStatusTool } from './git/git-status-tool';
@@ -119,6 +120,7 @@ export const builtinToolRegistry = new ToolRegistry<BuiltinToolContext>([
   builtin(gitStatusTool),
   builtin(gitDiffTool),
   builtin(gitLogTool),
+  builtin(gitCommitTool),
   builtin(readAttachmentTool),
   builtin(searchKnowledgeTool),
 ]);

@@ -27,7 +27,7 @@ export const WORKSPACE_ERROR_CODES = [
   'git-no-repository',
   /** A commit without an author name and email (Settings → Git). */
   'git-no-author',
-  /** A commit with nothing staged, or without a message. */
+  /** A commit with nothing staged, without a message (`no-message`), or an amend before any commit (`no-commit`). */
   'git-nothing-to-commit',
   /** A branch name git refuses (`name`), or one taken (`variant: 'exists'`). */
   'git-branch',

@@ -3,38 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { BackupManifest } from './support/backup-file';
 import { CovePage } from './support/cove-page';
-
-/** The Source Control panel of the left column, as a person works it. */
-class SourceControl {
-  constructor(readonly page: Page) {}
-
-  get panel(): Locator {
-    return this.page.getByRole('tabpanel', { name: 'Git' });
-  }
-
-  async show(): Promise<void> {
-    await this.page.getByRole('tab', { name: 'Git', exact: true }).click();
-    await expect(this.panel).toBeVisible();
-  }
-
-  list(group: 'Staged changes' | 'Changes'): Locator {
-    return this.panel.getByRole('list', { name: new RegExp(`^${group} \\(`) });
-  }
-
-  get history(): Locator {
-    return this.panel.getByRole('list', { name: 'History' });
-  }
-
-  async commit(message: string): Promise<void> {
-    await this.panel.getByRole('textbox', { name: 'Commit message' }).fill(message);
-    await this.page.keyboard.press('ControlOrMeta+Enter');
-    await expect(this.history.getByRole('listitem').first()).toContainText(message);
-  }
-}
+import { setGitAuthor, SourceControl } from './support/source-control';
 
 /** Writes the workspace named `name` of a backup (its .git included) to a new folder. */
 function workspaceFromBackup(backup: Uint8Array, name: string): string {
@@ -62,12 +35,7 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   await cove.createWorkspace('Git demo');
   await cove.uploadFile('main.py', 'print(1)\n');
 
-  await cove.openSettings();
-  await cove.settings.getByLabel('Author name').fill('Ada Lovelace');
-  await cove.settings.getByLabel('Author email').fill('ada@example.com');
-  await cove.settings.getByRole('button', { name: 'Save Git settings' }).click();
-  await expect(cove.settings.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Close settings' }).click();
+  await setGitAuthor(cove, 'Ada Lovelace', 'ada@example.com');
 
   const git = new SourceControl(page);
   await git.show();
@@ -118,6 +86,32 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   await git.commit('Say two');
   await expect(git.history.getByRole('listitem')).toHaveCount(2);
 
+  // A commit of the history lists its files; a file shows what the commit did to it.
+  const sayTwo = git.history.getByRole('button', { name: /^Say two/ });
+  await sayTwo.click();
+  await expect(sayTwo).toHaveAttribute('aria-expanded', 'true');
+  const commitFiles = git.history.getByRole('list', { name: /^Files of commit [0-9a-f]{7}$/ });
+  await expect(commitFiles.getByLabel('modified')).toBeVisible();
+  await commitFiles.getByRole('button', { name: 'main.py', exact: true }).click();
+  const commitDiff = git.panel.getByRole('region', { name: 'Changes to main.py' });
+  await expect(commitDiff).toContainText(/\(in [0-9a-f]{7}\)/);
+  await expect(commitDiff).toContainText('print("two")');
+  await page.screenshot({ path: test.info().outputPath('commit-diff.png') });
+  await sayTwo.click();
+  await commitDiff.getByRole('button', { name: 'Close the diff' }).click();
+
+  // Amend replaces the last commit: its message comes to edit, the history keeps two.
+  await git.panel.getByRole('checkbox', { name: 'Amend the last commit' }).check();
+  const message = git.panel.getByRole('textbox', { name: 'Commit message' });
+  await expect(message).toHaveValue('Say two');
+  await expect(git.panel.getByRole('button', { name: 'Amend', exact: true })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('amend.png') });
+  await git.commit('Say two, amended');
+  await expect(git.history.getByRole('listitem')).toHaveCount(2);
+  await expect(
+    git.panel.getByRole('checkbox', { name: 'Amend the last commit' }),
+  ).not.toBeChecked();
+
   // A new branch is checked out at once; switching back keeps the history of each.
   await git.panel.getByRole('button', { name: 'New branch…' }).click();
   await cove.answer('feature', 'Create and switch');
@@ -136,7 +130,7 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
     const cli = (...args: string[]) =>
       execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
     expect(cli('log', '--format=%an <%ae> %s')).toBe(
-      'Ada Lovelace <ada@example.com> Say two\nAda Lovelace <ada@example.com> Add main',
+      'Ada Lovelace <ada@example.com> Say two, amended\nAda Lovelace <ada@example.com> Add main',
     );
     expect(cli('show', 'HEAD:main.py')).toBe('print("two")');
     expect(cli('status', '--porcelain')).toBe('');
@@ -144,4 +138,46 @@ test('git: initialize, edit in the editor, stage, commit, and the git command li
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('git: one change of a file is staged, then unstaged, on its own', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const cove = await new CovePage(page).open();
+  await cove.createWorkspace('Hunks');
+  const before = Array.from({ length: 12 }, (_, i) => `v${i} = ${i}\n`).join('');
+  await cove.uploadFile('values.py', before);
+  await setGitAuthor(cove, 'Ada Lovelace', 'ada@example.com');
+  const git = new SourceControl(page);
+  await git.show();
+  await git.panel.getByRole('button', { name: 'Initialize repository' }).click();
+  await git.panel.getByRole('button', { name: 'Stage values.py' }).click();
+  await git.commit('Values');
+
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await cove.item('values.py').click();
+  await cove.typeInto(
+    'values.py',
+    before.replace('v0 = 0', 'v0 = 100').replace('v11 = 11', 'v11 = 1100'),
+  );
+  await page.keyboard.press('ControlOrMeta+s');
+  await cove.expectSaved();
+  await git.show();
+  await git.list('Changes').getByRole('button', { name: 'values.py', exact: true }).click();
+  const diff = git.panel.getByRole('region', { name: 'Changes to values.py' });
+  await expect(diff.getByRole('button', { name: 'Stage this change' })).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('hunk-staging.png') });
+  await diff.getByRole('button', { name: 'Stage this change' }).first().click();
+
+  // One change staged, the other not: the file is under both groups.
+  await expect(git.list('Staged changes')).toContainText('values.py');
+  await expect(git.list('Changes')).toContainText('values.py');
+  await expect(diff.getByRole('button', { name: 'Stage this change' })).toHaveCount(1);
+  await expect(diff).toContainText('v11 = 1100');
+  await git.list('Staged changes').getByRole('button', { name: 'values.py', exact: true }).click();
+  await expect(diff).toContainText('(staged)');
+  await expect(diff).toContainText('v0 = 100');
+  await expect(diff.getByRole('button', { name: 'Unstage this change' })).toHaveCount(1);
+  await diff.getByRole('button', { name: 'Unstage this change' }).click();
+  await expect(git.panel.getByText('Staged changes (0)')).toBeVisible();
+  await expect(git.list('Changes')).toContainText('values.py');
 });

@@ -65,7 +65,7 @@ const PATH_PROBLEMS: Readonly<
   }),
   'git-folder': () => ({
     problem: "is inside .git, git's own folder, which Cove keeps out of file operations.",
-    hint: 'Use the Source Control panel, or the git_status, git_diff and git_log tools, to work with the repository.',
+    hint: 'Use the Source Control panel, or the git_status, git_diff, git_log and git_commit tools, to work with the repository.',
   }),
   slash: () => ({
     problem: 'contains "/".',
@@ -166,10 +166,15 @@ export const workspaceMessages = {
   'git-nothing-to-commit': (p) =>
     variant(p) === 'no-message'
       ? { message: 'A commit needs a message.', hint: 'Say what the change does, then commit.' }
-      : {
-          message: 'There is nothing to commit: no change is staged.',
-          hint: 'Stage the changes to commit (Stage beside a file), then commit again.',
-        },
+      : variant(p) === 'no-commit'
+        ? {
+            message: 'There is no commit to amend yet.',
+            hint: 'Make the first commit without Amend.',
+          }
+        : {
+            message: 'There is nothing to commit: no change is staged.',
+            hint: 'Stage the changes to commit (Stage beside a file), then commit again.',
+          },
   'git-branch': (p) =>
     variant(p) === 'exists'
       ? {

@@ -1,11 +1,13 @@
 import { describeError } from '../../base/errors';
-import type { GitRepository } from '../../workspace/git/git-repository';
+import type { GitAuthor, GitRepository } from '../../workspace/git/git-repository';
 import type { ToolContext, ToolResult } from '../tool';
 
 /** The open workspace's repository as the git tools reach it; the app serves its git service. */
 export interface GitToolHost {
   /** The repository object of the open workspace (undefined when no workspace is open). */
   repository(): Promise<GitRepository | undefined>;
+  /** The commit author of Settings → Git (empty fields when unset); git_commit needs it. */
+  author?(): GitAuthor;
 }
 
 /** What the git tools use. Absent `git`: the page offers no git (tests, demos). */

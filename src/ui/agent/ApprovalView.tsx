@@ -8,7 +8,8 @@ import { UnifiedDiffText } from './UnifiedDiffText';
 /**
  * The preview of an approval request: the one place that maps each kind of view a tool
  * describes (src/tools/approval-card.ts) to what shows it. A diff as a merge view (with
- * the unified text to hand), code and commands in full, an address, else the arguments.
+ * the unified text to hand), code and commands in full, a commit's message over its diff,
+ * an address, else the arguments.
  */
 export function ApprovalView(props: {
   view: ApprovalViewData;
@@ -38,6 +39,21 @@ export function ApprovalView(props: {
           <pre class="approval-text" aria-label="Command to run">
             {command().command}
           </pre>
+        )}
+      </Match>
+      <Match when={view.kind === 'commit' && view}>
+        {(commit) => (
+          <>
+            <pre class="approval-text" aria-label="Commit message">
+              {commit().message.trim()}
+            </pre>
+            <Show
+              when={commit().diff}
+              fallback={<p class="approval-url">Nothing would be committed.</p>}
+            >
+              <UnifiedDiffText diff={commit().diff} label="Staged diff" />
+            </Show>
+          </>
         )}
       </Match>
       <Match when={view.kind === 'url' && view}>

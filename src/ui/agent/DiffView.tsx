@@ -18,17 +18,40 @@ export interface DiffReview {
   onUndo(text: string): Promise<boolean>;
   /** The person kept one change: `before` is the original with it taken in. */
   onKeep(before: string): void;
+  /**
+   * What the two buttons of a change say, as [text, accessible name]; null leaves that
+   * button out. Default: Keep ("Keep this change") and Undo ("Undo this change").
+   */
+  buttons?: { keep?: [string, string] | null; undo?: [string, string] | null };
 }
 
-/** A Keep or Undo button of one change, reachable by keyboard (the merge view's own use mousedown). */
-function chunkButton(type: 'accept' | 'reject', action: (event: MouseEvent) => void) {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = `diff-chunk-button ${type === 'accept' ? 'keep' : 'undo'}`;
-  button.textContent = type === 'accept' ? 'Keep' : 'Undo';
-  button.setAttribute('aria-label', type === 'accept' ? 'Keep this change' : 'Undo this change');
-  button.addEventListener('click', action);
-  return button;
+const DEFAULT_BUTTONS = {
+  keep: ['Keep', 'Keep this change'],
+  undo: ['Undo', 'Undo this change'],
+} as const;
+
+/**
+ * The Keep and Undo buttons of each change, reachable by keyboard (the merge view's own use
+ * mousedown); one the review leaves out is an empty, hidden element.
+ */
+function chunkButtons(review: DiffReview) {
+  return (type: 'accept' | 'reject', action: (event: MouseEvent) => void) => {
+    const which = type === 'accept' ? 'keep' : 'undo';
+    const words =
+      review.buttons?.[which] === undefined ? DEFAULT_BUTTONS[which] : review.buttons[which];
+    if (!words) {
+      const none = document.createElement('span');
+      none.hidden = true;
+      return none;
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `diff-chunk-button ${which}`;
+    button.textContent = words[0];
+    button.setAttribute('aria-label', words[1]);
+    button.addEventListener('click', action);
+    return button;
+  };
 }
 
 export function DiffView(props: {
@@ -58,7 +81,7 @@ export function DiffView(props: {
             EditorView.lineWrapping,
             unifiedMergeView({
               original: before,
-              mergeControls: review ? chunkButton : false,
+              mergeControls: review ? chunkButtons(review) : false,
               highlightChanges: true,
               gutter: true,
             }),

@@ -67,6 +67,12 @@ const ChangedFilesList = lazy(
     (module) => module.ChangedFilesList,
   ),
 );
+const AgentCommitForm = lazy(
+  retrying(
+    () => import('../agent/AgentCommitForm'),
+    (module) => module.AgentCommitForm,
+  ),
+);
 
 /**
  * The assistant panel: conversations, messages, the composer, and the Chat / Agent switch.
@@ -432,6 +438,16 @@ export function ChatPanel(props: {
                 keep: (path, before) => chat.rewind.keepChange(path, before),
                 undo: (path, text) => chat.rewind.undoChange(path, text),
               }}
+            />
+            <AgentCommitForm
+              files={agent.changedFiles()}
+              task={() =>
+                [...chat.messages()]
+                  .reverse()
+                  .find((message) => message.role === 'user')
+                  ?.content() ?? ''
+              }
+              commits={props.services.git.agentCommit}
             />
           </Show>
           <Show when={agentMode() ? agent.usage() : undefined}>

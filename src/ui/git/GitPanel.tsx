@@ -1,8 +1,10 @@
 import { createMemo, createSignal, For, Match, onCleanup, onMount, Show, Switch } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
-import { DiffView } from '../agent/DiffView';
+import { DiffView, type DiffReview } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
+import type { GitCommitInfo } from '../../workspace/git/git-repository';
+import { GitHistory } from './GitHistory';
 import { CloneForm, RemoteProgress, RemoteRow } from './GitRemote';
 import './git.css';
 
@@ -20,7 +22,10 @@ type Side = 'staged' | 'unstaged';
 
 interface OpenDiff {
   path: string;
-  side: Side;
+  /** Which change it is: "staged", "not staged", "in 8328c6b". */
+  label: string;
+  /** The side of a working change, whose changes stage or unstage one by one (text only). */
+  side?: Side;
   before: string;
   after: string;
 }
@@ -30,15 +35,17 @@ const asText = (content: string | Uint8Array | null) =>
 
 /**
  * The Source Control panel: "Initialize repository" when the workspace has none; else the
- * branch picker, the commit message and Commit (Ctrl/Cmd+Enter), the staged changes and the
- * other changes (stage, unstage, discard per file; a click shows the file's diff in the
- * merge view), and the history.
+ * branch picker, the commit message and Commit (Ctrl/Cmd+Enter) or Amend, the staged changes
+ * and the other changes (stage, unstage, discard per file; a click shows the file's diff in
+ * the merge view), and the history (a commit lists its files, a file shows its diff).
  */
 export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }) {
   const git = props.git;
   const dialogs = useDialogs();
   const [message, setMessage] = createSignal('');
   const [diff, setDiff] = createSignal<OpenDiff>();
+  /** Commit replaces the last commit (`git commit --amend`) instead of adding one. */
+  const [amending, setAmending] = createSignal(false);
   // Actions under way: the repository runs them one after another, so a commit asked for
   // while a file is still being staged waits for it instead of being dropped.
   const [pending, setPending] = createSignal(0);
@@ -69,8 +76,10 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
     if (committing) return;
     committing = true;
     try {
-      if (await run(() => git.commit(message()))) {
+      const amend = amending();
+      if (await run(() => (amend ? git.amend(message()) : git.commit(message())))) {
         setMessage('');
+        setAmending(false);
         setDiff(undefined);
       }
     } finally {
@@ -84,7 +93,53 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
     // Staged: what the commit will change (HEAD → index); not staged: index → working file.
     const before = side === 'staged' ? versions.head : (versions.index ?? versions.head);
     const after = side === 'staged' ? versions.index : versions.workdir;
-    setDiff({ path: file.path, side, before: asText(before), after: asText(after) });
+    const text = [before, after].every((c) => c === null || typeof c === 'string');
+    setDiff({
+      path: file.path,
+      label: side === 'staged' ? 'staged' : 'not staged',
+      ...(text ? { side } : {}),
+      before: asText(before),
+      after: asText(after),
+    });
+  };
+
+  const showCommitFile = async (commit: GitCommitInfo, path: string) => {
+    const versions = await git.commitVersions(commit.oid, path);
+    if (!versions) return;
+    setDiff({
+      path,
+      label: `in ${commit.oid.slice(0, 7)}`,
+      before: asText(versions.before),
+      after: asText(versions.after),
+    });
+  };
+
+  /** Stage (not staged side) or unstage (staged side) one change of the diff shown. */
+  const hunkReview = (open: OpenDiff): DiffReview => {
+    const again = () => {
+      const state = git.state();
+      const file = state.kind === 'ready' && state.files.find((f) => f.path === open.path);
+      if (file && (open.side === 'staged' ? file.staged : file.unstaged)) {
+        void showDiff(file, open.side!);
+      } else setDiff(undefined);
+    };
+    // Not staged: the diff's "before" is the index, so a kept change is the new index text.
+    // Staged: its "after" is the index, so the text with a change put back is the new one.
+    return open.side === 'unstaged'
+      ? {
+          buttons: { keep: ['Stage', 'Stage this change'], undo: null },
+          onKeep: (index) => void run(() => git.stageText(open.path, index)).then(again),
+          onUndo: async () => false,
+        }
+      : {
+          buttons: { keep: null, undo: ['Unstage', 'Unstage this change'] },
+          onKeep: () => undefined,
+          onUndo: async (index) => {
+            const done = await run(() => git.stageText(open.path, index));
+            again();
+            return done;
+          },
+        };
   };
 
   const discard = async (path: string) => {
@@ -244,17 +299,34 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                     }
                   }}
                 />
+                <Show when={state().log.length > 0}>
+                  <label class="git-amend">
+                    <input
+                      type="checkbox"
+                      checked={amending()}
+                      onChange={(event) => {
+                        const on = event.currentTarget.checked;
+                        setAmending(on);
+                        // The last commit's message, to edit, as `git commit --amend` opens it.
+                        if (on && !message().trim()) setMessage(state().log[0]?.message ?? '');
+                      }}
+                    />
+                    Amend the last commit
+                  </label>
+                </Show>
                 <button
                   type="submit"
                   class="button primary"
-                  disabled={busy() || staged().length === 0 || !message().trim()}
+                  disabled={busy() || (!amending() && staged().length === 0) || !message().trim()}
                   title={
-                    staged().length === 0
-                      ? 'Stage the changes to commit first'
-                      : 'Commit the staged changes (Ctrl/Cmd+Enter)'
+                    amending()
+                      ? 'Replace the last commit with this message and what is staged (Ctrl/Cmd+Enter)'
+                      : staged().length === 0
+                        ? 'Stage the changes to commit first'
+                        : 'Commit the staged changes (Ctrl/Cmd+Enter)'
                   }
                 >
-                  Commit
+                  {amending() ? 'Amend' : 'Commit'}
                 </button>
                 <Show when={!git.author().name || !git.author().email}>
                   <p class="git-note">
@@ -301,10 +373,7 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                   <section class="git-diff" aria-label={`Changes to ${open().path}`}>
                     <div class="git-group-head">
                       <h3>
-                        {open().path}{' '}
-                        <span class="git-note">
-                          ({open().side === 'staged' ? 'staged' : 'not staged'})
-                        </span>
+                        {open().path} <span class="git-note">({open().label})</span>
                       </h3>
                       <button
                         type="button"
@@ -315,30 +384,22 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                         Close
                       </button>
                     </div>
-                    <DiffView path={open().path} before={open().before} after={open().after} />
+                    <DiffView
+                      path={open().path}
+                      before={open().before}
+                      after={open().after}
+                      {...(open().side ? { review: hunkReview(open()) } : {})}
+                    />
                   </section>
                 )}
               </Show>
               <section class="git-group git-log" aria-labelledby="git-log-title">
                 <h3 id="git-log-title">History</h3>
-                <Show
-                  when={state().log.length > 0}
-                  fallback={<p class="git-note">No commits yet.</p>}
-                >
-                  <ol aria-labelledby="git-log-title">
-                    <For each={state().log}>
-                      {(entry) => (
-                        <li class="git-commit-entry" title={entry.oid}>
-                          <span class="git-commit-message">{entry.message.split('\n')[0]}</span>
-                          <span class="git-note">
-                            {entry.author.name} · {new Date(entry.time).toLocaleString()} ·{' '}
-                            {entry.oid.slice(0, 7)}
-                          </span>
-                        </li>
-                      )}
-                    </For>
-                  </ol>
-                </Show>
+                <GitHistory
+                  git={git}
+                  log={state().log}
+                  onShowFile={(commit, path) => void showCommitFile(commit, path)}
+                />
               </section>
               <Show
                 when={cloning()}

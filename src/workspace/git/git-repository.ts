@@ -8,6 +8,7 @@ import { normalizePath } from '../paths';
 import { unifiedDiff, type FileDiff } from '../unified-diff';
 import { workspaceError } from '../workspace-errors';
 import type { WorkspaceFiles } from '../workspace-files';
+import { commitChanges, type GitCommitFile } from './git-commit-changes';
 import { checkRemoteUrl, remoteArguments, remoteError, type GitRemoteOptions } from './git-remote';
 import { statusOfMatrix, type GitFileStatus, type StatusRow } from './git-status';
 import { WorkspaceGitFs } from './workspace-git-fs';
@@ -170,6 +171,27 @@ export class GitRepository {
     });
   }
 
+  /**
+   * Puts `text` in the index as file `path` (the working file stays as it is): staging or
+   * unstaging one change of a file is the index's text with that change taken in or out.
+   */
+  stageText(path: string, text: string): Promise<void> {
+    const normal = normalizePath(path);
+    return this.withRepository('stage the change', async () => {
+      const blob = new TextEncoder().encode(text);
+      const oid = await this.git.writeBlob({ fs: this.fs, dir: DIR, blob });
+      // With an oid, the entry gets no stats of the working file, so status hashes it again.
+      await this.git.updateIndex({
+        fs: this.fs,
+        dir: DIR,
+        filepath: normal,
+        oid,
+        add: true,
+        cache: this.cache,
+      });
+    });
+  }
+
   /** Takes `path` out of the next commit: the index goes back to HEAD's version. */
   unstage(path: string): Promise<void> {
     const normal = normalizePath(path);
@@ -243,6 +265,62 @@ export class GitRepository {
         time: commit.author.timestamp * 1000,
         parents: commit.parent,
       }));
+    });
+  }
+
+  /** The files commit `oid` changed against its first parent (all of them in a first commit). */
+  commitFiles(oid: string): Promise<GitCommitFile[]> {
+    return this.withRepository('read the commit', async () => {
+      const parent = await this.firstParent(oid);
+      return commitChanges(this.git, { fs: this.fs, dir: DIR, cache: this.cache }, oid, parent);
+    });
+  }
+
+  /** File `path` before commit `oid` (in its first parent) and after it; null where absent. */
+  commitVersions(
+    oid: string,
+    path: string,
+  ): Promise<{ before: FileContent | null; after: FileContent | null }> {
+    const normal = normalizePath(path);
+    return this.withRepository('read the commit', async () => {
+      const parent = await this.firstParent(oid);
+      const [before, after] = await Promise.all([
+        parent ? this.blobAt(parent, normal) : Promise.resolve(null),
+        this.blobAt(oid, normal),
+      ]);
+      return { before, after };
+    });
+  }
+
+  /**
+   * Replaces the last commit by one with what is staged now and `message` (its own message
+   * when blank), with the same parents: `git commit --amend`. Returns the new commit's id.
+   */
+  amend(message: string, author: GitAuthor): Promise<string> {
+    if (!author.name.trim() || !author.email.trim()) {
+      return Promise.reject(workspaceError('git-no-author'));
+    }
+    return this.withRepository('amend the last commit', async () => {
+      const head = await this.headOid();
+      if (!head) throw workspaceError('git-nothing-to-commit', { variant: 'no-commit' });
+      if (await this.mergeHead()) {
+        throw workspaceError('git-conflicts', { paths: (await this.conflictList()).join(', ') });
+      }
+      const { commit } = await this.git.readCommit({
+        fs: this.fs,
+        dir: DIR,
+        oid: head,
+        cache: this.cache,
+      });
+      const text = message.trim() || commit.message.trim();
+      return this.git.commit({
+        fs: this.fs,
+        dir: DIR,
+        cache: this.cache,
+        amend: true,
+        message: `${text}\n`,
+        author: this.signature(author),
+      });
     });
   }
 
@@ -536,6 +614,11 @@ export class GitRepository {
       if ((error as { code?: string }).code === 'NotFoundError') return null;
       throw error;
     }
+  }
+
+  private async firstParent(oid: string): Promise<string | undefined> {
+    const { commit } = await this.git.readCommit({ fs: this.fs, dir: DIR, oid, cache: this.cache });
+    return commit.parent[0];
   }
 
   private async blobAt(commit: string, path: string): Promise<FileContent | null> {

@@ -35,6 +35,7 @@ describe('the built-in tool registry', () => {
       'git_status:read',
       'git_diff:read',
       'git_log:read',
+      'git_commit:edit',
       'read_attachment:read',
       'search_knowledge:read',
     ]);
@@ -55,6 +56,7 @@ describe('the built-in tool registry', () => {
     expect(names).not.toContain('search_knowledge');
     expect(names).not.toContain('open_preview');
     expect(names).not.toContain('git_status');
+    expect(names).not.toContain('git_commit');
     expect(names).not.toContain('read_preview_console');
     expect(names).not.toContain('run_python');
     expect(names).not.toContain('lint_python');

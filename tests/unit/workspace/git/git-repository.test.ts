@@ -249,5 +249,84 @@ describe.each(variants)(
       expect((await repo.log()).map((entry) => entry.message)).toEqual(['First commit']);
       expect(short(await repo.status())).toEqual([['new.py', 'added', 'deleted']]);
     });
+
+    it("lists each commit's files and their two versions, the first commit's as added", async () => {
+      const { files, repo, clock } = await committed();
+      clock.advance(1000);
+      await files.write('main.py', 'print(2)\n');
+      await files.delete('src/util.py');
+      await files.write('src/deep/new.py', 'N = 1\n');
+      await repo.stageAll();
+      await repo.commit('Second', ADA);
+      const [second, first] = await repo.log();
+      expect(await repo.commitFiles(first!.oid)).toEqual([
+        { path: 'main.py', change: 'added' },
+        { path: 'src/util.py', change: 'added' },
+      ]);
+      expect(await repo.commitFiles(second!.oid)).toEqual([
+        { path: 'main.py', change: 'modified' },
+        { path: 'src/deep/new.py', change: 'added' },
+        { path: 'src/util.py', change: 'deleted' },
+      ]);
+      expect(await repo.commitVersions(second!.oid, 'main.py')).toEqual({
+        before: 'print(1)\n',
+        after: 'print(2)\n',
+      });
+      expect(await repo.commitVersions(second!.oid, 'src/util.py')).toEqual({
+        before: 'X = 1\n',
+        after: null,
+      });
+    });
+
+    it('amends the last commit: what is staged and the new message replace it, the git CLI agrees', async () => {
+      const { files, repo, clock } = await committed();
+      await expect(repo.amend('x', { name: '', email: '' })).rejects.toMatchObject({
+        code: 'git-no-author',
+      });
+      clock.advance(1000);
+      await files.write('main.py', 'print("amended")\n');
+      await repo.stage('main.py');
+      await repo.amend('First commit, amended\n\nWith detail.', ADA);
+      // A blank message keeps the commit's own.
+      await repo.amend('  ', ADA);
+      const log = await repo.log();
+      expect(log.map((entry) => [entry.message, entry.parents.length])).toEqual([
+        ['First commit, amended\n\nWith detail.', 0],
+      ]);
+      expect(await repo.status()).toEqual([]);
+      const root = await exportToDisk(files);
+      try {
+        const cli = (...args: string[]) =>
+          execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+        expect(cli('rev-list', '--count', 'HEAD')).toBe('1');
+        expect(cli('show', 'HEAD:main.py')).toBe('print("amended")');
+        expect(cli('log', '-1', '--format=%an %s')).toBe('Ada Lovelace First commit, amended');
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses to amend before the first commit', async () => {
+      const { files, repo } = await setup();
+      await files.write('a.py', 'a\n');
+      await repo.init();
+      await expect(repo.amend('x', ADA)).rejects.toMatchObject({
+        code: 'git-nothing-to-commit',
+      });
+    });
+
+    it('stages a text of its own for a file (one change of it), leaving the working file', async () => {
+      const { files, repo, clock } = await committed();
+      clock.advance(1000);
+      await files.write('main.py', 'print(1)\nprint(2)\n');
+      await repo.stageText('main.py', 'print(1)\nprint("half")\n');
+      expect(short(await repo.status())).toEqual([['main.py', 'modified', 'modified']]);
+      expect(await repo.versions('main.py')).toMatchObject({
+        index: 'print(1)\nprint("half")\n',
+        workdir: 'print(1)\nprint(2)\n',
+      });
+      await repo.stageText('main.py', 'print(1)\n');
+      expect(short(await repo.status())).toEqual([['main.py', '-', 'modified']]);
+    });
   },
 );
