@@ -22,6 +22,8 @@ const engine: LocalEngine = {
     await wllama.loadModel([file], {
       n_ctx: Math.min(options.contextSize ?? MAX_CONTEXT, MAX_CONTEXT),
       n_threads: options.threads,
+      // One conversation at a time: the whole window for it (llama.cpp splits it per slot).
+      n_parallel: 1,
     });
     const info = wllama.getLoadedContextInfo();
     return {
@@ -37,6 +39,8 @@ const engine: LocalEngine = {
     const chunks = await wllama.createChatCompletion({
       messages: request.messages as Parameters<Wllama['createChatCompletion']>[0]['messages'],
       stream: true,
+      // llama.cpp's server code reads it: the last chunk then carries the token counts.
+      ...({ stream_options: { include_usage: true } } as object),
       abortSignal: request.signal,
       ...(request.tools ? { tools: request.tools as never } : {}),
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),

@@ -4,6 +4,7 @@ import type { ChatClient, ChatRequest } from './chat-client';
 import { DeltaAssembler } from './delta-assembler';
 import { LlmError } from './llm-error';
 import type { LlmEvent } from './llm-events';
+export { LOCAL_PROVIDER_ID } from './local-model-protocol';
 import type {
   LoadedModelInfo,
   LocalModelFailure,
@@ -11,9 +12,7 @@ import type {
   LocalModelResponse,
 } from './local-model-protocol';
 import { toWireMessages } from './message-conversion';
-
-/** The provider id under which models stored in this browser appear in the model picker. */
-export const LOCAL_PROVIDER_ID = 'in-browser';
+import { resolveModelSettings } from './provider-config';
 
 export interface LocalChatClientDeps {
   /** Starts a worker (one per loaded model; terminating it unloads the model). */
@@ -159,7 +158,7 @@ export function makeLocalChatClient(deps: LocalChatClientDeps): LocalChatClient 
               })),
             }
           : {}),
-        ...(request.maxOutputTokens !== undefined ? { maxTokens: request.maxOutputTokens } : {}),
+        maxTokens: request.maxOutputTokens ?? replyRoom(request),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       });
       const owner = current;
@@ -197,7 +196,6 @@ export function makeLocalChatClient(deps: LocalChatClientDeps): LocalChatClient 
       const message: AssistantReply = {
         role: 'assistant',
         ...result,
-        model: request.model,
         stopReason: stopReasonOf(finishReason, result.toolCalls.length),
         timing: {
           startedAt,
@@ -209,6 +207,16 @@ export function makeLocalChatClient(deps: LocalChatClientDeps): LocalChatClient 
       yield { type: 'done', message, usage: message.usage, finishReason };
     },
   };
+}
+
+/**
+ * The reply's limit when the person set none: the model's output limit up to a quarter of
+ * its window, the room Cove's context budget keeps (src/agent/context-budget.ts). Without
+ * it llama.cpp would write until the window is full, and the next message would not fit.
+ */
+function replyRoom(request: ChatRequest): number {
+  const { capabilities } = resolveModelSettings(request.provider, request.model);
+  return Math.min(capabilities.maxOutputTokens, Math.floor(capabilities.contextWindow / 4));
 }
 
 /** A queue of worker messages for one request, read one at a time. */
@@ -284,6 +292,8 @@ function failureError(failure: LocalModelFailure, request: ChatRequest): LlmErro
       );
     case 'not-loaded':
       return new LlmError('bad-request', { reason: 'local-missing', model });
+    case 'context-overflow':
+      return new LlmError('context-overflow', {}, { detail: failure.detail });
     case 'inference':
       return new LlmError(
         'server-error',

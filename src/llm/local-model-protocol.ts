@@ -1,5 +1,8 @@
 import type { WireMessage } from './message-conversion';
 
+/** The provider id under which models stored in this browser appear in the model picker. */
+export const LOCAL_PROVIDER_ID = 'in-browser';
+
 /**
  * The typed messages between the page and the worker that runs a model in the browser
  * (workers/local-model.worker.ts). One model is loaded at a time. Every request carries an
@@ -45,6 +48,8 @@ export type LocalModelFailure =
   | { kind: 'too-big'; detail: string }
   | { kind: 'unreadable'; detail: string }
   | { kind: 'not-loaded' }
+  /** The conversation no longer fits the window the model was loaded with. */
+  | { kind: 'context-overflow'; detail: string }
   | { kind: 'inference'; detail: string };
 
 export type LocalModelResponse =
@@ -68,6 +73,14 @@ export interface LocalModelPort {
 /** Messages the words "out of memory" describe, from wasm, the allocator or llama.cpp. */
 const MEMORY_WORDS =
   /out of memory|memory access out of bounds|array buffer allocation failed|failed to allocate|could not allocate|cannot enlarge memory|failed to grow memory|allocation failed/i;
+
+/** Classifies an error thrown while generating. */
+export function classifyGenerateError(message: string): LocalModelFailure {
+  if (/exceeds the available context size|context (size|window|length)/i.test(message)) {
+    return { kind: 'context-overflow', detail: message };
+  }
+  return { kind: 'inference', detail: message };
+}
 
 /** Classifies a load error thrown by the engine. */
 export function classifyLoadError(message: string): LocalModelFailure {

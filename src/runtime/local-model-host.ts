@@ -1,4 +1,5 @@
 import {
+  classifyGenerateError,
   classifyLoadError,
   type LoadedModelInfo,
   type LocalModelFailure,
@@ -82,9 +83,7 @@ export function createLocalModelHost(
     } catch (error) {
       fail(
         request.id,
-        control.signal.aborted
-          ? { kind: 'aborted' }
-          : { kind: 'inference', detail: messageOf(error) },
+        control.signal.aborted ? { kind: 'aborted' } : classifyGenerateError(messageOf(error)),
       );
     } finally {
       running.delete(request.id);

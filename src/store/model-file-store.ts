@@ -58,6 +58,19 @@ export async function checkRoomFor(size: number, estimate: StorageEstimate): Pro
   }
 }
 
+/**
+ * An id made from the file's name, so replies name the model readably ("qwen2.5-coder.gguf"),
+ * with a number added when that name is already stored.
+ */
+export function modelIdFor(name: string, taken: ReadonlySet<string>): string {
+  const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'model.gguf';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base.replace(/(\.gguf)?$/i, '')}-${n}.gguf`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
@@ -105,7 +118,6 @@ export function createMemoryModelFileStore(
   options: { estimate?: StorageEstimate; now?: () => number } = {},
 ): ModelFileStore {
   const files = new Map<string, { file: StoredModelFile; blob: Blob }>();
-  let counter = 0;
   return {
     list: () => Promise.resolve([...files.values()].map((entry) => entry.file)),
     async add(name, source, size, addOptions = {}) {
@@ -113,7 +125,7 @@ export function createMemoryModelFileStore(
       const parts: Uint8Array[] = [];
       for await (const chunk of chunksOf(source, size, addOptions)) parts.push(chunk);
       const file: StoredModelFile = {
-        id: `model-${++counter}`,
+        id: modelIdFor(name, new Set(files.keys())),
         name,
         size,
         storedAt: options.now?.() ?? Date.now(),

@@ -1,6 +1,7 @@
 import {
   checkRoomFor,
   chunksOf,
+  modelIdFor,
   type ModelFileStore,
   type StorageEstimate,
   type StoredModelFile,
@@ -50,7 +51,11 @@ export function createOpfsModelFileStore(
     async add(name, source, size, options = {}) {
       await checkRoomFor(size, estimate);
       const dir = await directory();
-      const id = `model-${now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      const taken = new Set<string>();
+      for await (const entry of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) {
+        taken.add(entry.replace(/\.(gguf|json)$/, ''));
+      }
+      const id = modelIdFor(name, taken);
       const handle = await dir.getFileHandle(`${id}.gguf`, { create: true });
       const writable = await handle.createWritable();
       try {

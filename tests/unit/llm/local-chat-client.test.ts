@@ -134,6 +134,8 @@ describe('local chat client', () => {
     expect(calls.loads).toBe(1);
     expect(loaded).toEqual(['model-1']);
     expect(calls.chats[0]?.messages).toEqual([{ role: 'user', content: 'hi' }]);
+    // No limit asked for: the reply keeps to a quarter of the (default 8192) window.
+    expect(calls.chats[0]?.maxTokens).toBe(2048);
   });
 
   it('stops at once on abort, tells the worker, and keeps the model loaded', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalModelResponse } from '../../../src/llm/local-model-protocol';
-import { classifyLoadError } from '../../../src/llm/local-model-protocol';
+import { classifyGenerateError, classifyLoadError } from '../../../src/llm/local-model-protocol';
 import { createLocalModelHost, type LocalEngine } from '../../../src/runtime/local-model-host';
 import { waitUntil } from '../support/wait-until';
 
@@ -71,6 +71,11 @@ describe('local model host (the worker side of the protocol)', () => {
   it('names a load that ran out of memory, apart from an unreadable file', async () => {
     expect(classifyLoadError('RangeError: Array buffer allocation failed').kind).toBe('too-big');
     expect(classifyLoadError('failed to load model: invalid magic').kind).toBe('unreadable');
+    expect(
+      classifyGenerateError(
+        'request (4330 tokens) exceeds the available context size (4096 tokens)',
+      ).kind,
+    ).toBe('context-overflow');
     const { handle, out } = host({ load: () => Promise.reject(new Error('Out of memory')) });
     handle({ type: 'load', id: 1, file: new Blob(['x']) });
     await waitUntil(() => expect(out.length === 1).toBe(true));

@@ -15,7 +15,16 @@ describe('model file store (in memory)', () => {
     const file = await store.add('tiny.gguf', bytes(1000), 1000, {
       onProgress: (w) => progress.push(w),
     });
-    expect(file).toMatchObject({ name: 'tiny.gguf', size: 1000, storedAt: 5, where: 'memory' });
+    expect(file).toMatchObject({
+      id: 'tiny.gguf',
+      name: 'tiny.gguf',
+      size: 1000,
+      storedAt: 5,
+      where: 'memory',
+    });
+    const again = await store.add('tiny.gguf', bytes(10), 10);
+    expect(again.id).toBe('tiny-2.gguf');
+    await store.remove(again.id);
     expect(progress.at(-1)).toBe(1000);
     expect(await store.list()).toEqual([file]);
     expect((await store.read(file.id))?.size).toBe(1000);
