@@ -84,6 +84,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,zip}', 'pyodide/*.json'],
+        // llama.cpp's wasm (~10 MB) only serves people who run a model in the browser: the
+        // service worker caches it on first use instead (workers/service-worker.ts).
+        globIgnores: ['**/wllama-*.wasm'],
         // Pyodide's wasm is ~10 MB; the default 2 MiB cap would fail the build.
         maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
         // A classic (IIFE) worker registers in every browser that has service workers.

@@ -24,6 +24,7 @@ import { createLocaleService } from './app/locale-service';
 import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
+import { defaultThreads } from './app/local-model-wiring';
 import './ui/theme.css';
 
 /** Where the build's OAuth client metadata says Cove is served (vite.config.ts). */
@@ -95,6 +96,14 @@ async function start(root: HTMLElement) {
       },
       ...(navigator.locks ? { locks: navigator.locks } : {}),
       ...(navigator.storage ? { storage: navigator.storage } : {}),
+      ...(navigator.storage
+        ? {
+            localModels: {
+              storage: navigator.storage,
+              threads: defaultThreads(navigator.hardwareConcurrency || 1, crossOriginIsolated),
+            },
+          }
+        : {}),
       unloadJournal: createLocalUnloadJournal(window.localStorage),
       // Zip imports inflate, check and write in a worker: the page stays responsive.
       zipImporter: createZipImportClient(),

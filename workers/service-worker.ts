@@ -23,6 +23,8 @@ declare const self: ServiceWorkerGlobalScope & {
 
 /** Cache of Python packages fetched from the package index; see src/runtime. */
 const PYTHON_PACKAGE_CACHE = 'cove-python-packages';
+/** llama.cpp's wasm for the in-browser model; see the route below. */
+const LLAMA_WASM_CACHE = 'cove-llama-wasm';
 
 const isolationHeaders: WorkboxPlugin = {
   handlerWillRespond: async ({ response }) => withIsolationHeaders(response),
@@ -67,6 +69,17 @@ registerRoute(
     cacheName: PYTHON_PACKAGE_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })],
   }),
+);
+
+// llama.cpp's wasm, for models run in the browser: not precached (most people never use it),
+// kept after its first use so a stored model also works offline. Models themselves are the
+// person's files, in OPFS: the service worker never sees them.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /\/wllama-[\w-]+\.wasm$/.test(url.pathname),
+  new CacheFirst({ cacheName: LLAMA_WASM_CACHE, plugins: [isolationHeaders] }),
 );
 
 // Anything else of our own origin that is not precached still gets the isolation headers.

@@ -95,6 +95,11 @@ export interface ProviderService {
   removeModel(providerId: string, modelId: string): Promise<void>;
   selectModel(ref: string): Promise<void>;
   setChatOptions(options: ChatOptions): Promise<void>;
+  /**
+   * Providers that are not configured but found (the models stored in this browser): they
+   * are listed after the configured ones, and are never stored in settings.
+   */
+  setFoundProviders(found: ProviderConfig[]): void;
   /** Allows the provider's key to go to the origin of its current base URL. */
   confirmKeyOrigin(id: string): Promise<void>;
   /** Remembers that a server rejected `stream_options` (the llm client reports it). */
@@ -185,11 +190,18 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
     return run;
   };
 
+  let configured: ProviderConfig[] = [];
+  let found: ProviderConfig[] = [];
+  const show = () => {
+    const all = [...configured, ...found];
+    setProviders(all);
+    setModels(modelChoices(all));
+  };
+
   const publish = (state: ProviderState) => {
-    const configs = registryConfigs(state.registry);
+    configured = registryConfigs(state.registry);
     batch(() => {
-      setProviders(configs);
-      setModels(modelChoices(configs));
+      show();
       setStoredSelection(pendingSelection ?? state.selected);
       setChatOptions(state.chat);
       setLostKeys(lostKeyIds(state.registry));
@@ -306,7 +318,9 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
       };
       return serial(async () => {
         const state = await read();
-        requireModel(state.registry, ref);
+        if (!found.some((provider) => ref.startsWith(`${provider.id}/`))) {
+          requireModel(state.registry, ref);
+        }
         await settings.set(PROVIDER_SETTING_KEYS.selectedModel, ref);
         settle();
         publish({ ...state, selected: ref });
@@ -326,6 +340,11 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
         await settings.set(PROVIDER_SETTING_KEYS.chatOptions, chat);
         publish({ ...state, chat });
       }),
+
+    setFoundProviders(list) {
+      found = list;
+      batch(show);
+    },
 
     confirmKeyOrigin: (id) => change((registry) => confirmKeyOrigin(registry, id)),
 

@@ -1,4 +1,3 @@
-import { retryingImport } from '../base/retrying-import';
 import type { Clock } from '../base/clock';
 import { createSecretRedactor, secretVariants } from '../base/redact-credentials';
 import { createRedactingStore } from '../store/redacting-store';
@@ -17,7 +16,7 @@ import { createChatService, type ChatService } from './chat-service';
 import { createCommandRegistry, type CommandRegistry } from './commands/command-registry';
 import { createSessionRuntime } from './session-runtime';
 import { createSessionListService, type SessionListService } from './session-list-service';
-import { createLazyChatClient } from './lazy-chat-client';
+import { createModelClients, type LocalModelPlace, type LocalModels } from './local-model-wiring';
 import { createMemorySessionLocks, createWebSessionLocks } from './session-locks';
 import { createEditorService, type EditorService } from './editor-service';
 import type { UnloadJournal } from './unload-journal';
@@ -75,6 +74,7 @@ export interface AppServices {
   readonly notices: NoticeService;
   readonly preferences: PreferencesService;
   readonly providers: ProviderService;
+  readonly localModels: LocalModels;
   readonly workspaces: WorkspaceService;
   readonly editor: EditorService;
   /** Project search and replace (Ctrl/Cmd+Shift+F) and which view the left column shows. */
@@ -153,6 +153,8 @@ export function createAppServices(
     locks?: LockManager;
     /** `navigator.storage`, to ask that Cove's data be kept; absent: never persisted. */
     storage?: PersistentStorage;
+    /** Where models run in this browser are kept (OPFS) and their threads; absent: in memory. */
+    localModels?: LocalModelPlace;
     /** Parses HTML for the agent's fetch_url (DOMParser); absent: fetch_url is not offered. */
     parseHtml?: AgentWeb['parseHtml'];
     /** The page's console: its errors and warnings are also logged (the Logs panel). */
@@ -258,15 +260,8 @@ export function createAppServices(
   const memory = createMemoryService({ settings: memorySettings, changes, now: () => clock.now() });
   const knowledgeDeps = { workspaces, notices, clock, store, providers };
   const knowledge = createKnowledgeService(environment, knowledgeDeps);
-  const loadChatClient = retryingImport(() => import('../llm/openai-chat-client'));
-  const client = createLazyChatClient(
-    async () => {
-      const { makeOpenAIChatClient } = await loadChatClient();
-      return makeOpenAIChatClient({ fetch: network, clock, ...(pageOrigin ? { pageOrigin } : {}) });
-    },
-    clock,
-    secrets,
-  );
+  const deps = { network, clock, pageOrigin, secrets, providers, notices, ...environment };
+  const { client, localModels } = createModelClients(deps);
   const locks = environment.locks
     ? createWebSessionLocks(environment.locks)
     : createMemorySessionLocks();
@@ -415,6 +410,7 @@ export function createAppServices(
     notices,
     preferences,
     providers,
+    localModels,
     workspaces,
     editor,
     search,

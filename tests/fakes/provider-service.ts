@@ -49,6 +49,7 @@ export function fakeProviderService(options: Partial<ChatOptions> = {}): Provide
     selectModel: async (ref) => void setSelectedModel(ref),
     setChatOptions: async (next) => void setChatOptions(next),
     confirmKeyOrigin: async (id) => void confirmed.push(id),
+    setFoundProviders: () => undefined,
     markStreamOptionsUnsupported: async () => undefined,
     keyLost: () => false,
     exportJSON: async () => '{}',

@@ -5,6 +5,7 @@
  */
 import type { LlmErrorKind } from '../../llm/llm-error';
 import { getPreset } from '../../llm/provider-presets';
+import { localModelWording } from './local-model-messages';
 import { num, saying, seconds, text, withStatus, type ErrorParams, type Wording } from './wording';
 
 const LOCAL_NETWORK_HINT =
@@ -96,6 +97,8 @@ export const llmMessages = {
           hint: 'Compact the conversation, start a new session, or pick a model with a larger context window.',
         },
   'bad-request': (p) => {
+    const local = localModelWording(p);
+    if (local) return local;
     const host = hostOf(p);
     const status = num(p, 'status');
     const detail = text(p, 'detail');
@@ -138,6 +141,8 @@ export const llmMessages = {
     };
   },
   'server-error': (p) => {
+    const local = localModelWording(p);
+    if (local) return local;
     const host = hostOf(p);
     const status = num(p, 'status');
     if (p['streamProblem'] === 'malformed') {

@@ -5,6 +5,8 @@ import type { ConnectionTestResult, ModelConfig, ProviderConfig } from '../../ll
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
+import { LOCAL_PROVIDER_ID } from '../../llm/local-model-protocol';
+import { LocalModelsSection } from './LocalModelsSection';
 import { ModelEditor } from './ModelEditor';
 import { ProviderCard, type ProviderStatus } from './ProviderCard';
 import {
@@ -33,9 +35,16 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
   const { providers, notices } = props.services;
   const dialogs = useDialogs();
   // Cards are keyed by id, so a change to one provider does not rebuild the others.
-  const ids = createMemo(() => providers.providers().map((provider) => provider.id), [], {
-    equals: sameIds,
-  });
+  // Models in this browser have their own section below, not a provider card.
+  const ids = createMemo(
+    () =>
+      providers
+        .providers()
+        .map((provider) => provider.id)
+        .filter((id) => id !== LOCAL_PROVIDER_ID),
+    [],
+    { equals: sameIds },
+  );
   const providerOf = (id: string) => providers.providers().find((provider) => provider.id === id);
   const [statuses, setStatuses] = createSignal<Record<string, ProviderStatus | undefined>>({});
   const [form, setForm] = createSignal<{ existing?: ProviderConfig } | undefined>(
@@ -249,6 +258,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
           <Icon name="plus" /> Add provider
         </button>
       </div>
+      <LocalModelsSection services={props.services} />
 
       <div class="provider-transfer">
         <button type="button" class="button" disabled={!ids().length} onClick={exportConfig}>
