@@ -30,7 +30,8 @@ export interface BlockRenderContext {
   codeIndexBase: number;
   /** Formulas typeset in the message before this block (for `maxFormulas`). */
   formulaIndexBase: number;
-  /** Whether the block can still grow (it is the open part of a stream). */
+  /** Whether the block can still grow (it is the open part of a stream): then its code is
+   * not highlighted and its formulas not typeset (both come when it settles). */
   complete: boolean;
   /** Reference definitions visible to the block (first definition of a label wins). */
   links: LinkDefinitions;
@@ -84,7 +85,10 @@ const renderer: RendererObject = {
     };
     if (info.filename) source.filename = info.filename;
     current.codeBlocks.push(source);
-    return renderCodeBlockHtml(index, info, code, current.context.limits.maxHighlightChars);
+    // The open end of a stream is redrawn on every frame it grows: it is highlighted once,
+    // when it settles, not on every frame.
+    const highlight = current.context.complete ? current.context.limits.maxHighlightChars : 0;
+    return renderCodeBlockHtml(index, info, code, highlight);
   },
   html(token: Tokens.HTML | Tokens.Tag): string {
     return filterRawHtml(token.text);
@@ -113,7 +117,8 @@ const renderer: RendererObject = {
 function formulaHtml(token: MathBlockToken | MathInlineToken, display: boolean): string {
   const current = state();
   const { limits } = current.context;
-  if (current.nextFormulaIndex++ >= limits.maxFormulas) {
+  // Typeset once, when the block settles; the open end of a stream shows the source.
+  if (current.nextFormulaIndex++ >= limits.maxFormulas || !current.context.complete) {
     return `<span class="cove-math-source">${escapeHtml(token.raw.trim())}</span>`;
   }
   return renderTex(token.text, display, limits.maxTexChars);

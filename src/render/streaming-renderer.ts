@@ -41,6 +41,15 @@ export interface StreamingRendererOptions {
    * Default: `requestAnimationFrame`. Tests pass a scheduler they drive by hand.
    */
   scheduleFrame?: (callback: () => void) => () => void;
+  /**
+   * Runs `callback` in a task of its own soon, without waiting for a frame, and returns a
+   * function that cancels it. A backlog (a fast reply settles many blocks at once) is worked
+   * off in such tasks between frames, each within the frame budget, so that it takes the
+   * main thread's spare time rather than one budget per frame; the screen still changes
+   * once per frame. Default: a `MessageChannel` message when `scheduleFrame` is the default,
+   * else none (tests that drive frames by hand see frames only).
+   */
+  scheduleTask?: (callback: () => void) => () => void;
   /** Monotonic time in milliseconds, for the frame budget. Default: `performance.now`. */
   now?: () => number;
   /**
@@ -155,10 +164,30 @@ function defaultScheduler(callback: () => void): () => void {
   return () => cancelAnimationFrame(id);
 }
 
+/** A task soon after this one: a message to oneself, which (unlike `setTimeout`) is not
+ * clamped to 4 ms when nested, and lets input and frames in between. */
+function defaultTaskScheduler(): (callback: () => void) => () => void {
+  const channel = new MessageChannel();
+  let next: (() => void) | null = null;
+  channel.port1.onmessage = () => {
+    const run = next;
+    next = null;
+    run?.();
+  };
+  return (callback) => {
+    next = callback;
+    channel.port2.postMessage(null);
+    return () => {
+      if (next === callback) next = null;
+    };
+  };
+}
+
 class StreamingRendererImpl implements StreamingRenderer {
   private readonly limits: RenderLimits;
   private readonly normalizer: SourceNormalizer;
   private readonly scheduleFrame: (callback: () => void) => () => void;
+  private readonly scheduleTask: ((callback: () => void) => () => void) | undefined;
   private readonly now: () => number;
   private readonly budget: number;
   private readonly inputPending: () => boolean;
@@ -198,6 +227,7 @@ class StreamingRendererImpl implements StreamingRenderer {
    * frame budget is planned with it, since one call cannot be stopped half-way. */
   private sanitizeCost = 0.002;
   private cancelFrame: (() => void) | null = null;
+  private cancelTask: (() => void) | null = null;
   private result: RenderedMessage | null = null;
   private disposed = false;
   private completion: {
@@ -212,6 +242,11 @@ class StreamingRendererImpl implements StreamingRenderer {
     this.limits = resolveLimits(options.limits);
     this.normalizer = new SourceNormalizer(this.limits);
     this.scheduleFrame = options.scheduleFrame ?? defaultScheduler;
+    this.scheduleTask =
+      options.scheduleTask ??
+      (options.scheduleFrame || typeof MessageChannel === 'undefined'
+        ? undefined
+        : defaultTaskScheduler());
     this.now = options.now ?? (() => performance.now());
     this.budget = options.frameBudgetMs ?? 8;
     this.inputPending = options.inputPending ?? defaultInputPending();
@@ -316,6 +351,8 @@ class StreamingRendererImpl implements StreamingRenderer {
   private cancelScheduledFrame(): void {
     this.cancelFrame?.();
     this.cancelFrame = null;
+    this.cancelTask?.();
+    this.cancelTask = null;
   }
 
   private takeLines(): void {
@@ -334,8 +371,21 @@ class StreamingRendererImpl implements StreamingRenderer {
     });
   }
 
-  /** One frame's work; `all` ignores the budget and the open end's back-off. */
-  private work(all: boolean): void {
+  /** Works off the backlog in a task before the next frame too (see `scheduleTask`). */
+  private requestTask(): void {
+    if (!this.scheduleTask || this.cancelTask || this.result || this.disposed) return;
+    this.cancelTask = this.scheduleTask(() => {
+      this.cancelTask = null;
+      if (!this.result && !this.disposed) this.work(false, false);
+    });
+  }
+
+  /**
+   * One frame's work; `all` ignores the budget and the open end's back-off. Between frames
+   * (`inFrame` false) only settled blocks are worked on: the open end, redrawn whole each
+   * time, is drawn at most once per frame.
+   */
+  private work(all: boolean, inFrame = true): void {
     const start = this.now();
     const openAllowed = all || start - this.lastOpenWork >= this.openCost * OPEN_BACKOFF;
     let openStart = -1;
@@ -364,7 +414,7 @@ class StreamingRendererImpl implements StreamingRenderer {
       this.standIns = [];
       if (this.markdownSettled) {
         this.removeTail();
-      } else if (openAllowed) {
+      } else if (openAllowed && inFrame) {
         if (openStart < 0) openStart = this.now();
         this.renderTail();
       } else if (this.open + this.normalizer.partialLine !== this.tailSource) {
@@ -379,8 +429,11 @@ class StreamingRendererImpl implements StreamingRenderer {
     // The second pass takes what is left of the budget (one block at least when nothing
     // settled this frame, so that it always progresses).
     this.verify(all, start, this.blocks.length === settledBefore);
-    if (this.verifiedUpTo < this.blocks.length) this.requestFrame();
-    else if (
+    if (!all && this.pendingStart < this.pending.length) this.requestTask();
+    if (this.verifiedUpTo < this.blocks.length) {
+      this.requestFrame();
+      if (!all) this.requestTask();
+    } else if (
       !all &&
       this.completion &&
       this.markdownSettled &&

@@ -111,6 +111,41 @@ describe('frames', () => {
     expect(renderer.finalize().html).toBe(renderMarkdown(text).html);
   });
 
+  test('a backlog is worked off in tasks between frames; the open end waits for a frame', () => {
+    let time = 0;
+    const tasks = manualFrames();
+    const { container, frames, renderer } = setup({
+      now: () => (time += 5),
+      frameBudgetMs: 8,
+      scheduleTask: tasks.schedule,
+    });
+    const text =
+      Array.from({ length: 20 }, (_, i) => `Paragraph **${i}**.`).join('\n\n') + '\n\nopen *end';
+    renderer.append(text);
+    frames.run();
+    const afterFrame = container.querySelectorAll('strong').length;
+    expect(afterFrame).toBeLessThan(20);
+    expect(tasks.pending).toBe(1);
+    let guard = 0;
+    while (tasks.pending && guard++ < 100) tasks.run();
+    // Every settled block is rendered without another frame; the open end (the last
+    // paragraph and the line after it) is still the plain stand-in.
+    expect(container.querySelectorAll('.cove-md-block:not(.cove-md-open) strong')).toHaveLength(19);
+    expect(container.querySelector('.cove-md-open')!.textContent).toBe(
+      'Paragraph **19**.\n\nopen *end',
+    );
+    frames.run();
+    expect(container.querySelector('.cove-md-pending')).toBeNull();
+    expect(container.querySelectorAll('strong')).toHaveLength(20);
+    renderer.append('*');
+    expect(tasks.pending).toBe(0); // no backlog: the open end is drawn in a frame
+    guard = 0;
+    while (frames.pending && guard++ < 100) frames.run();
+    expect(tasks.pending).toBe(0);
+    expect(container.querySelector('.cove-md-open em')!.textContent).toBe('end');
+    expect(renderer.finalize().html).toBe(renderMarkdown(`${text}*`).html);
+  });
+
   test('drawNow draws at once within the budget and leaves the rest to frames', () => {
     let time = 0;
     const { container, frames, renderer } = setup({ now: () => (time += 5), frameBudgetMs: 8 });
@@ -206,6 +241,8 @@ describe('blocks and code blocks while streaming', () => {
     let open = container.querySelector('.cove-md-open')!;
     expect(open.querySelector('.cove-code')!.getAttribute('data-code-index')).toBe('0');
     expect(open.querySelector('.cove-code')!.getAttribute('data-lang')).toBe('python');
+    // Highlighted once it settles, not on every frame while it grows.
+    expect(open.querySelector('.cove-code-body')!.innerHTML).toBe('def f():');
     expect(renderer.codeBlock(0)).toMatchObject({
       code: 'def f():',
       complete: false,
@@ -232,6 +269,19 @@ describe('blocks and code blocks while streaming', () => {
     const result = renderer.finalize();
     expect(result.codeBlocks.map((b) => b.code)).toEqual(['def f():\n    return 1']);
     expect(renderer.codeBlocks()).toEqual(result.codeBlocks);
+  });
+
+  test('formulas of the open block show as source until it settles', () => {
+    const { container, frames, renderer } = setup();
+    renderer.append('Area $a^2$ here');
+    frames.run();
+    const open = container.querySelector('.cove-md-open')!;
+    expect(open.querySelector('.katex')).toBeNull();
+    expect(open.querySelector('.cove-math-source')!.textContent).toBe('$a^2$');
+    renderer.append('.\n\nNext\n');
+    frames.run();
+    expect(container.querySelector('[data-block-key="b0"] .katex')).not.toBeNull();
+    expect(renderer.finalize().html).toBe(renderMarkdown('Area $a^2$ here.\n\nNext\n').html);
   });
 
   test('an open $$ block does not let the lines inside it settle as Markdown', () => {
