@@ -137,7 +137,7 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
     request.path ??
     activePath(request.nodes ?? (await core.deps.sessions.nodes(sessionId)), fromId);
   let history = pathToMessages(path, options);
-  const fits = fitsBudget(history, budget);
+  let fits = fitsBudget(history, budget);
   const limit = autoCompactLimit(capabilities, maxOutputTokens);
   const nearlyFull = estimateContext(piecesOfPath(path), budget.frame).tokens > limit;
   if ((request.force || !fits || nearlyFull) && budget.history > 0) {
@@ -159,6 +159,7 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
         fromId = node.id;
         path = [...path, node];
         history = pathToMessages(path, options);
+        fits = fitsBudget(history, budget);
       }
     } catch (failure) {
       if (signal.aborted) return { status: 'stopped', fromId };
@@ -178,7 +179,7 @@ export async function fitContext(core: EngineCore, request: FitRequest): Promise
     }
   }
   if (signal.aborted) return { status: 'stopped', fromId };
-  if (!fitsBudget(history, budget)) {
+  if (!fits) {
     return {
       status: 'refused',
       fromId,

@@ -78,8 +78,10 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     parent: NodeRecord,
     model: ReplyModel,
   ): Promise<ChatWithTools | undefined> {
-    const chatToolbox = deps.agent?.chatToolbox;
-    if (!chatToolbox) return undefined;
+    const agent = deps.agent;
+    if (!agent?.chatToolbox) return undefined;
+    // Called on the port: an implementation may be a class whose method needs its `this`.
+    const chatToolbox = (id: string) => agent.chatToolbox?.(id);
     const settings = deps.settings();
     const { capabilities } = modelLimits(model, settings.maxTokens);
     if (capabilities.toolCalling !== 'native') return undefined;

@@ -1,7 +1,7 @@
 import type { Clock } from '../base/clock';
-import { stopReasonOf, type AssistantReply } from './assistant-reply';
 import type { ChatClient, ChatRequest } from './chat-client';
 import { DeltaAssembler } from './delta-assembler';
+import { doneEvent, errorEvent } from './reply-events';
 import { LlmError } from './llm-error';
 import type { LlmEvent } from './llm-events';
 export { LOCAL_PROVIDER_ID } from './local-model-protocol';
@@ -102,21 +102,13 @@ export function makeLocalChatClient(deps: LocalChatClientDeps): LocalChatClient 
       const startedAt = deps.clock.now();
       const assembler = new DeltaAssembler();
       let firstTokenAt: number | undefined;
-      const failed = (error: LlmError): LlmEvent => {
-        const message: AssistantReply = {
-          role: 'assistant',
-          ...assembler.result(),
-          stopReason: error.kind === 'aborted' ? 'aborted' : 'error',
-          error,
-          timing: {
-            startedAt,
-            ...(firstTokenAt ? { firstTokenAt } : {}),
-            finishedAt: deps.clock.now(),
-          },
+      const failed = (error: LlmError): LlmEvent =>
+        errorEvent(error, assembler.result(), {
+          startedAt,
           attempts: 1,
-        };
-        return { type: 'error', message, error };
-      };
+          firstTokenAt,
+          now: deps.clock.now(),
+        });
       const signal = request.signal;
       if (signal?.aborted) return yield failed(new LlmError('aborted'));
 
@@ -191,20 +183,12 @@ export function makeLocalChatClient(deps: LocalChatClientDeps): LocalChatClient 
         if (owner.listeners.has(id)) stop();
       }
       for (const event of assembler.flush()) yield event;
-      const result = assembler.result();
-      const finishReason = result.finishReason ?? 'stop';
-      const message: AssistantReply = {
-        role: 'assistant',
-        ...result,
-        stopReason: stopReasonOf(finishReason, result.toolCalls.length),
-        timing: {
-          startedAt,
-          ...(firstTokenAt !== undefined ? { firstTokenAt } : {}),
-          finishedAt: deps.clock.now(),
-        },
+      yield doneEvent(assembler.result(), {
+        startedAt,
         attempts: 1,
-      };
-      yield { type: 'done', message, usage: message.usage, finishReason };
+        firstTokenAt,
+        now: deps.clock.now(),
+      });
     },
   };
 }

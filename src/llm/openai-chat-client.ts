@@ -1,13 +1,12 @@
 import type { Clock } from '../base/clock';
-import { stopReasonOf, type AssistantReply } from './assistant-reply';
 import { runAttempt, type AttemptOutcome } from './chat-attempt';
 import type { ChatClient, ChatRequest } from './chat-client';
 import type { AssembledReply } from './delta-assembler';
 import type { FetchLike } from './fetch-like';
-import type { LlmError } from './llm-error';
 import type { LlmEvent } from './llm-events';
 import { makeFailure, type FailureContext } from './llm-failures';
 import { toWireMessages } from './message-conversion';
+import { doneEvent, errorEvent } from './reply-events';
 import { normalizeBaseURL, resolveModelSettings } from './provider-config';
 import { checkProviderReady } from './provider-readiness';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
@@ -80,13 +79,7 @@ async function* streamChat(
         now: deps.clock.now(),
       };
       if (outcome.type === 'done') {
-        const message = finishedReply(outcome.reply, timing);
-        yield {
-          type: 'done',
-          message,
-          usage: message.usage,
-          finishReason: message.finishReason ?? 'stop',
-        };
+        yield doneEvent(outcome.reply, timing);
         return;
       }
       if (!outcome.produced && outcome.streamOptionsRejected && useStreamOptions) {
@@ -154,44 +147,6 @@ function requestBody(
   return body;
 }
 
-interface TimingFacts {
-  startedAt: number;
-  attempts: number;
-  firstTokenAt?: number | undefined;
-  now: number;
-}
-
 function emptyReply(): AssembledReply {
   return { content: '', reasoning: '', toolCalls: [] };
-}
-
-function finishedReply(reply: AssembledReply, timing: TimingFacts): AssistantReply {
-  const finishReason = reply.finishReason ?? 'stop';
-  return {
-    role: 'assistant',
-    ...reply,
-    stopReason: stopReasonOf(finishReason, reply.toolCalls.length),
-    timing: timingOf(timing),
-    attempts: timing.attempts,
-  };
-}
-
-function errorEvent(error: LlmError, partial: AssembledReply, timing: TimingFacts): LlmEvent {
-  const message: AssistantReply = {
-    role: 'assistant',
-    ...partial,
-    stopReason: error.kind === 'aborted' ? 'aborted' : 'error',
-    error,
-    timing: timingOf(timing),
-    attempts: timing.attempts,
-  };
-  return { type: 'error', message, error };
-}
-
-function timingOf(timing: TimingFacts): AssistantReply['timing'] {
-  return {
-    startedAt: timing.startedAt,
-    ...(timing.firstTokenAt !== undefined ? { firstTokenAt: timing.firstTokenAt } : {}),
-    finishedAt: timing.now,
-  };
 }

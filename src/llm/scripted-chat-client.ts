@@ -1,7 +1,7 @@
 import type { Clock } from '../base/clock';
-import { stopReasonOf, type AssistantReply } from './assistant-reply';
 import type { ChatClient, ChatRequest } from './chat-client';
 import { DeltaAssembler } from './delta-assembler';
+import { doneEvent, errorEvent } from './reply-events';
 import { LlmError, type LlmErrorData } from './llm-error';
 import type { LlmEvent } from './llm-events';
 
@@ -94,20 +94,7 @@ export function makeScriptedChatClient(
         yield failed(LlmError.fromJSON(reply.error), assembler, startedAt, now(), firstTokenAt);
         return;
       }
-      const result = assembler.result();
-      const finishReason = result.finishReason ?? 'stop';
-      const message: AssistantReply = {
-        role: 'assistant',
-        ...result,
-        stopReason: stopReasonOf(finishReason, result.toolCalls.length),
-        timing: {
-          startedAt,
-          ...(firstTokenAt !== undefined ? { firstTokenAt } : {}),
-          finishedAt: now(),
-        },
-        attempts: 1,
-      };
-      yield { type: 'done', message, usage: message.usage, finishReason };
+      yield doneEvent(assembler.result(), { startedAt, attempts: 1, firstTokenAt, now: now() });
     },
   };
 }
@@ -137,15 +124,12 @@ function failed(
   finishedAt: number,
   firstTokenAt?: number,
 ): LlmEvent {
-  const message: AssistantReply = {
-    role: 'assistant',
-    ...assembler.result(),
-    stopReason: error.kind === 'aborted' ? 'aborted' : 'error',
-    error,
-    timing: { startedAt, ...(firstTokenAt !== undefined ? { firstTokenAt } : {}), finishedAt },
+  return errorEvent(error, assembler.result(), {
+    startedAt,
     attempts: 1,
-  };
-  return { type: 'error', message, error };
+    firstTokenAt,
+    now: finishedAt,
+  });
 }
 
 /** The reply as OpenAI-style chunks: reasoning, text, tool calls, then finish and usage. */
