@@ -4,6 +4,7 @@ import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
 import { DiffView, type DiffReview } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
 import type { GitCommitInfo } from '../../workspace/git/git-repository';
+import { MergeBar } from './MergeBar';
 import { GitHistory } from './GitHistory';
 import { CloneForm, RemoteProgress, RemoteRow } from './GitRemote';
 import './git.css';
@@ -39,7 +40,12 @@ const asText = (content: string | Uint8Array | null) =>
  * and the other changes (stage, unstage, discard per file; a click shows the file's diff in
  * the merge view), and the history (a commit lists its files, a file shows its diff).
  */
-export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }) {
+export function GitPanel(props: {
+  git: GitService;
+  onOpenSettings?: () => void;
+  /** Opens a file in the editor (a conflicted file, to resolve it there). */
+  onOpenFile?: (path: string) => void;
+}) {
   const git = props.git;
   const dialogs = useDialogs();
   const [message, setMessage] = createSignal('');
@@ -248,6 +254,17 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
           {(state) => (
             <>
               <RemoteRow remote={git.remote} />
+              <Show when={state().merging}>
+                <MergeBar
+                  git={git}
+                  conflicted={state()
+                    .files.filter((file) => file.unstaged === 'conflicted')
+                    .map((file) => file.path)}
+                  busy={busy()}
+                  run={run}
+                  {...(props.onOpenFile ? { onOpenFile: props.onOpenFile } : {})}
+                />
+              </Show>
               <div class="git-branch-row">
                 <label for="git-branch">Branch</label>
                 <select

@@ -94,7 +94,7 @@ export function Sidebar(props: { services: AppServices }) {
         hidden={search.view() !== 'git'}
       >
         <Show when={gitShown()}>
-          <GitPanel git={git} />
+          <GitPanel git={git} onOpenFile={(path) => void props.services.editor.openFile(path)} />
         </Show>
       </div>
       <div
