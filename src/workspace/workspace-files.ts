@@ -75,9 +75,13 @@ export class WorkspaceFiles {
     return visibleOnly(await this.store.list(this.workspaceId));
   }
 
-  /** Every visible file and folder with contents, sorted by path. */
-  async listWithContent(): Promise<FileRecord[]> {
-    return visibleOnly(await this.store.listWithContent(this.workspaceId));
+  /**
+   * Every visible file and folder with contents, sorted by path; with `includeGit`, git's
+   * folder too (a zip export that carries the history, asked for by the person).
+   */
+  async listWithContent(options: { includeGit?: boolean } = {}): Promise<FileRecord[]> {
+    const rows = await this.store.listWithContent(this.workspaceId);
+    return options.includeGit ? rows : visibleOnly(rows);
   }
 
   /**

@@ -20,4 +20,7 @@ export const deGitExtraUi = {
   abortConfirm:
     'Zusammenführung abbrechen? Die Dateien mit Konflikten kehren zum letzten Commit dieses Branches zurück; Änderungen seit dem Pull gehen verloren.',
   abortFailed: 'Die Zusammenführung konnte nicht abgebrochen werden',
+  exportWithHistory: 'Als .zip mit Verlauf herunterladen',
+  exportWithHistoryTitle:
+    'Die Dateien des Arbeitsbereichs und sein .git-Ordner: das Archiv ist dieses Repository mit allen Commits (Zip exportieren unter Dateien lässt .git weg)',
 } satisfies UiCatalog['gitExtra'];

@@ -21,4 +21,7 @@ export const enGitExtraUi = {
   abortConfirm:
     'Abort the merge? The conflicted files go back to this branch’s last commit; edits made to them since the pull are lost.',
   abortFailed: 'Could not abort the merge',
+  exportWithHistory: 'Download as .zip with history',
+  exportWithHistoryTitle:
+    'The workspace’s files and its .git folder, so the archive is this repository with every commit (Export zip in Files leaves .git out)',
 };

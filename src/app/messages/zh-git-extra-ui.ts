@@ -18,4 +18,7 @@ export const zhGitExtraUi = {
   abortMergeTitle: '将 HEAD、暂存区和工作区文件恢复到拉取之前',
   abortConfirm: '中止合并？有冲突的文件将恢复为本分支的最新提交；拉取后对它们的修改会丢失。',
   abortFailed: '无法中止合并',
+  exportWithHistory: '下载为包含历史的 .zip',
+  exportWithHistoryTitle:
+    '工作区的文件及其 .git 文件夹，压缩包即是包含全部提交的此仓库（“文件”中的导出 zip 不含 .git）',
 } satisfies UiCatalog['gitExtra'];

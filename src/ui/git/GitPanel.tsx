@@ -3,6 +3,7 @@ import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
 import { DiffView, type DiffReview } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
+import { useI18n } from '../common/i18n';
 import type { GitCommitInfo } from '../../workspace/git/git-repository';
 import { MergeBar } from './MergeBar';
 import { GitHistory } from './GitHistory';
@@ -45,7 +46,10 @@ export function GitPanel(props: {
   onOpenSettings?: () => void;
   /** Opens a file in the editor (a conflicted file, to resolve it there). */
   onOpenFile?: (path: string) => void;
+  /** Downloads the workspace as a .zip with its .git folder. */
+  onExportWithHistory?: () => void;
 }) {
+  const { t } = useI18n();
   const git = props.git;
   const dialogs = useDialogs();
   const [message, setMessage] = createSignal('');
@@ -418,6 +422,16 @@ export function GitPanel(props: {
                   onShowFile={(commit, path) => void showCommitFile(commit, path)}
                 />
               </section>
+              <Show when={props.onExportWithHistory}>
+                <button
+                  type="button"
+                  class="git-link"
+                  title={t('gitExtra.exportWithHistoryTitle')}
+                  onClick={() => props.onExportWithHistory?.()}
+                >
+                  {t('gitExtra.exportWithHistory')}
+                </button>
+              </Show>
               <Show
                 when={cloning()}
                 fallback={
