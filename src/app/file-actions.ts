@@ -52,8 +52,11 @@ export interface FileActions {
       onProgress?: (progress: ZipImportProgress) => void;
     },
   ): Promise<ImportResult | undefined>;
-  /** The current workspace as a .zip. */
-  exportZip(): Promise<{ name: string; bytes: Uint8Array }>;
+  /**
+   * The current workspace as a .zip: its files, without git's `.git` folder unless
+   * `includeGit` (then the archive is a repository with its history).
+   */
+  exportZip(options?: { includeGit?: boolean }): Promise<{ name: string; bytes: Uint8Array }>;
   /** The bytes of one file, for download. */
   fileBytes(path: string): Promise<{ name: string; bytes: Uint8Array }>;
 }
@@ -156,12 +159,13 @@ export function createFileActions(deps: {
         return undefined;
       }
     },
-    async exportZip() {
+    async exportZip(options = {}) {
       const files = requireFiles(workspaces);
       await editor.saveAll();
       const name = `${(workspaces.current()?.name ?? 'workspace').replace(/[^\w.-]+/g, '-')}.zip`;
       const { writeZip } = await loadZip();
-      return { name, bytes: writeZip(await files.listWithContent()) };
+      const rows = await files.listWithContent({ includeGit: !!options.includeGit });
+      return { name, bytes: writeZip(rows) };
     },
     async fileBytes(path) {
       const row = await requireFiles(workspaces).read(path);

@@ -196,7 +196,7 @@ export function createGitRemoteService(deps: {
           notices.show({
             kind: 'info',
             sticky: true,
-            text: `The pull merged with conflicts in ${result.paths.join(', ')}. Edit each file to keep what should stay (remove the <<<<<<<, ======= and >>>>>>> lines), stage it, then commit the merge.`,
+            text: `The pull merged with conflicts in ${result.paths.join(', ')}. Open each file and choose Accept current, incoming or both on each region (or edit the lines between <<<<<<< and >>>>>>>), stage it, then commit the merge; Abort merge in the Git panel puts everything back.`,
           });
           return undefined;
         }

@@ -34,6 +34,8 @@ export type GitState =
       files: GitFileStatus[];
       log: GitCommitInfo[];
       branches: GitBranches;
+      /** A pull's merge is under way (conflicts to resolve, or its commit to make). */
+      merging: boolean;
     };
 
 /**
@@ -63,6 +65,11 @@ export interface GitService {
   stageAll(): Promise<boolean>;
   discard(path: string): Promise<boolean>;
   commit(message: string): Promise<boolean>;
+  /**
+   * Ends a pull's merge without committing it: HEAD, the index and the files as before the
+   * pull (`git merge --abort`). `context` words the notice of a failure.
+   */
+  abortMerge(context: string): Promise<boolean>;
   /** Replaces the last commit with what is staged and `message` (blank: its own message). */
   amend(message: string): Promise<boolean>;
   /** The files commit `oid` changed; undefined after a notice when it cannot be read. */
@@ -145,13 +152,14 @@ export function createGitService(deps: {
         await remote.readRemote(undefined);
         return;
       }
-      const [files, log, branches] = await Promise.all([
+      const [files, log, branches, merging] = await Promise.all([
         repo.status(),
         repo.log(),
         repo.branches(),
+        repo.merging(),
         remote.readRemote(repo),
       ]);
-      if (current === generation) setState({ kind: 'ready', files, log, branches });
+      if (current === generation) setState({ kind: 'ready', files, log, branches, merging });
     } catch (error) {
       if (current === generation) notices.error(error, 'Could not read the repository');
     }
@@ -273,6 +281,7 @@ export function createGitService(deps: {
       return true;
     },
     commit: (message) => act('Could not commit', (repo) => repo.commit(message, author())),
+    abortMerge: (context) => act(context, (repo) => repo.abortMerge()),
     amend: (message) =>
       act('Could not amend the last commit', (repo) => repo.amend(message, author())),
     commitFiles: (oid) => readCommit(oid, (repo) => repo.commitFiles(oid)),

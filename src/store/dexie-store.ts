@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import { CoveError, isQuotaError } from '../base/errors';
 import { storeError } from './store-errors';
 import { BroadcastChangeFeed, type ChangeFeed } from './change-feed';
@@ -383,18 +383,40 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     return paths.map((path) => byPath.get(path));
   }
 
+  /**
+   * A workspace's rows in path order, from the `[workspaceId+path]` key; `without` (a
+   * top-level folder) is skipped by the key ranges: the rows before it, those between the
+   * folder and its first child (`.git-old`, `.git.bak`: '-' and '.' sort before '/'), and
+   * those after its last child (`${folder}0`: '0' follows '/'), in one read transaction.
+   */
+  function listByPath<T>(
+    table: Table<T, [string, string]>,
+    workspaceId: string,
+    without: string | undefined,
+  ): Promise<T[]> {
+    const key = table.where('[workspaceId+path]');
+    if (!without)
+      return key.between([workspaceId, Dexie.minKey], [workspaceId, Dexie.maxKey]).toArray();
+    return db.transaction('r', table, async () => {
+      const parts = await Promise.all([
+        key.between([workspaceId, Dexie.minKey], [workspaceId, without], true, false).toArray(),
+        key.between([workspaceId, without], [workspaceId, `${without}/`], false, false).toArray(),
+        key
+          .between([workspaceId, `${without}0`], [workspaceId, Dexie.maxKey], true, true)
+          .toArray(),
+      ]);
+      return parts.flat();
+    });
+  }
+
   const files: FileStore = {
-    list(workspaceId): Promise<FileMeta[]> {
+    list(workspaceId, options = {}): Promise<FileMeta[]> {
       // Content-free: only `fileMeta` is read. Its primary key orders rows by path (IndexedDB
       // compares strings by code unit, as `<` does), so no sort is needed.
-      return db.fileMeta
-        .where('[workspaceId+path]')
-        .between([workspaceId, Dexie.minKey], [workspaceId, Dexie.maxKey])
-        .toArray();
+      return listByPath(db.fileMeta, workspaceId, options.without);
     },
-    async listWithContent(workspaceId): Promise<FileRecord[]> {
-      const rows = await db.files.where('workspaceId').equals(workspaceId).toArray();
-      return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    listWithContent(workspaceId, options = {}): Promise<FileRecord[]> {
+      return listByPath(db.files, workspaceId, options.without);
     },
     get: (workspaceId, path) => db.files.get([workspaceId, path]),
     getMany: (workspaceId, paths) =>

@@ -35,15 +35,24 @@ export interface ApplyOptions {
  * Files of all workspaces. Paths reaching this interface are already validated by
  * src/workspace; the store only keeps them.
  */
+/** What a listing leaves out, in the query itself (the rows are never read). */
+export interface ListOptions {
+  /**
+   * A top-level folder left out with everything under it: the workspace's `.git`, whose
+   * objects can outnumber the person's files many times over.
+   */
+  without?: string;
+}
+
 export interface FileStore {
   /**
    * Every entry of a workspace without contents, sorted by path (code-unit order). Loads no
    * file contents, so it stays cheap in big workspaces: the Dexie store reads a metadata
    * table that every write keeps in step with `files` in the same transaction.
    */
-  list(workspaceId: string): Promise<FileMeta[]>;
+  list(workspaceId: string, options?: ListOptions): Promise<FileMeta[]>;
   /** Every entry of a workspace with contents, sorted by path. */
-  listWithContent(workspaceId: string): Promise<FileRecord[]>;
+  listWithContent(workspaceId: string, options?: ListOptions): Promise<FileRecord[]>;
   get(workspaceId: string, path: string): Promise<FileRecord | undefined>;
   /**
    * The files at `paths` in one read (undefined where none), in the order asked: a search

@@ -128,11 +128,11 @@ export function createMemoryStore(
     [...fileRows.values()].filter((row) => row.workspaceId === workspaceId).sort(byPath);
 
   const files: FileStore = {
-    async list(workspaceId) {
-      return rowsOf(workspaceId).map(fileMeta).map(copy);
+    async list(workspaceId, options = {}) {
+      return outside(rowsOf(workspaceId), options.without).map(fileMeta).map(copy);
     },
-    async listWithContent(workspaceId) {
-      return rowsOf(workspaceId).map(copy);
+    async listWithContent(workspaceId, options = {}) {
+      return outside(rowsOf(workspaceId), options.without).map(copy);
     },
     async get(workspaceId, path) {
       const row = fileRows.get(fileKey(workspaceId, path));
@@ -368,4 +368,10 @@ function deepFreeze<T>(value: T): T {
   Object.freeze(value);
   for (const inner of Object.values(value)) deepFreeze(inner);
   return value;
+}
+
+/** `rows` without the top-level folder `without` and everything under it. */
+function outside<T extends { path: string }>(rows: T[], without: string | undefined): T[] {
+  if (!without) return rows;
+  return rows.filter((row) => row.path !== without && !row.path.startsWith(`${without}/`));
 }

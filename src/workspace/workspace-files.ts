@@ -13,7 +13,7 @@ import {
   planWrite,
 } from './file-plans';
 import { describeTooLarge, MAX_FILE_BYTES } from './limits';
-import { isHiddenPath, visibleOnly } from './hidden-paths';
+import { GIT_FOLDER, isHiddenPath, visibleOnly } from './hidden-paths';
 import { ancestorsOf, normalizePath, printablePath } from './paths';
 
 /** One file to bring in from outside (upload, drop, zip). */
@@ -72,12 +72,18 @@ export class WorkspaceFiles {
 
   /** Every visible file and folder, without contents, sorted by path. */
   async list(): Promise<FileMeta[]> {
-    return visibleOnly(await this.store.list(this.workspaceId));
+    // The root's .git is left out by the query (a clone's objects are most of the rows);
+    // a nested repository's, rare, by the filter.
+    return visibleOnly(await this.store.list(this.workspaceId, { without: GIT_FOLDER }));
   }
 
-  /** Every visible file and folder with contents, sorted by path. */
-  async listWithContent(): Promise<FileRecord[]> {
-    return visibleOnly(await this.store.listWithContent(this.workspaceId));
+  /**
+   * Every visible file and folder with contents, sorted by path; with `includeGit`, git's
+   * folder too (a zip export that carries the history, asked for by the person).
+   */
+  async listWithContent(options: { includeGit?: boolean } = {}): Promise<FileRecord[]> {
+    if (options.includeGit) return this.store.listWithContent(this.workspaceId);
+    return visibleOnly(await this.store.listWithContent(this.workspaceId, { without: GIT_FOLDER }));
   }
 
   /**

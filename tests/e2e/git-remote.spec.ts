@@ -130,3 +130,88 @@ test('git remote: clone by URL, edit, commit and push; a push behind the remote 
     repo.remove();
   }
 });
+
+test('git remote: a pull that conflicts shows the regions in the editor; abort puts things back, accepting both resolves', async ({
+  page,
+}) => {
+  const repo = serveRepository(`conflict-${test.info().workerIndex}-${Date.now()}`);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const cove = await new CovePage(page).open();
+    await cove.openSettings();
+    await cove.settings.getByLabel('Author name').fill('Ada Lovelace');
+    await cove.settings.getByLabel('Author email').fill('ada@example.com');
+    await cove.settings.getByRole('button', { name: 'Save Git settings' }).click();
+    await expect(cove.settings.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close settings' }).click();
+    await cove.createWorkspace('Scratch');
+    const panel = page.getByRole('tabpanel', { name: 'Git' });
+    await page.getByRole('tab', { name: 'Git', exact: true }).click();
+    const clone = panel.getByRole('form', { name: 'Clone a repository' });
+    await clone.getByLabel('Repository URL').fill(repo.url);
+    await clone.getByRole('button', { name: 'Clone' }).click();
+    await expect(cove.notices).toContainText(`Cloned ${repo.url} into the workspace`);
+
+    // Both sides change the same line: someone else pushes, Cove commits its own.
+    writeFileSync(join(repo.work, 'main.py'), 'print("upstream")\n');
+    repo.cli('commit', '-q', '-am', 'Upstream');
+    repo.cli('push', '-q', 'served', 'main');
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await cove.item('main.py').click();
+    await cove.typeInto('main.py', 'print("ours")\n');
+    await page.keyboard.press('ControlOrMeta+s');
+    await cove.expectSaved();
+    await page.getByRole('tab', { name: 'Git', exact: true }).click();
+    await panel.getByRole('button', { name: 'Stage main.py' }).click();
+    await panel.getByRole('textbox', { name: 'Commit message' }).fill('Ours');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(panel.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+
+    // The pull conflicts: the panel lists the file as conflicted and offers to abort.
+    await panel.getByRole('button', { name: 'Pull', exact: true }).click();
+    await expect(cove.notices).toContainText('The pull merged with conflicts in main.py');
+    const merge = panel.getByRole('region', { name: 'Merging' });
+    await expect(merge).toContainText('1 conflicted file');
+    await expect(
+      panel.getByRole('list', { name: /^Changes/ }).getByLabel('conflicted', { exact: true }),
+    ).toBeVisible();
+    await expect.poll(() => cove.editorText('main.py')).toContain('=======');
+
+    // Abort: the file, the index and HEAD as before the pull.
+    await merge.getByRole('button', { name: 'Abort merge' }).click();
+    await cove.dialog.getByRole('button', { name: 'Abort merge' }).click();
+    await expect(merge).toBeHidden();
+    await expect(panel.getByText('No changes since the last commit.')).toBeVisible();
+    await expect.poll(() => cove.editorText('main.py')).toBe('print("ours")\n');
+    await expect(panel.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+
+    // Pull again, and resolve in the editor: the region's actions replace it.
+    await panel.getByRole('button', { name: 'Pull', exact: true }).click();
+    await expect(merge).toContainText('1 conflicted file');
+    await merge.getByRole('button', { name: 'main.py' }).click();
+    const actions = page.getByRole('group', { name: 'Resolve this conflict' });
+    await expect(actions).toHaveCount(1);
+    await expect(actions.getByRole('button', { name: 'Accept current' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Accept incoming' })).toBeVisible();
+    await expect(page.locator('.cm-conflict-current')).toHaveText('print("ours")');
+    await expect(page.locator('.cm-conflict-incoming')).toHaveText('print("upstream")');
+    await page.screenshot({ path: test.info().outputPath('git-conflict-editor.png') });
+    await actions.getByRole('button', { name: 'Accept both' }).click();
+    await expect(actions).toHaveCount(0);
+    await expect.poll(() => cove.editorText('main.py')).toBe('print("ours")\nprint("upstream")\n');
+    await page.keyboard.press('ControlOrMeta+s');
+    await cove.expectSaved();
+    await panel.getByRole('button', { name: 'Stage main.py' }).click();
+    await expect(merge).toContainText('Every conflict is resolved');
+    await panel.getByRole('textbox', { name: 'Commit message' }).fill('Merge upstream');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(merge).toBeHidden();
+    await panel.getByRole('button', { name: 'Push', exact: true }).click();
+    await expect
+      .poll(() => repo.pushed())
+      .toContain('Ada Lovelace <ada@example.com> Merge upstream');
+    expect(repo.pushed()).toContain('print("ours")\nprint("upstream")\n');
+  } finally {
+    repo.remove();
+  }
+});

@@ -1,5 +1,6 @@
 /** The German of the UI: the keys of ./en-ui.ts, each worded for German readers. */
 import type { UiCatalog } from './catalog';
+import { deGitExtraUi } from './de-git-extra-ui';
 import type { Formats } from './formats';
 
 export const deUi = {
@@ -251,4 +252,5 @@ export const deUi = {
     queueTitle: 'Senden, wenn dieser Lauf beendet ist',
     stop: 'Stopp',
   },
+  gitExtra: deGitExtraUi,
 } satisfies UiCatalog;

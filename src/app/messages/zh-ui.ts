@@ -1,5 +1,6 @@
 /** The Simplified Chinese of the UI: the keys of ./en-ui.ts, each worded for Chinese readers. */
 import type { UiCatalog } from './catalog';
+import { zhGitExtraUi } from './zh-git-extra-ui';
 import type { Formats } from './formats';
 
 export const zhUi = {
@@ -234,4 +235,5 @@ export const zhUi = {
     queueTitle: '本次运行结束后发送',
     stop: '停止',
   },
+  gitExtra: zhGitExtraUi,
 } satisfies UiCatalog;

@@ -15,6 +15,7 @@ import { baseName } from '../../workspace/paths';
 import { downloadBytes } from '../common/download';
 import { FORMAT_KEYS, SAVE_KEYS } from '../../app/commands/app-shortcuts';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import { registerCommands } from '../command-palette/register-commands';
 import type { CodeEditor } from './code-editor';
 import { languageName } from './languages';
@@ -23,6 +24,7 @@ import { guardUnsavedText } from './unsaved-text-guard';
 
 /** Editor tabs and the editor itself; CodeMirror is loaded on first use. */
 export function EditorArea(props: { services: AppServices }) {
+  const { t } = useI18n();
   const { editor, fileActions, notices } = props.services;
   const [codeEditor, setCodeEditor] = createSignal<CodeEditor>();
   const [loadError, setLoadError] = createSignal<string>();
@@ -102,6 +104,12 @@ export function EditorArea(props: { services: AppServices }) {
               : props.services.runs.runFile(path)),
           onFormat: (path) => void formatDocument(path),
           lint: (path, text) => props.services.linter.lint(text, path),
+          conflictLabels: () => ({
+            group: t('gitExtra.conflictActions'),
+            current: [t('gitExtra.acceptCurrent'), t('gitExtra.acceptCurrentTitle')],
+            incoming: [t('gitExtra.acceptIncoming'), t('gitExtra.acceptIncomingTitle')],
+            both: [t('gitExtra.acceptBoth'), t('gitExtra.acceptBothTitle')],
+          }),
         });
         setCodeEditor(instance);
         const detach = editor.attach({

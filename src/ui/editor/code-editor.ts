@@ -28,6 +28,7 @@ import { loadLanguage } from './languages';
 import { sameText } from './same-text';
 import { FORMAT_KEYS, RUN_KEYS, SAVE_KEYS } from '../../app/commands/app-shortcuts';
 import { codeMirrorKey } from './chord-keymap';
+import { conflictMarkers, type ConflictLabels } from './conflict-markers';
 
 export interface CodeEditorOptions {
   parent: HTMLElement;
@@ -41,6 +42,8 @@ export interface CodeEditorOptions {
   onFormat?(path: string): void;
   /** Lints a Python document (Ruff in a worker); called after typing pauses. */
   lint?(path: string, text: string): Promise<LintDiagnostic[]>;
+  /** The words of a merge conflict's actions; without them, conflicts are not marked. */
+  conflictLabels?: () => ConflictLabels;
 }
 
 /** A problem to mark in a document; lines and columns are 1-based. */
@@ -167,6 +170,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     theme,
     language.of([]),
     ...(options.lint && path.endsWith('.py') ? pythonLint(path) : []),
+    ...(options.conflictLabels ? [conflictMarkers(options.conflictLabels)] : []),
     pathFacet.of(EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path}` })),
     EditorView.updateListener.of((update) => {
       if (!update.docChanged || !shown) return;

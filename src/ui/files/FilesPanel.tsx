@@ -14,6 +14,7 @@ import { ImportProgress } from './ImportProgress';
 import { readPickedFiles } from './incoming-files';
 import { createTreeViewState } from './tree-view-state';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { downloadWorkspaceZip } from './workspace-zip-download';
 
 /** The sidebar: which workspace, and its files with everything one can do to them. */
 export function FilesPanel(props: { services: AppServices }) {
@@ -131,14 +132,7 @@ export function FilesPanel(props: { services: AppServices }) {
     }
   }
 
-  async function exportZip() {
-    try {
-      const { name, bytes } = await fileActions.exportZip();
-      downloadBytes(name, bytes, 'application/zip');
-    } catch (error) {
-      notices.error(error, 'Export failed');
-    }
-  }
+  const exportZip = () => downloadWorkspaceZip(props.services);
 
   // The toolbar's buttons and the current file's menu actions by name, for the palette.
   const noWorkspace = () =>
@@ -162,7 +156,10 @@ export function FilesPanel(props: { services: AppServices }) {
     files('files.upload', 'Upload files…', () => upload(false)),
     files('files.uploadFolder', 'Upload folder…', () => upload(true)),
     files('files.importZip', 'Import a zip…', importZip),
-    files('files.exportZip', 'Export the workspace as a zip', exportZip),
+    files('files.exportZip', 'Export the workspace as a zip (without git history)', exportZip),
+    files('files.exportZipWithGit', 'Export the workspace as a zip, with its git history', () =>
+      downloadWorkspaceZip(props.services, { includeGit: true }),
+    ),
     files(
       'files.renameCurrent',
       'Rename or move the current file…',

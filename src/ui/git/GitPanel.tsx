@@ -3,7 +3,9 @@ import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
 import { DiffView, type DiffReview } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
+import { useI18n } from '../common/i18n';
 import type { GitCommitInfo } from '../../workspace/git/git-repository';
+import { MergeBar } from './MergeBar';
 import { GitHistory } from './GitHistory';
 import { CloneForm, RemoteProgress, RemoteRow } from './GitRemote';
 import './git.css';
@@ -39,7 +41,15 @@ const asText = (content: string | Uint8Array | null) =>
  * and the other changes (stage, unstage, discard per file; a click shows the file's diff in
  * the merge view), and the history (a commit lists its files, a file shows its diff).
  */
-export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }) {
+export function GitPanel(props: {
+  git: GitService;
+  onOpenSettings?: () => void;
+  /** Opens a file in the editor (a conflicted file, to resolve it there). */
+  onOpenFile?: (path: string) => void;
+  /** Downloads the workspace as a .zip with its .git folder. */
+  onExportWithHistory?: () => void;
+}) {
+  const { t } = useI18n();
   const git = props.git;
   const dialogs = useDialogs();
   const [message, setMessage] = createSignal('');
@@ -248,6 +258,17 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
           {(state) => (
             <>
               <RemoteRow remote={git.remote} />
+              <Show when={state().merging}>
+                <MergeBar
+                  git={git}
+                  conflicted={state()
+                    .files.filter((file) => file.unstaged === 'conflicted')
+                    .map((file) => file.path)}
+                  busy={busy()}
+                  run={run}
+                  {...(props.onOpenFile ? { onOpenFile: props.onOpenFile } : {})}
+                />
+              </Show>
               <div class="git-branch-row">
                 <label for="git-branch">Branch</label>
                 <select
@@ -401,6 +422,16 @@ export function GitPanel(props: { git: GitService; onOpenSettings?: () => void }
                   onShowFile={(commit, path) => void showCommitFile(commit, path)}
                 />
               </section>
+              <Show when={props.onExportWithHistory}>
+                <button
+                  type="button"
+                  class="git-link"
+                  title={t('gitExtra.exportWithHistoryTitle')}
+                  onClick={() => props.onExportWithHistory?.()}
+                >
+                  {t('gitExtra.exportWithHistory')}
+                </button>
+              </Show>
               <Show
                 when={cloning()}
                 fallback={

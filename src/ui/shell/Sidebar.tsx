@@ -1,5 +1,6 @@
 import { createMemo, lazy, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import { downloadWorkspaceZip } from '../files/workspace-zip-download';
 import type { SidebarView } from '../../app/project-search-service';
 import { FilesPanel } from '../files/FilesPanel';
 import { projectSearchShortcut } from '../search/search-shortcut';
@@ -94,7 +95,13 @@ export function Sidebar(props: { services: AppServices }) {
         hidden={search.view() !== 'git'}
       >
         <Show when={gitShown()}>
-          <GitPanel git={git} />
+          <GitPanel
+            git={git}
+            onOpenFile={(path) => void props.services.editor.openFile(path)}
+            onExportWithHistory={() =>
+              void downloadWorkspaceZip(props.services, { includeGit: true })
+            }
+          />
         </Show>
       </div>
       <div

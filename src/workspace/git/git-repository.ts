@@ -107,6 +107,11 @@ export class GitRepository {
     return this.withRepository('read the merge', () => this.conflictList());
   }
 
+  /** True between a pull that left conflicts and the commit (or abort) that ends it. */
+  merging(): Promise<boolean> {
+    return this.withRepository('read the merge', async () => !!(await this.mergeHead()));
+  }
+
   /** The file at `path` in HEAD, the index and the working tree. */
   versions(path: string): Promise<GitFileVersions> {
     const normal = normalizePath(path);
@@ -484,6 +489,29 @@ export class GitRepository {
     });
   }
 
+  /**
+   * Undoes a pull's merge that left conflicts (`git merge --abort`): the working tree and the
+   * index go back to HEAD, files the merge brought are deleted, and the merge state ends. Pull
+   * refuses to start over uncommitted tracked changes, so HEAD is what was there before.
+   * Files written go through the workspace, so open editors follow. Nothing outside a merge.
+   */
+  abortMerge(): Promise<void> {
+    return this.withRepository('abort the merge', async () => {
+      const theirs = await this.mergeHead();
+      if (!theirs) return;
+      await this.deleteMergedIn(theirs);
+      const branch = await this.git.currentBranch({ fs: this.fs, dir: DIR });
+      await this.git.checkout({
+        fs: this.fs,
+        dir: DIR,
+        cache: this.cache,
+        ref: branch ?? 'HEAD',
+        force: true,
+      });
+      await this.endMerge();
+    });
+  }
+
   /** Pushes the branch checked out to `origin`; a branch that moved on there is refused. */
   push(options: GitRemoteOptions): Promise<void> {
     return this.withRepository('push', async () => {
@@ -607,6 +635,30 @@ export class GitRepository {
     if (await this.files.findAny(MERGE_MSG)) await this.fs.unlink(`/${MERGE_MSG}`);
   }
 
+  /**
+   * Deletes the files a merge of `theirs` brought that HEAD does not have: the merge wrote
+   * them without staging them, so a checkout of HEAD would keep them as untracked files.
+   * Only a file still as `theirs` has it goes (an edit since then is the person's).
+   */
+  private async deleteMergedIn(theirs: string): Promise<void> {
+    const head = await this.headOid();
+    const [incoming, ours] = await Promise.all([
+      this.git.listFiles({ fs: this.fs, dir: DIR, ref: theirs, cache: this.cache }),
+      head ? this.git.listFiles({ fs: this.fs, dir: DIR, ref: head, cache: this.cache }) : [],
+    ]);
+    const kept = new Set(ours);
+    for (const path of incoming.filter((file) => !kept.has(file))) {
+      const [working, brought] = await Promise.all([
+        this.files.find(path),
+        this.blobAt(theirs, path),
+      ]);
+      if (working?.kind === 'file' && brought !== null && sameContent(working.content, brought)) {
+        await this.files.delete(path);
+      }
+    }
+    this.fs.refresh();
+  }
+
   private async headOid(): Promise<string | null> {
     try {
       return await this.git.resolveRef({ fs: this.fs, dir: DIR, ref: 'HEAD' });
@@ -702,6 +754,11 @@ function asWorkspaceError(error: unknown, action: string): unknown {
         { cause: error },
       );
   }
+}
+
+function sameContent(a: FileContent, b: FileContent): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.byteLength === b.byteLength && a.every((byte, at) => byte === b[at]);
 }
 
 function refNameOf(message: string | undefined): string {

@@ -16,6 +16,7 @@ import {
   type KnowledgeStore,
 } from '../../store/knowledge-store';
 import type { FileMeta } from '../../store/records';
+import { GIT_FOLDER, visibleOnly } from '../hidden-paths';
 import { chunkPages, chunkText } from './knowledge-chunker';
 import type { TextExtractor } from './knowledge-extractor';
 import { FullTextIndex } from './full-text-index';
@@ -116,7 +117,9 @@ export class KnowledgeIndex {
    * at the same version.
    */
   async sync(force: (path: string) => boolean = () => false): Promise<void> {
-    const listing = await this.deps.files.list(this.deps.workspaceId);
+    const listing = visibleOnly(
+      await this.deps.files.list(this.deps.workspaceId, { without: GIT_FOLDER }),
+    );
     const covered = new Map<string, FileMeta>();
     for (const meta of listing) {
       if (meta.kind === 'file' && this.sources.some((source) => covers(source.path, meta.path)))

@@ -143,6 +143,42 @@ describe.each(storeKinds)('content-free listing ($name)', ({ open: openKind }) =
     expect(await store.files.getMany('w', [])).toEqual([]);
   });
 
+  it('leaves a top-level folder out in the query, with its contents, and nothing beside it', async () => {
+    const store = await setup();
+    const paths = [
+      '.git',
+      '.git/HEAD',
+      '.git/objects',
+      '.git/objects/ab',
+      '.git/objects/ab/cdef',
+      '.git-old',
+      '.git.bak',
+      '.git0',
+      '.gitignore',
+      'a.txt',
+      'sub',
+      'sub/.git',
+    ];
+    await store.files.apply(
+      'w',
+      paths.map((path) =>
+        /\.git(\/objects(\/ab)?)?$|^sub(\/\.git)?$/.test(path)
+          ? { type: 'put' as const, path, kind: 'folder' as const, content: '' }
+          : { type: 'put' as const, path, kind: 'file' as const, content: path },
+      ),
+      20,
+    );
+    const kept = ['.git-old', '.git.bak', '.git0', '.gitignore', 'a.txt', 'sub', 'sub/.git'];
+    const listed = await store.files.list('w', { without: '.git' });
+    expect(listed.map((entry) => entry.path)).toEqual(kept);
+    const read = await store.files.listWithContent('w', { without: '.git' });
+    expect(read.map((entry) => [entry.path, entry.content])).toEqual(
+      kept.map((path) => [path, path === 'sub' || path === 'sub/.git' ? '' : path]),
+    );
+    expect((await store.files.list('w')).map((entry) => entry.path)).toEqual([...paths].sort());
+    expect((await store.files.listWithContent('x', { without: '.git' })).length).toBe(0);
+  });
+
   it('stays in step with every write path: apply, delete, move, putAtOnce, restore, workspace delete', async () => {
     const store = await setup();
     await store.files.apply(

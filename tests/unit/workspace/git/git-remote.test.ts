@@ -216,6 +216,35 @@ describe(
       expect(readFileSync(pushed, 'utf8')).toContain('one\nours\ntheirs\n');
     });
 
+    it('aborts a conflicted merge: HEAD, the index and the files as before, no merge left', async () => {
+      const { name, url, open, remote } = await setup();
+      const { files, repo } = await open();
+      await repo.clone(url, { ...remote, full: true });
+      await commitIn(name, { 'README.md': 'one\ntheirs\n', 'added.txt': 'theirs\n' }, 'Theirs');
+      await files.write('README.md', 'one\nours\n');
+      await files.write('notes.txt', 'untracked\n');
+      await repo.stage('README.md');
+      await repo.commit('Ours', ADA);
+      const before = (await repo.log()).map((commit) => commit.oid);
+
+      expect(await repo.pull(remote, ADA)).toEqual({ kind: 'conflicts', paths: ['README.md'] });
+      expect((await files.find('added.txt'))?.content).toBe('theirs\n');
+      await repo.abortMerge();
+
+      expect((await files.find('README.md'))?.content).toBe('one\nours\n');
+      expect(await files.find('added.txt')).toBeUndefined();
+      expect((await files.find('notes.txt'))?.content).toBe('untracked\n');
+      expect(await repo.conflicts()).toEqual([]);
+      expect(await repo.status()).toEqual([
+        { path: 'notes.txt', staged: null, unstaged: 'untracked' },
+      ]);
+      expect((await repo.log()).map((commit) => commit.oid)).toEqual(before);
+      const versions = await repo.versions('README.md');
+      expect(versions.index).toBe('one\nours\n');
+      // The same pull conflicts again, as `git merge --abort` leaves it.
+      expect(await repo.pull(remote, ADA)).toEqual({ kind: 'conflicts', paths: ['README.md'] });
+    });
+
     it('asks for the token only after a 401, only for its host, and says when it is refused', async () => {
       const { name, url, open, remote } = await setup();
       const sha = createHash('sha1').update('s3cret').digest('base64');
