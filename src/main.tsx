@@ -100,6 +100,7 @@ async function start(root: HTMLElement) {
         ? {
             localModels: {
               storage: navigator.storage,
+              ...(navigator.locks ? { locks: navigator.locks } : {}),
               threads: defaultThreads(navigator.hardwareConcurrency || 1, crossOriginIsolated),
             },
           }

@@ -5,11 +5,13 @@
 // unloads a model by terminating this worker (see src/llm/local-chat-client.ts).
 import { Wllama } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
-import type { LocalModelRequest, LocalModelResponse } from '../src/llm/local-model-protocol';
+import {
+  LOCAL_FALLBACK_CONTEXT,
+  LOCAL_MAX_CONTEXT,
+  type LocalModelRequest,
+  type LocalModelResponse,
+} from '../src/llm/local-model-protocol';
 import { createLocalModelHost, type LocalEngine } from '../src/runtime/local-model-host';
-
-/** A context bigger than this costs memory most laptops cannot give a tab. */
-const MAX_CONTEXT = 8192;
 
 let wllama: Wllama | undefined;
 
@@ -20,7 +22,8 @@ const engine: LocalEngine = {
       { suppressNativeLog: true, allowOffline: true },
     );
     await wllama.loadModel([file], {
-      n_ctx: Math.min(options.contextSize ?? MAX_CONTEXT, MAX_CONTEXT),
+      // The page chooses the window from the file's header (localWindowFor).
+      n_ctx: Math.min(options.contextSize ?? LOCAL_FALLBACK_CONTEXT, LOCAL_MAX_CONTEXT),
       n_threads: options.threads,
       // One conversation at a time: the whole window for it (llama.cpp splits it per slot).
       n_parallel: 1,

@@ -4,6 +4,7 @@ import type { ChatClient } from '../llm/chat-client';
 import { makeLocalChatClient, type LocalChatClient } from '../llm/local-chat-client';
 import {
   LOCAL_PROVIDER_ID,
+  localWindowFor,
   type LoadedModelInfo,
   type LocalModelPort,
 } from '../llm/local-model-protocol';
@@ -17,8 +18,6 @@ import {
 } from '../store/model-file-store';
 import type { NoticeService } from './notice-service';
 
-/** Until a model has been loaded once, its window is unknown; this is a safe guess. */
-const DEFAULT_CONTEXT = 4096;
 /** Small models ramble; a reply longer than this is rarely worth the wait on a laptop. */
 const MAX_OUTPUT_TOKENS = 1024;
 
@@ -66,11 +65,22 @@ export function createLocalModelService(deps: LocalModelServiceDeps): LocalModel
     deps.publish(list.length ? [providerOf(list, learned)] : []);
   };
   const refresh = async () => show(await deps.store.list());
+  /** Lists the stored models, after clearing what an interrupted copy left (once). */
+  let swept: Promise<void> | undefined;
+  const start = async () => {
+    swept ??= deps.store.sweep().catch(() => undefined);
+    await swept;
+    await refresh();
+  };
 
   const nameOf = (id: string) => files().find((file) => file.id === id)?.name ?? id;
   const client: LocalChatClient = makeLocalChatClient({
     openWorker: deps.openWorker,
     readFile: (id) => deps.store.read(id),
+    contextSize: (id) => {
+      const file = files().find((entry) => entry.id === id);
+      return file ? localWindowFor(file) : undefined;
+    },
     clock: deps.clock,
     ...(deps.threads ? { threads: deps.threads } : {}),
     onLoaded(id, info) {
@@ -88,7 +98,7 @@ export function createLocalModelService(deps: LocalModelServiceDeps): LocalModel
   return {
     files,
     loaded,
-    load: refresh,
+    load: start,
     async add(name, source, size, options) {
       const file = await deps.store.add(name, source, size, options);
       await refresh();
@@ -124,7 +134,7 @@ function providerOf(
       id: file.id,
       label: `${file.name} (${formatBytes(file.size)})`,
       capabilities: {
-        contextWindow: learned.get(file.id)?.contextSize ?? DEFAULT_CONTEXT,
+        contextWindow: learned.get(file.id)?.contextSize ?? localWindowFor(file),
         maxOutputTokens: MAX_OUTPUT_TOKENS,
         vision: false,
         reasoning: false,

@@ -32,5 +32,9 @@ function modelStore(place: LocalModelPlace | undefined): ModelFileStore {
   const estimate = () => storage.estimate();
   const getDirectory = storage.getDirectory?.bind(storage);
   if (!getDirectory) return createMemoryModelFileStore({ estimate });
-  return createOpfsModelFileStore(getDirectory, estimate);
+  return createOpfsModelFileStore(
+    getDirectory,
+    estimate,
+    place.locks ? { locks: place.locks } : {},
+  );
 }

@@ -12,6 +12,8 @@ import type { ProviderService } from './provider-service';
 /** What the page gives the models in this browser: its storage, and threads to use. */
 export interface LocalModelPlace {
   storage: Pick<StorageManager, 'estimate'> & Partial<Pick<StorageManager, 'getDirectory'>>;
+  /** Web Locks, so a tab starting never sweeps away a copy another tab is making. */
+  locks?: Pick<LockManager, 'request'>;
   threads: number;
 }
 

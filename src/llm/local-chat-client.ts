@@ -20,6 +20,8 @@ export interface LocalChatClientDeps {
   /** The stored model file with this id, or undefined when it is gone. */
   readFile: (modelId: string) => Promise<Blob | undefined>;
   clock: Clock;
+  /** The window to load a model with (from its file's header); the worker's default when absent. */
+  contextSize?: (modelId: string) => number | undefined;
   /** Threads to ask for; 1 when absent. */
   threads?: () => number;
   /** Told once per load, so the page can say how long it took. */
@@ -91,7 +93,14 @@ export function makeLocalChatClient(deps: LocalChatClientDeps): LocalChatClient 
       }
       drop(entry);
     };
-    port.postMessage({ type: 'load', id, file, threads: deps.threads?.() ?? 1 });
+    const contextSize = deps.contextSize?.(modelId);
+    port.postMessage({
+      type: 'load',
+      id,
+      file,
+      threads: deps.threads?.() ?? 1,
+      ...(contextSize ? { contextSize } : {}),
+    });
     return entry;
   };
 

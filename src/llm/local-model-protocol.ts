@@ -30,6 +30,30 @@ export type LocalModelRequest =
     }
   | { type: 'cancel'; id: number };
 
+/** The most context any model is loaded with. */
+export const LOCAL_MAX_CONTEXT = 32768;
+/** The window when the file does not say what its cache costs (nor, maybe, its own window). */
+export const LOCAL_FALLBACK_CONTEXT = 8192;
+/** What llama.cpp's key/value cache may take: a bigger one is memory a tab rarely gets. */
+const KV_CACHE_BUDGET = 512 * 1024 ** 2;
+/** A window this small is granted even past the budget: less would be no use for chat. */
+const LOCAL_MIN_CONTEXT = 4096;
+
+/**
+ * The window a model is loaded with, from its file's header: its own, as far as the cache
+ * budget allows (a 0.5 B model gets 32k, a 1.5 B one 18k, bigger ones 4k). The page asks
+ * the worker for this window and shows it in the picker before the first load.
+ */
+export function localWindowFor(facts: {
+  trainedContext?: number;
+  kvBytesPerToken?: number;
+}): number {
+  const trained = facts.trainedContext ?? LOCAL_FALLBACK_CONTEXT;
+  if (!facts.kvBytesPerToken) return Math.min(trained, LOCAL_FALLBACK_CONTEXT);
+  const affordable = Math.floor(KV_CACHE_BUDGET / facts.kvBytesPerToken / 1024) * 1024;
+  return Math.min(trained, LOCAL_MAX_CONTEXT, Math.max(LOCAL_MIN_CONTEXT, affordable));
+}
+
 /** What the worker reports about a loaded model. */
 export interface LoadedModelInfo {
   /** The context window allocated, in tokens. */

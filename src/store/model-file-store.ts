@@ -1,4 +1,5 @@
 import { CoveError } from '../base/errors';
+import { readGgufWindowFacts } from './gguf-window-facts';
 
 /** A model file kept in this browser for the in-browser model (GGUF). */
 export interface StoredModelFile {
@@ -10,6 +11,10 @@ export interface StoredModelFile {
   storedAt: number;
   /** Where the bytes live. */
   where: 'opfs' | 'memory';
+  /** The context the model was trained for, read from the file's header when stored. */
+  trainedContext?: number;
+  /** What each token of context costs in llama.cpp's cache, from the header too. */
+  kvBytesPerToken?: number;
 }
 
 /** Progress of a file being stored, in bytes. */
@@ -36,6 +41,11 @@ export interface ModelFileStore {
   /** The file's bytes, or undefined when it is not (completely) stored. */
   read(id: string): Promise<Blob | undefined>;
   remove(id: string): Promise<void>;
+  /**
+   * Deletes what an interrupted store left (bytes without a description): a closed tab or a
+   * crash in the middle of a copy. Never touches a file another tab is still writing.
+   */
+  sweep(): Promise<void>;
 }
 
 /** What `navigator.storage.estimate()` answers. */
@@ -124,14 +134,17 @@ export function createMemoryModelFileStore(
       if (options.estimate) await checkRoomFor(size, options.estimate);
       const parts: Uint8Array[] = [];
       for await (const chunk of chunksOf(source, size, addOptions)) parts.push(chunk);
+      const blob = new Blob(parts as BlobPart[]);
+      const facts = await readGgufWindowFacts(blob);
       const file: StoredModelFile = {
         id: modelIdFor(name, new Set(files.keys())),
         name,
         size,
         storedAt: options.now?.() ?? Date.now(),
         where: 'memory',
+        ...facts,
       };
-      files.set(file.id, { file, blob: new Blob(parts as BlobPart[]) });
+      files.set(file.id, { file, blob });
       return file;
     },
     read: (id) => Promise.resolve(files.get(id)?.blob),
@@ -139,5 +152,7 @@ export function createMemoryModelFileStore(
       files.delete(id);
       return Promise.resolve();
     },
+    // Nothing half-written survives: the bytes are kept only once complete.
+    sweep: () => Promise.resolve(),
   };
 }

@@ -9,6 +9,9 @@ import type { ProviderConfig } from '../../../src/llm/provider-config';
 import { noSecrets } from '../../../src/base/redact-credentials';
 import { createMemoryModelFileStore } from '../../../src/store/model-file-store';
 import { fakeProviderService } from '../../fakes/provider-service';
+import { FakeDirectory } from '../../fakes/opfs-directory';
+import { makeTinyGguf } from '../../fixtures/tiny-gguf';
+import { createOpfsModelFileStore } from '../../../src/store/opfs-model-file-store';
 
 const unusedWorker = (): LocalModelPort => {
   throw new Error('no worker in this test');
@@ -34,11 +37,47 @@ describe('local model service', () => {
       expect.objectContaining({
         id: file.id,
         label: 'coder.gguf (2 KB)',
-        capabilities: expect.objectContaining({ contextWindow: 4096, toolCalling: 'text' }),
+        capabilities: expect.objectContaining({ contextWindow: 8192, toolCalling: 'text' }),
       }),
     ]);
     await service.remove(file.id);
     expect(published.at(-1)).toEqual([]);
+  });
+
+  it('shows the window read from the file, as the worker will load it, after a restart too', async () => {
+    const root = new FakeDirectory();
+    const start = async () => {
+      const published: ProviderConfig[][] = [];
+      const service = createLocalModelService({
+        store: createOpfsModelFileStore(root.asRoot(), () => Promise.resolve({})),
+        openWorker: unusedWorker,
+        clock: systemClock,
+        notices: createNoticeService(systemClock),
+        publish: (providers) => published.push(providers),
+      });
+      await service.load();
+      return {
+        service,
+        windows: () => published.at(-1)?.[0]?.models?.map((m) => m.capabilities?.contextWindow),
+      };
+    };
+    const first = await start();
+    for (const [name, contextLength] of [
+      ['small.gguf', 2048],
+      ['long.gguf', 131072],
+    ] as const) {
+      const bytes = makeTinyGguf({ contextLength });
+      await first.service.add(name, new Blob([bytes]), bytes.length);
+    }
+    // The tiny model's cache is cheap: the window is its own, up to the 32k ceiling.
+    expect(first.windows()).toEqual([2048, 32768]);
+    // A copy cut short by a closed tab, found at the next start: swept, never listed.
+    (await root.getDirectoryHandle('cove-models')).files.set('cut.gguf.gguf', new Uint8Array(9));
+    const again = await start();
+    expect(again.windows()).toEqual([2048, 32768]);
+    expect([...(await root.getDirectoryHandle('cove-models')).files.keys()]).not.toContain(
+      'cut.gguf.gguf',
+    );
   });
 
   it('routes requests for in-browser models to the local client, others to the remote one', async () => {
