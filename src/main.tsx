@@ -16,8 +16,6 @@ import { planPathRepairs } from './workspace/path-repair';
 import { LintClient, spawnLintWorker } from './runtime/lint-client';
 import { createZipImportClient } from './runtime/zip-import-client';
 import { whenStartSettles } from './runtime/runtime-start-settled';
-import { PythonRuntimeClient } from './runtime/python-runtime-client';
-import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/python-worker-factory';
 import { App } from './ui/shell/App';
 import { I18nProvider } from './ui/common/i18n';
 import { createLocaleService } from './app/locale-service';
@@ -37,22 +35,20 @@ installErrorWording(englishWording);
 let recovery: BackupService | undefined;
 
 async function start(root: HTMLElement) {
-  // Python boots while the rest starts: the first run should not wait for it.
-  const python = new PythonRuntimeClient({
-    spawn: makePythonWorkerSpawner(systemClock),
-    indexUrl: defaultPyodideIndexUrl(),
-    // Python runs in an opaque-origin sandbox, another agent cluster: no memory can be
-    // shared with it, so Stop and timeouts end the worker rather than interrupt it.
-    isolated: false,
-  });
-  python.start();
+  // Python boots while the rest starts: the first run should not wait for it. Its runtime
+  // is a chunk of its own (start-python.ts), fetched while the database opens.
+  const pythonStart = import('./runtime/start-python').then((m) => m.startPython(systemClock));
+  // Awaited below; a start that fails sooner (the database) is not also an unhandled rejection.
+  pythonStart.catch(() => undefined);
   // Background work that only competes for the CPU waits for Python's start and first Run,
   // then for a pause in the person's typing.
   const typing = createTypingPause((listener) => {
     window.addEventListener('keydown', listener, true);
     return () => window.removeEventListener('keydown', listener, true);
   }, systemClock);
-  const backgroundAfter = whenStartSettles(python, systemClock).then(() => typing.after());
+  const backgroundAfter = pythonStart
+    .then((python) => whenStartSettles(python, systemClock))
+    .then(() => typing.after());
   const linter = new LintClient({}, spawnLintWorker, backgroundAfter);
   const guard = createDatabaseGuard();
   const store = await openDexieStore({
@@ -61,6 +57,7 @@ async function start(root: HTMLElement) {
     planPathRenames: planPathRepairs,
   });
   recovery = createBackupService(store, systemClock);
+  const python = await pythonStart;
   const updates = createUpdateService({
     swUrl: `${import.meta.env.BASE_URL}service-worker.js`,
     scope: import.meta.env.BASE_URL,
