@@ -19,7 +19,6 @@ import { whenStartSettles } from './runtime/runtime-start-settled';
 import { App } from './ui/shell/App';
 import { I18nProvider } from './ui/common/i18n';
 import { createLocaleService } from './app/locale-service';
-import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
 import { defaultThreads } from './app/local-model-wiring';
@@ -208,8 +207,16 @@ function browserConnectivity(page: Window): ConnectivitySource {
 }
 
 const root = document.getElementById('root')!;
-start(root).catch((error: unknown) => {
+start(root).catch(async (error: unknown) => {
   console.error('Cove could not start', error);
-  root.textContent = '';
-  render(() => <FatalScreen message={errorText(error)} backups={recovery} />, root);
+  const message = errorText(error);
+  // The fatal screen is a chunk of its own (most starts never need it). Should it not load
+  // either (offline before the service worker was installed), the message alone is shown.
+  try {
+    const { FatalScreen } = await import('./ui/shell/FatalScreen');
+    root.textContent = '';
+    render(() => <FatalScreen message={message} backups={recovery} />, root);
+  } catch {
+    root.textContent = `Cove could not start: ${message}`;
+  }
 });
