@@ -13,7 +13,6 @@ import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
 import { planPathRepairs } from './workspace/path-repair';
-import { LintClient, spawnLintWorker } from './runtime/lint-client';
 import { createZipImportClient } from './runtime/zip-import-client';
 import { whenStartSettles } from './runtime/runtime-start-settled';
 import { App } from './ui/shell/App';
@@ -48,7 +47,11 @@ async function start(root: HTMLElement) {
   const backgroundAfter = pythonStart
     .then((python) => whenStartSettles(python, systemClock))
     .then(() => typing.after());
-  const linter = new LintClient({}, spawnLintWorker, backgroundAfter);
+  // The linter's client (and comlink) is a chunk too; its worker waits for backgroundAfter.
+  const linterStart = import('./runtime/lint-client').then(
+    ({ LintClient, spawnLintWorker }) => new LintClient({}, spawnLintWorker, backgroundAfter),
+  );
+  linterStart.catch(() => undefined);
   const guard = createDatabaseGuard();
   const store = await openDexieStore({
     onDatabaseEvent: guard.onDatabaseEvent,
@@ -56,7 +59,7 @@ async function start(root: HTMLElement) {
     planPathRenames: planPathRepairs,
   });
   recovery = createBackupService(store, systemClock);
-  const python = await pythonStart;
+  const [python, linter] = await Promise.all([pythonStart, linterStart]);
   const updates = createUpdateService({
     swUrl: `${import.meta.env.BASE_URL}service-worker.js`,
     scope: import.meta.env.BASE_URL,
