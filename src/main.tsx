@@ -13,15 +13,11 @@ import type { ConnectivitySource } from './app/connectivity-service';
 import { createUpdateService } from './app/update-service';
 import { openDexieStore } from './store/dexie-store';
 import { planPathRepairs } from './workspace/path-repair';
-import { LintClient, spawnLintWorker } from './runtime/lint-client';
 import { createZipImportClient } from './runtime/zip-import-client';
 import { whenStartSettles } from './runtime/runtime-start-settled';
-import { PythonRuntimeClient } from './runtime/python-runtime-client';
-import { defaultPyodideIndexUrl, makePythonWorkerSpawner } from './runtime/python-worker-factory';
 import { App } from './ui/shell/App';
 import { I18nProvider } from './ui/common/i18n';
 import { createLocaleService } from './app/locale-service';
-import { FatalScreen } from './ui/shell/FatalScreen';
 import { createDatabaseGuard } from './ui/shell/database-guard';
 import { createLocalUnloadJournal } from './ui/editor/local-unload-journal';
 import { defaultThreads } from './app/local-model-wiring';
@@ -37,23 +33,25 @@ installErrorWording(englishWording);
 let recovery: BackupService | undefined;
 
 async function start(root: HTMLElement) {
-  // Python boots while the rest starts: the first run should not wait for it.
-  const python = new PythonRuntimeClient({
-    spawn: makePythonWorkerSpawner(systemClock),
-    indexUrl: defaultPyodideIndexUrl(),
-    // Python runs in an opaque-origin sandbox, another agent cluster: no memory can be
-    // shared with it, so Stop and timeouts end the worker rather than interrupt it.
-    isolated: false,
-  });
-  python.start();
+  // Python boots while the rest starts: the first run should not wait for it. Its runtime
+  // is a chunk of its own (start-python.ts), fetched while the database opens.
+  const pythonStart = import('./runtime/start-python').then((m) => m.startPython(systemClock));
+  // Awaited below; a start that fails sooner (the database) is not also an unhandled rejection.
+  pythonStart.catch(() => undefined);
   // Background work that only competes for the CPU waits for Python's start and first Run,
   // then for a pause in the person's typing.
   const typing = createTypingPause((listener) => {
     window.addEventListener('keydown', listener, true);
     return () => window.removeEventListener('keydown', listener, true);
   }, systemClock);
-  const backgroundAfter = whenStartSettles(python, systemClock).then(() => typing.after());
-  const linter = new LintClient({}, spawnLintWorker, backgroundAfter);
+  const backgroundAfter = pythonStart
+    .then((python) => whenStartSettles(python, systemClock))
+    .then(() => typing.after());
+  // The linter's client (and comlink) is a chunk too; its worker waits for backgroundAfter.
+  const linterStart = import('./runtime/lint-client').then(
+    ({ LintClient, spawnLintWorker }) => new LintClient({}, spawnLintWorker, backgroundAfter),
+  );
+  linterStart.catch(() => undefined);
   const guard = createDatabaseGuard();
   const store = await openDexieStore({
     onDatabaseEvent: guard.onDatabaseEvent,
@@ -61,6 +59,7 @@ async function start(root: HTMLElement) {
     planPathRenames: planPathRepairs,
   });
   recovery = createBackupService(store, systemClock);
+  const [python, linter] = await Promise.all([pythonStart, linterStart]);
   const updates = createUpdateService({
     swUrl: `${import.meta.env.BASE_URL}service-worker.js`,
     scope: import.meta.env.BASE_URL,
@@ -212,8 +211,16 @@ function browserConnectivity(page: Window): ConnectivitySource {
 }
 
 const root = document.getElementById('root')!;
-start(root).catch((error: unknown) => {
+start(root).catch(async (error: unknown) => {
   console.error('Cove could not start', error);
-  root.textContent = '';
-  render(() => <FatalScreen message={errorText(error)} backups={recovery} />, root);
+  const message = errorText(error);
+  // The fatal screen is a chunk of its own (most starts never need it). Should it not load
+  // either (offline before the service worker was installed), the message alone is shown.
+  try {
+    const { FatalScreen } = await import('./ui/shell/FatalScreen');
+    root.textContent = '';
+    render(() => <FatalScreen message={message} backups={recovery} />, root);
+  } catch {
+    root.textContent = `Cove could not start: ${message}`;
+  }
 });

@@ -7,7 +7,7 @@
  */
 import { CoveError, describeError } from '../base/errors';
 import { newId as randomId } from '../base/ids';
-import { resolveModelSettings } from '../llm';
+import { resolveModelSettings } from '../llm/provider-config';
 import type { ModelCapabilities } from '../llm/model-capabilities';
 import type { NodeRecord, StoredError } from '../store/records';
 import { AgentInbox } from './agent-inbox';

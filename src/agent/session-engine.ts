@@ -16,12 +16,10 @@
  */
 
 import type { NodeAttachment, NodeRecord, SessionRecord } from '../store/records';
-import { answerWithAgent, type ChatWithTools } from './agent-reply';
-import { answerWithChat } from './chat-reply';
+import { retryingImport } from '../base/retrying-import';
+import type { ChatWithTools } from './agent-reply';
 import type { AgentToolbox } from './session-agent-run';
 import { AGENT_OVERHEAD_TOKENS, CHAT_OVERHEAD_TOKENS } from './compaction-run';
-import { compactAt } from './context-fit';
-import { buildChatSystem } from './context-builder';
 import { createEngineCore, internalError, modelLimits } from './engine-core';
 import type {
   CompactOutcome,
@@ -34,8 +32,10 @@ import { sessionTitle } from './session-title';
 import { activePath, switchBranch as planBranchSwitch } from './session-tree';
 import { agentError } from './agent-errors';
 
-export { CONTINUE_INSTRUCTION } from './chat-reply';
 export type * from './session-engine-types';
+
+/** Answering and compacting (reply-steps.ts) load at the first reply: the first screen does not. */
+const loadReplySteps = retryingImport(() => import('./reply-steps'));
 
 /** Replies that ended before their end: Continue goes on from their text. */
 const CONTINUABLE: ReadonlySet<NodeRecord['status']> = new Set(['interrupted', 'aborted', 'error']);
@@ -60,6 +60,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     signal: AbortSignal,
     continuation = false,
   ): Promise<void> {
+    const { answerWithAgent, answerWithChat } = await loadReplySteps();
     if (await isAgentSession(sessionId)) {
       await answerWithAgent(core, { sessionId, parent, model, signal });
       return;
@@ -88,6 +89,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
     const first = await chatToolbox(sessionId);
     if (!first) return undefined;
     let next: AgentToolbox | undefined = first;
+    const { buildChatSystem } = await loadReplySteps();
     const system = await buildChatSystem({
       path: activePath(await sessions.nodes(sessionId), parent.id),
       settings,
@@ -161,6 +163,7 @@ export function createSessionEngine(deps: SessionEngineDeps): SessionEngine {
       if (!leafId) return;
       core.setActivity(sessionId, 'compacting');
       try {
+        const { compactAt } = await loadReplySteps();
         const node = await compactAt(core, {
           sessionId,
           path: activePath(await sessions.nodes(sessionId), leafId),

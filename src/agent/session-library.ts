@@ -17,13 +17,11 @@ import { copyPath, copyTree, leafForJump, planBranchDelete } from './session-tre
 
 // The import's checks (a JSON Schema validator among them) load with the first import, not
 // with the page; the chunk is fetched again under a fresh URL after a failed load.
+import { RECENTLY_DELETED_MS, trashExpiry } from './recently-deleted';
+
 const loadSessionImport = retryingImport(() => import('./session-import'));
 
-/**
- * How long a deleted conversation or branch stays in Recently deleted, in milliseconds
- * (30 days); then the next start deletes it for good, with its checkpoints.
- */
-export const RECENTLY_DELETED_MS = 30 * 24 * 60 * 60 * 1000;
+export { RECENTLY_DELETED_MS } from './recently-deleted';
 
 /** A session as a file to download. */
 export interface SessionFile {
@@ -165,7 +163,7 @@ export function createSessionLibrary(deps: {
     restoreDeleted: (entryId) => trash.restore(entryId),
     deleteForGood: (entryIds) => trash.delete(entryIds),
     purgeExpired: () => trash.purge(clock.now() - RECENTLY_DELETED_MS),
-    expiresAt: (entry) => entry.deletedAt + RECENTLY_DELETED_MS,
+    expiresAt: trashExpiry,
     async exportJson(sessionId) {
       const { session, nodes } = await load(sessionId);
       return {

@@ -4,8 +4,15 @@ import { noSecrets, type SecretRedactor } from '../base/redact-credentials';
 import type { ChatClient } from '../llm/chat-client';
 import { failedCallEvent } from '../llm/failed-call';
 import { LlmError } from '../llm/llm-error';
-import { makeFailure, type FailureContext } from '../llm/llm-failures';
+import type { FailureContext } from '../llm/llm-failures';
 import { redactSecret } from '../llm/redact-secret';
+import { retryingImport } from '../base/retrying-import';
+
+/**
+ * The failure wording and its network hints (host classification, ipaddr.js) are only for
+ * a client that loaded and then failed: the client's own chunk carries them (issue 21).
+ */
+const loadFailures = retryingImport(() => import('../llm/llm-failures'));
 
 /**
  * A ChatClient whose implementation (the openai SDK) is loaded on the first request, so the
@@ -63,7 +70,7 @@ export function createLazyChatClient(
         }
       } catch (error) {
         if (!ended) {
-          yield failedCallEvent(internalFailure(error, context), {
+          yield failedCallEvent(await internalFailure(error, context), {
             startedAt,
             finishedAt: clock.now(),
           });
@@ -71,7 +78,7 @@ export function createLazyChatClient(
         }
       }
       if (!ended) {
-        yield failedCallEvent(internalFailure('the reply ended without a result', context), {
+        yield failedCallEvent(await internalFailure('the reply ended without a result', context), {
           startedAt,
           finishedAt: clock.now(),
         });
@@ -93,7 +100,16 @@ function loadFailure(error: unknown, context: FailureContext): LlmError {
   );
 }
 
-/** A bug below: the implementation threw, or ended without its `done` or `error` event. */
-function internalFailure(error: unknown, context: FailureContext): LlmError {
-  return makeFailure('internal', context, { internalMessage: messageOf(error) });
+/**
+ * A bug below: the implementation threw, or ended without its `done` or `error` event. The
+ * wording cannot fail to load after the client did (they share a chunk); if it still does,
+ * the call ends as a failed load rather than throw.
+ */
+async function internalFailure(error: unknown, context: FailureContext): Promise<LlmError> {
+  try {
+    const { makeFailure } = await loadFailures();
+    return makeFailure('internal', context, { internalMessage: messageOf(error) });
+  } catch (loadError) {
+    return loadFailure(loadError, context);
+  }
 }

@@ -20,6 +20,8 @@ import {
 } from '../mcp/tool-fingerprint';
 import type { McpService } from './mcp-service';
 
+export { mergeMcpOverrides } from './mcp-approval-overrides';
+
 /** An MCP tool of one run, with what changed since the user allowed it (if anything). */
 export interface RunMcpTool extends McpCoveTool {
   /** Set when the tool changed since it was allowed; the approval request shows it. */
@@ -157,22 +159,6 @@ export function createMcpAgentTools(
       if (overrides?.[toolName] === 'ask') delete overrides[toolName];
     },
   };
-}
-
-/**
- * The user's per-tool overrides (Settings → Agent) with the MCP servers' own: a tool that
- * changed since it was allowed asks whatever else says; a server's "run without asking"
- * applies where the user set nothing for that tool.
- */
-export function mergeMcpOverrides(
-  user: Readonly<Record<string, ToolApprovalOverride>>,
-  servers: Readonly<Record<string, ToolApprovalOverride>>,
-): Readonly<Record<string, ToolApprovalOverride>> {
-  const merged: Record<string, ToolApprovalOverride> = { ...user };
-  for (const [name, override] of Object.entries(servers)) {
-    if (override === 'ask' || merged[name] === undefined) merged[name] = override;
-  }
-  return merged;
 }
 
 /**

@@ -24,7 +24,6 @@ import {
   addProvider,
   applyModelListing,
   confirmKeyOrigin,
-  importProviders,
   lostKeyIds,
   markStreamOptionsUnsupported,
   missingProviderFailure,
@@ -38,12 +37,7 @@ import {
   type ProviderRegistry,
   type RegistryChange,
 } from '../llm/provider-registry';
-import {
-  exportProviders,
-  exportProvidersWithKeys,
-  hasEncryptedKeys,
-  openProviderExport,
-} from '../llm/provider-transfer';
+import { hasEncryptedKeys } from '../llm/provider-export-keys';
 import type { ChangeFeed } from '../store/change-feed';
 import { SECRET_SETTING_PREFIX, type SettingsStore } from '../store/settings-store';
 import type { NoticeService } from './notice-service';
@@ -56,6 +50,8 @@ export { parseModelRef } from '../llm/model-ref';
 export { DEFAULT_CHAT_OPTIONS } from '../llm/chat-options';
 
 const loadConnectionTest = retryingImport(() => import('../llm/connection-test'));
+/** Export and import of providers load when one is used (src/llm/provider-file.ts). */
+const loadProviderFile = retryingImport(() => import('../llm/provider-file'));
 
 /** Lists models through the openai SDK, loaded on first use. */
 async function testConnection(
@@ -353,18 +349,22 @@ export function createProviderService(deps: ProviderServiceDeps): ProviderServic
 
     keyLost: (id) => lostKeys().has(id),
 
-    exportJSON: async (passphrase) =>
-      passphrase === undefined
-        ? exportProviders(providers())
-        : exportProvidersWithKeys(providers(), passphrase),
+    async exportJSON(passphrase) {
+      const file = await loadProviderFile();
+      return passphrase === undefined
+        ? file.exportProviders(providers())
+        : file.exportProvidersWithKeys(providers(), passphrase);
+    },
 
     fileHasKeys: hasEncryptedKeys,
 
     importJSON: (json, passphrase) =>
       serial(async () => {
+        const file = await loadProviderFile();
         // Opened before anything is read or written: a wrong passphrase imports nothing.
-        const text = passphrase === undefined ? json : await openProviderExport(json, passphrase);
-        return apply((registry) => importProviders(registry, text));
+        const text =
+          passphrase === undefined ? json : await file.openProviderExport(json, passphrase);
+        return apply((registry) => file.importProviders(registry, text));
       }),
   };
 }

@@ -36,7 +36,7 @@ import { createTraceService, type TraceService } from './trace-service';
 import { parseModelRef } from '../llm/model-ref';
 import { resolveModelSettings } from '../llm/provider-config';
 import { mcpSecretValues, providerSecretValues } from './secret-sources';
-import { createMcpAgentTools } from './mcp-agent-tools';
+import { createLazyMcpAgentTools } from './lazy-mcp-agent-tools';
 import { createMcpServerStore } from './mcp-server-store';
 import { createMcpService, type McpOAuthDeps, type McpService } from './mcp-service';
 import { selectedModelSampler } from './mcp-sampling-model';
@@ -349,7 +349,7 @@ export function createAppServices(
       : {}),
     ...(environment.onPageHide ? { onPageHide: environment.onPageHide } : {}),
     ...(environment.monotonicNow ? { monotonicNow: environment.monotonicNow } : {}),
-    agentMcp: createMcpAgentTools(mcp, secrets),
+    agentMcp: createLazyMcpAgentTools(mcp, secrets),
     agentPreview: preview.host,
     agentGit: git,
     agentMemory: memory,

@@ -9,7 +9,9 @@
 import { createMemo, createSignal, type Accessor } from 'solid-js';
 import { autoTitle, type TitleModel } from '../agent/session-auto-title';
 import { groupSessions, type SessionGroup } from '../agent/session-groups';
-import { createSessionLibrary, type SessionFile } from '../agent/session-library';
+import type { SessionFile, SessionLibrary } from '../agent/session-library';
+import { trashExpiry } from '../agent/recently-deleted';
+import { retryingImport } from '../base/retrying-import';
 import { outlineTree, type OutlineEntry } from '../agent/session-tree-outline';
 import type { Clock } from '../base/clock';
 import { newId as randomId } from '../base/ids';
@@ -33,6 +35,9 @@ export const UNDO_DELETE_MS = 60_000;
 
 /** Wait after the last keystroke before searching, in milliseconds. */
 const SEARCH_DELAY_MS = 150;
+
+/** The library is not part of the first load (issue 21): the list reads the store itself. */
+const loadLibrary = retryingImport(() => import('../agent/session-library'));
 
 export interface SessionListService {
   /** The search text as typed. */
@@ -96,12 +101,22 @@ export function createSessionListService(deps: {
   newId?: () => string;
 }): SessionListService {
   const { store, chat, workspaces, providers, clock, notices } = deps;
-  const library = createSessionLibrary({
-    sessions: store.sessions,
-    trash: store.trash,
-    clock,
-    newId: deps.newId ?? randomId,
-  });
+  let libraryLoad: Promise<SessionLibrary> | undefined;
+  /** The session library (search, Recently deleted, forks, files), loaded at its first use. */
+  const library = () =>
+    (libraryLoad ??= loadLibrary().then(
+      ({ createSessionLibrary }) =>
+        createSessionLibrary({
+          sessions: store.sessions,
+          trash: store.trash,
+          clock,
+          newId: deps.newId ?? randomId,
+        }),
+      (error: unknown) => {
+        libraryLoad = undefined;
+        throw error;
+      },
+    ));
   const [query, setQueryText] = createSignal('');
   const [matches, setMatches] = createSignal<Set<string> | undefined>();
   const [searching, setSearching] = createSignal(false);
@@ -118,7 +133,7 @@ export function createSessionListService(deps: {
       return;
     }
     try {
-      const ids = await library.search(workspace.id, text);
+      const ids = await (await library()).search(workspace.id, text);
       if (run === searchRun) setMatches(new Set(ids));
     } catch (error) {
       notices.error(error, 'Could not search the conversations');
@@ -149,7 +164,7 @@ export function createSessionListService(deps: {
   async function refreshRecentlyDeleted() {
     const read = ++listRead;
     const workspace = workspaces.current();
-    const entries = workspace ? await library.recentlyDeleted(workspace.id) : [];
+    const entries = workspace ? await (await library()).recentlyDeleted(workspace.id) : [];
     // A slower earlier read (another workspace) must not overwrite a newer one.
     if (read === listRead) setRecentlyDeleted(entries);
   }
@@ -165,7 +180,7 @@ export function createSessionListService(deps: {
 
   /** Puts an entry back and shows what came back. */
   async function restore(entryId: string) {
-    const entry = await library.restoreDeleted(entryId);
+    const entry = await (await library()).restoreDeleted(entryId);
     await chat.reloadSessions();
     // A branch comes back in a session that may be shown: opening it reads it again.
     await chat.openSession(entry.sessionId);
@@ -212,7 +227,7 @@ export function createSessionListService(deps: {
     groups,
     star: (sessionId, starred) =>
       guarded('Could not star the conversation', async () => {
-        await library.star(sessionId, starred);
+        await (await library()).star(sessionId, starred);
         await chat.reloadSessions();
       }),
     remove: (sessionId) =>
@@ -227,14 +242,14 @@ export function createSessionListService(deps: {
       guarded('Could not fork the conversation', async () => {
         const sessionId = shownId();
         if (!sessionId) return;
-        const fork = await library.fork(sessionId, nodeId);
+        const fork = await (await library()).fork(sessionId, nodeId);
         await chat.reloadSessions();
         await chat.openSession(fork.id);
         notices.show({ kind: 'success', text: `Forked into "${fork.title}".` });
       }),
     duplicate: (sessionId) =>
       guarded('Could not duplicate the conversation', async () => {
-        const copy = await library.duplicate(sessionId);
+        const copy = await (await library()).duplicate(sessionId);
         await chat.reloadSessions();
         await chat.openSession(copy.id);
       }),
@@ -242,7 +257,7 @@ export function createSessionListService(deps: {
       guarded('Could not delete the branch', async () => {
         const sessionId = shownId();
         if (!sessionId || chat.busy()) return;
-        const entry = await library.deleteBranch(sessionId, nodeId);
+        const entry = await (await library()).deleteBranch(sessionId, nodeId);
         await chat.openSession(sessionId);
         showUndo(`Deleted a branch of "${entry.title}".`, entry);
       }),
@@ -264,11 +279,13 @@ export function createSessionListService(deps: {
       return restored;
     },
     deleteNow: (entryId) =>
-      guarded('Could not delete it for good', () => library.deleteForGood([entryId])),
-    expiresAt: (entry) => library.expiresAt(entry),
+      guarded('Could not delete it for good', async () =>
+        (await library()).deleteForGood([entryId]),
+      ),
+    expiresAt: trashExpiry,
     async start() {
       try {
-        await library.purgeExpired();
+        await (await library()).purgeExpired();
       } catch (error) {
         notices.error(error, 'Could not empty the expired part of Recently deleted');
       }
@@ -278,7 +295,7 @@ export function createSessionListService(deps: {
       guarded('Could not show that branch', async () => {
         const sessionId = shownId();
         if (!sessionId || chat.busy()) return;
-        await library.jumpTo(sessionId, nodeId);
+        await (await library()).jumpTo(sessionId, nodeId);
         await chat.openSession(sessionId);
       }),
     async outline() {
@@ -288,8 +305,10 @@ export function createSessionListService(deps: {
       const leafId = (await store.sessions.get(session.id))?.leafId ?? null;
       return outlineTree(nodes, leafId);
     },
-    exportSession: (sessionId, format) =>
-      format === 'json' ? library.exportJson(sessionId) : library.exportMarkdown(sessionId),
+    async exportSession(sessionId, format) {
+      const loaded = await library();
+      return format === 'json' ? loaded.exportJson(sessionId) : loaded.exportMarkdown(sessionId);
+    },
     async importSession(text) {
       const workspace = workspaces.current();
       if (!workspace) {
@@ -300,7 +319,7 @@ export function createSessionListService(deps: {
         return false;
       }
       try {
-        const session = await library.importJson(text, workspace.id);
+        const session = await (await library()).importJson(text, workspace.id);
         await chat.reloadSessions();
         await chat.openSession(session.id);
         notices.show({ kind: 'success', text: `Imported "${session.title}".` });

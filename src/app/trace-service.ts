@@ -3,15 +3,14 @@
  * log. `observe` is subscribed to the engine (chat-service.ts): every agent run is recorded
  * by the persister (src/agent/run-recorder-persister.ts); failed model calls, retries and
  * MCP calls become log entries. The list of runs is re-read while the panel watches it.
+ * The persister is not part of the first load (issue 21): `start` loads it once the shell is
+ * up, and agent events that come sooner wait for it, in order.
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { Clock } from '../base/clock';
 import { newId as randomId } from '../base/ids';
-import {
-  createRunTracePersister,
-  type RunDescription,
-  type RunTracePersister,
-} from '../agent/run-recorder-persister';
+import { retryingImport } from '../base/retrying-import';
+import type { RunDescription, RunTracePersister } from '../agent/run-recorder-persister';
 import type { ApprovalDecision } from '../agent/approval-policy';
 import type { SessionEngineEvent } from '../agent/session-engine';
 import type { SessionLocks } from '../agent/session-locks';
@@ -20,6 +19,8 @@ import type { AppLog } from './app-log';
 
 /** MCP tools are named `mcp_<server>_<tool>` (DESIGN.md, "MCP"). */
 const isMcpTool = (name: string) => name.startsWith('mcp_');
+
+const loadPersister = retryingImport(() => import('../agent/run-recorder-persister'));
 
 export interface TraceService {
   /** Runs, newest first, as last read (see `watch`). */
@@ -66,19 +67,47 @@ export function createTraceService(deps: TraceServiceDeps): TraceService {
     }
   }
 
-  const persister: RunTracePersister = createRunTracePersister({
-    runs: deps.runs,
-    clock: deps.clock,
-    locks: deps.locks,
-    newId: deps.newId ?? randomId,
-    describe: deps.describe,
-    onError: (error, what) => log.report('error', 'store', error, what),
-    onSaved: () => {
-      if (watchers === 0) return;
-      setSaves((n) => n + 1);
-      void refresh();
-    },
-  });
+  let persister: RunTracePersister | undefined;
+  let loading: Promise<RunTracePersister> | undefined;
+  /** The agent events handed on while the persister loads, in order; undefined once done. */
+  let waiting: Promise<void> | undefined;
+
+  function loadedPersister(): Promise<RunTracePersister> {
+    loading ??= loadPersister().then(
+      ({ createRunTracePersister }) =>
+        (persister = createRunTracePersister({
+          runs: deps.runs,
+          clock: deps.clock,
+          locks: deps.locks,
+          newId: deps.newId ?? randomId,
+          describe: deps.describe,
+          onError: (error, what) => log.report('error', 'store', error, what),
+          onSaved: () => {
+            if (watchers === 0) return;
+            setSaves((n) => n + 1);
+            void refresh();
+          },
+        })),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** Runs `step` with the persister once the events before it were handed on. */
+  function afterLoad(step: (loaded: RunTracePersister) => Promise<void> | void): Promise<void> {
+    const handled = (waiting ?? Promise.resolve())
+      .then(loadedPersister)
+      .then(step)
+      .catch((error: unknown) => log.report('error', 'store', error, 'Could not record the run'));
+    waiting = handled;
+    void handled.then(() => {
+      if (waiting === handled) waiting = undefined;
+    });
+    return handled;
+  }
 
   /** Failures and notable moments of the engine, for the app log. */
   function logEvent(event: SessionEngineEvent) {
@@ -149,13 +178,20 @@ export function createTraceService(deps: TraceServiceDeps): TraceService {
       } catch (error) {
         log.report('error', 'app', error, 'Could not log an engine event');
       }
-      return persister.handle(event);
+      // The persister records agent runs only.
+      if (event.type !== 'agent_event') return undefined;
+      if (persister && !waiting) return persister.handle(event);
+      return afterLoad((loaded) => loaded.handle(event));
     },
-    noteDecision: (sessionId, callId, decision, waitMs) =>
-      persister.noteDecision(sessionId, callId, decision, waitMs),
+    noteDecision(sessionId, callId, decision, waitMs) {
+      const note = (loaded: RunTracePersister) =>
+        loaded.noteDecision(sessionId, callId, decision, waitMs);
+      if (persister && !waiting) note(persister);
+      else void afterLoad(note);
+    },
     async start() {
       try {
-        const interrupted = await persister.recover();
+        const interrupted = await (await loadedPersister()).recover();
         if (interrupted.length)
           log.warn(
             'agent',

@@ -1,4 +1,4 @@
-import { originOf } from './network-locality';
+import { originOf } from './url-origin';
 import type { ProviderConfig } from './provider-config';
 
 /**

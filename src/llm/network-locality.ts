@@ -1,6 +1,7 @@
 import { classifyHost, type HostLocality } from '../base/host-locality';
 
 export type { HostLocality } from '../base/host-locality';
+export { originOf } from './url-origin';
 
 /**
  * Where a URL's host sits, as far as browsers care: Chrome's Local Network Access and
@@ -42,16 +43,5 @@ export function isMixedContent(pageOrigin: string | undefined, targetUrl: string
     return classifyHost(new URL(targetUrl).hostname).range !== 'loopback';
   } catch {
     return true;
-  }
-}
-
-/** `scheme://host[:port]` of a URL, or undefined when it does not parse as http(s). */
-export function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    return parsed.origin;
-  } catch {
-    return undefined;
   }
 }

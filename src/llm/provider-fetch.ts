@@ -1,6 +1,6 @@
 import type { HttpFailure } from './error-classification';
 import type { FetchLike } from './fetch-like';
-import { originOf } from './network-locality';
+import { originOf } from './url-origin';
 
 /** How {@link makeProviderFetch} shapes and observes the requests to one provider. */
 export interface ProviderFetchOptions {

@@ -5,6 +5,7 @@ import { validateProviderDraft } from './provider-draft';
 import type { ProviderSecrets } from './provider-secret';
 import { planProviderImport, type KeyRedirect } from './provider-transfer';
 import { splitProviderConfig, toProviderConfig, type StoredProvider } from './stored-provider';
+import type { ProviderRegistry, RegistryChange } from './provider-registry';
 
 /** What an import did, for the person to read. */
 export interface ProviderImportSummary {
@@ -114,4 +115,25 @@ function importProblem(config: ProviderConfig, all: ProviderConfig[]): string | 
     }
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Imports a provider export whose keys are open (mergeProviderImport). Throws
+ * CoveError('provider-import') for a file that is not a provider export; then nothing
+ * changes.
+ */
+export function importProviders(
+  registry: ProviderRegistry,
+  json: string,
+): RegistryChange<ProviderImportSummary> {
+  const merged = mergeProviderImport(json, registry.providers, registry.secrets);
+  const secretsChanged = JSON.stringify(merged.secrets) !== JSON.stringify(registry.secrets);
+  return {
+    registry: {
+      providers: merged.providers,
+      secrets: secretsChanged ? merged.secrets : registry.secrets,
+    },
+    writes: secretsChanged ? ['providers', 'secrets'] : ['providers'],
+    result: merged.summary,
+  };
 }

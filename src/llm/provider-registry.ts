@@ -15,7 +15,6 @@ import { hasModelRef } from './model-ref';
 import { validateModelConfig } from './model-validation';
 import type { ProviderConfig } from './provider-config';
 import { validateProviderDraft, type ProviderDraft } from './provider-draft';
-import { mergeProviderImport, type ProviderImportSummary } from './provider-import';
 import {
   readProviderSecrets,
   savedSecret,
@@ -218,27 +217,6 @@ export function markStreamOptionsUnsupported(
   const provider = registry.providers.find((candidate) => candidate.id === id);
   if (!provider || provider.supportsStreamOptions === false) return unchanged(registry);
   return replaceProvider(registry, { ...provider, supportsStreamOptions: false });
-}
-
-/**
- * Imports a provider export whose keys are open (mergeProviderImport). Throws
- * CoveError('provider-import') for a file that is not a provider export; then nothing
- * changes.
- */
-export function importProviders(
-  registry: ProviderRegistry,
-  json: string,
-): RegistryChange<ProviderImportSummary> {
-  const merged = mergeProviderImport(json, registry.providers, registry.secrets);
-  const secretsChanged = !sameJSON(merged.secrets, registry.secrets);
-  return {
-    registry: {
-      providers: merged.providers,
-      secrets: secretsChanged ? merged.secrets : registry.secrets,
-    },
-    writes: secretsChanged ? ['providers', 'secrets'] : ['providers'],
-    result: merged.summary,
-  };
 }
 
 /**

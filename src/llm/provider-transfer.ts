@@ -1,6 +1,8 @@
 import type { CoveError } from '../base/errors';
 import { settingsError } from './settings-errors';
 import { isPassphraseBox, openWithPassphrase, sealWithPassphrase } from '../base/passphrase-box';
+
+export { hasEncryptedKeys } from './provider-export-keys';
 import { keySendDecision } from './key-binding';
 import type { ModelCapabilities, ModelConfig } from './model-capabilities';
 import { normalizeApiKey, normalizeBaseURL, type ProviderConfig } from './provider-config';
@@ -73,16 +75,6 @@ export async function exportProvidersWithKeys(
   }
   const keys = await sealWithPassphrase(JSON.stringify(secrets), passphrase);
   return JSON.stringify({ ...exportDocument(providers), keys }, null, 2);
-}
-
-/** True when `json` is a provider export that carries keys under a passphrase. */
-export function hasEncryptedKeys(json: string): boolean {
-  try {
-    const data = JSON.parse(json) as Record<string, unknown> | null;
-    return typeof data === 'object' && data !== null && isPassphraseBox(data['keys']);
-  } catch {
-    return false;
-  }
 }
 
 /**

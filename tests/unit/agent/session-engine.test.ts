@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTINUE_INSTRUCTION, type ReplyModel } from '../../../src/agent/session-engine';
+import type { ReplyModel } from '../../../src/agent/session-engine';
+import { CONTINUE_INSTRUCTION } from '../../../src/agent/chat-reply';
 import { type ScriptStep } from '../../../src/llm';
 import { engineHarness } from './support/engine-harness';
 import type { AgentTool } from '../../../src/agent/tool-catalog';

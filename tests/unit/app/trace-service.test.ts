@@ -18,7 +18,12 @@ import { fakeProviderService } from '../../fakes/provider-service';
 import { waitUntil } from '../support/wait-until';
 
 /** The chat service with traces and the app log wired as services.ts does. */
-async function open(store: CoveStore, steps: ScriptStep[], locks = createMemorySessionLocks()) {
+async function open(
+  store: CoveStore,
+  steps: ScriptStep[],
+  locks = createMemorySessionLocks(),
+  { started = true } = {},
+) {
   const clock = new ManualClock(Date.UTC(2026, 11, 3));
   const log = createAppLog({ store: store.logs, clock });
   const notices = createNoticeService(clock, (error, context) =>
@@ -53,6 +58,8 @@ async function open(store: CoveStore, steps: ScriptStep[], locks = createMemoryS
       traces.noteDecision(sessionId, callId, decision, waitMs),
   });
   await chat.start();
+  // As main.tsx does once the shell is up: the persister loads then.
+  if (started) await traces.start();
   return { chat, traces, log, clock, workspaces, store };
 }
 
@@ -125,6 +132,16 @@ describe('traces of agent runs in the app', () => {
     expect(provider!.message).toContain('Incorrect API key provided');
     expect(JSON.stringify(logged)).not.toContain(key);
     expect(JSON.stringify(await store.runs.get(run!.id))).not.toContain(key);
+  });
+
+  it('an agent run that ends before the persister loaded is recorded all the same', async () => {
+    const store = createMemoryStore();
+    const app = await open(store, [{ text: 'Hello.' }], undefined, { started: false });
+    app.chat.newSession('agent');
+    await app.chat.send('Hi');
+    await waitUntil(async () =>
+      expect(await store.runs.list()).toMatchObject([{ status: 'done', turns: 1 }]),
+    );
   });
 
   it('a run left running by a closed tab is marked interrupted at the next start', async () => {

@@ -8,7 +8,6 @@ import {
   applyModelListing,
   confirmKeyOrigin,
   EMPTY_REGISTRY,
-  importProviders,
   lostKeyIds,
   markStreamOptionsUnsupported,
   readProviderRegistry,
@@ -21,6 +20,7 @@ import {
   type ProviderRegistry,
   type RegistryChange,
 } from '../../../src/llm/provider-registry';
+import { importProviders } from '../../../src/llm/provider-import';
 import { exportProviders } from '../../../src/llm/provider-transfer';
 import type { SealedSecret } from '../../../src/store/secret-cipher';
 
