@@ -8,6 +8,7 @@
  * the UI shows (Settings) has its English in a file of its own, loaded with that part
  * (./english-areas.ts), so the first load does not carry it.
  */
+import type { enMcpSignInUi } from './en-mcp-sign-in-ui';
 import type { enSettingsUi } from './en-settings-ui';
 
 /** The first screen's words. */
@@ -204,4 +205,5 @@ export const enFirstScreenUi = {
 /** Every area of the UI: the shape each language's catalog has. */
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
+  mcpSignIn: typeof enMcpSignInUi;
 };
