@@ -10,7 +10,6 @@ import type { Clock } from '../base/clock';
 import { errorText } from './messages/describe-error';
 import { newId } from '../base/ids';
 import type { FetchLike } from '../llm/fetch-like';
-import type { HeaderMap } from '../llm/secret-headers';
 import type { McpConnection, McpServerReport, McpTool } from '../mcp/mcp-connection';
 import { mcpError } from '../mcp/mcp-error-codes';
 import { workspaceRoot, type McpRoot, type McpServerLog } from '../mcp/mcp-roots';
@@ -19,8 +18,11 @@ import { createMcpElicitations, type McpElicitations } from './mcp-elicitations'
 import { createMcpSampling, type McpSampling, type SamplingModel } from './mcp-sampling';
 import { tellRootsChanges } from './mcp-roots-watch';
 import { createMcpSignIn, type McpOAuthDeps } from './mcp-sign-in';
+import type { McpServerDraft } from './mcp-server-draft';
+export type { McpServerDraft };
 import {
   MCP_CONFIG_ERROR_CODES,
+  signInFields,
   validateMcpServerConfig,
   type McpServerConfig,
 } from '../mcp/server-config';
@@ -32,18 +34,6 @@ import {
   type McpServerStore,
   type StoredMcpServer,
 } from './mcp-server-store';
-
-/** What the settings form hands over. */
-export interface McpServerDraft {
-  name: string;
-  url: string;
-  headers: HeaderMap;
-  enabled?: boolean;
-  approval?: 'ask' | 'auto';
-  trustReadOnlyHint?: boolean;
-  /** A client id registered by hand with the server's authorization server (OAuth). */
-  oauthClientId?: string;
-}
 
 /** Where a server's connection stands, for the settings list. */
 export type McpServerState =
@@ -416,7 +406,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       enabled: draft.enabled ?? previous?.enabled ?? true,
       approval: draft.approval ?? previous?.approval ?? 'ask',
       trustReadOnlyHint: draft.trustReadOnlyHint ?? previous?.trustReadOnlyHint ?? false,
-      ...(draft.oauthClientId?.trim() ? { oauthClientId: draft.oauthClientId.trim() } : {}),
+      ...signInFields(draft),
     });
     const taken = servers().some(
       (server) => server.id !== id && server.name.toLowerCase() === config.name.toLowerCase(),

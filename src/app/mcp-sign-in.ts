@@ -13,7 +13,8 @@ import { signOutOfMcpServer } from '../mcp/oauth-sign-out';
 import { oauthStepOf } from '../mcp/oauth-steps';
 import type { McpOAuthRecord, McpOAuthStore } from '../mcp/oauth-store';
 import { finishMcpSignIn } from '../mcp/open-connection';
-import type { McpServerConfig } from '../mcp/server-config';
+import { credentialsSecretValues, type McpServerConfig } from '../mcp/server-config';
+import { McpClientCredentialsProvider } from '../mcp/client-credentials';
 import { errorText } from './messages/describe-error';
 
 /** What OAuth sign-in needs from the page. */
@@ -74,6 +75,15 @@ export function createMcpSignIn(host: McpSignInHost) {
   ): McpOAuthProvider | undefined {
     const oauth = host.oauth;
     if (!oauth) return undefined;
+    // Client credentials sign in without a person: nothing to redirect, nothing to ask.
+    if (server.signIn) {
+      return new McpClientCredentialsProvider({
+        serverId: server.id,
+        serverUrl: server.url,
+        store: oauth.store,
+        credentials: server.signIn,
+      });
+    }
     return new McpOAuthProvider({
       serverId: server.id,
       serverUrl: server.url,
@@ -162,12 +172,17 @@ export function createMcpSignIn(host: McpSignInHost) {
     },
     oauthSecrets(): string[] {
       version();
-      return [...known().values()].flatMap((record) =>
-        [
-          record.tokens?.access_token,
-          record.tokens?.refresh_token,
-          record.clientInformation?.client_secret,
-        ].filter((value): value is string => !!value),
+      const credentials = host
+        .servers()
+        .flatMap((server) => (server.signIn ? credentialsSecretValues(server.signIn) : []));
+      return credentials.concat(
+        ...[...known().values()].map((record) =>
+          [
+            record.tokens?.access_token,
+            record.tokens?.refresh_token,
+            record.clientInformation?.client_secret,
+          ].filter((value): value is string => !!value),
+        ),
       );
     },
   };

@@ -589,6 +589,9 @@ export class McpConnection {
         step,
         ...(this.deps.pageOrigin ? { pageOrigin: this.deps.pageOrigin } : {}),
         ...(reachability ? { reachability } : {}),
+        ...(this.deps.oauth?.clientCredentials
+          ? { clientCredentials: this.deps.oauth.clientCredentials }
+          : {}),
       });
     }
     if (error instanceof UnauthorizedError && this.deps.oauth?.signInExpired) {

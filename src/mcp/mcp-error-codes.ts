@@ -34,6 +34,13 @@ export const MCP_ERROR_CODES = [
   'mcp-invalid-name',
   'mcp-invalid-url',
   'mcp-invalid-headers',
+  /** Settings → MCP: client credentials with a field missing or malformed (`field`). */
+  'mcp-invalid-sign-in',
+  /**
+   * Signing in with client credentials failed (`variant`: refused, no-token-endpoint,
+   * bad-key, issuer), with no person to ask: the settings must change.
+   */
+  'mcp-client-credentials',
   /** A prompt command (`/<server>:<prompt>`) naming a prompt the server does not offer. */
   'mcp-no-prompt',
   /** A prompt command without the arguments its prompt requires. */

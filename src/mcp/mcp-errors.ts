@@ -144,6 +144,8 @@ export interface OAuthFailureContext {
   /** The step the failure happened in (the last OAuth request made). */
   step: OAuthStepRecord;
   reachability?: Reachability;
+  /** Set when the sign-in used client credentials: there is no person to send back. */
+  clientCredentials?: 'client-secret' | 'private-key-jwt';
 }
 
 /**
@@ -183,6 +185,10 @@ export function classifyOAuthFailure(error: unknown, context: OAuthFailureContex
     );
   }
   const detail = error instanceof Error ? error.message : String(error);
+  if (context.clientCredentials) {
+    const failed = classifyCredentialsFailure(error, detail, context);
+    if (failed) return failed;
+  }
   if (/does not match expected/i.test(detail)) {
     return mcpError('mcp-oauth', { ...params, variant: 'resource' }, cause);
   }
@@ -204,4 +210,40 @@ export function classifyOAuthFailure(error: unknown, context: OAuthFailureContex
     },
     cause,
   );
+}
+
+/**
+ * A failure of a client-credentials sign-in, told by what the settings must change: the
+ * token endpoint refused the client (a wrong secret or key, or a client not allowed that
+ * grant), none was found, or the credentials are bound to another authorization server.
+ * Undefined for what the browser sign-in's wording tells as well (CORS, nothing answered).
+ */
+function classifyCredentialsFailure(
+  error: unknown,
+  detail: string,
+  context: OAuthFailureContext,
+): CoveError | undefined {
+  const { step, url } = context.step;
+  const params = {
+    server: hostOf(context.url),
+    host: hostOf(url),
+    kind: context.clientCredentials ?? 'client-secret',
+  };
+  const cause = { cause: error };
+  if (/is bound to authorization server/i.test(detail)) {
+    return mcpError('mcp-client-credentials', { ...params, variant: 'issuer' }, cause);
+  }
+  if (context.step.networkFailed) return undefined;
+  const status = Number(/HTTP (\d{3})/.exec(detail)?.[1] ?? NaN);
+  const missing =
+    step === 'resource-metadata' ||
+    step === 'server-metadata' ||
+    (step === 'token' && (status === 404 || status === 405));
+  if (missing) {
+    return mcpError('mcp-client-credentials', { ...params, variant: 'no-token-endpoint' }, cause);
+  }
+  if (step === 'token' && error instanceof OAuthError) {
+    return mcpError('mcp-client-credentials', { ...params, variant: 'refused', detail }, cause);
+  }
+  return undefined;
 }

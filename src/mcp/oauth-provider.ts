@@ -60,8 +60,13 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly options: McpOAuthOptions) {}
 
-  get redirectUrl(): string {
+  get redirectUrl(): string | undefined {
     return this.options.redirectUrl;
+  }
+
+  /** Set when this provider signs in with client credentials (no person, no redirect). */
+  get clientCredentials(): 'client-secret' | 'private-key-jwt' | undefined {
+    return undefined;
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -184,7 +189,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     await this.update({ tokens: undefined, codeVerifier: undefined, state: undefined });
   }
 
-  private load(): Promise<McpOAuthRecord> {
+  protected load(): Promise<McpOAuthRecord> {
     if (this.record) return Promise.resolve(this.record);
     this.loading ??= this.options.store.load(this.options.serverId).then((stored) => {
       // A record made for another URL is someone else's: start empty.
@@ -197,7 +202,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return this.loading;
   }
 
-  private async update(change: Partial<McpOAuthRecord>): Promise<void> {
+  protected async update(change: Partial<McpOAuthRecord>): Promise<void> {
     const next: McpOAuthRecord = { ...(await this.load()), ...change };
     for (const key of Object.keys(next) as (keyof McpOAuthRecord)[]) {
       if (next[key] === undefined) delete next[key];

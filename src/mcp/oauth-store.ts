@@ -21,6 +21,11 @@ export interface McpOAuthRecord {
   codeVerifier?: string;
   /** The `state` of the authorization request under way, checked when the user comes back. */
   state?: string;
+  /**
+   * The authorization server client credentials first got a token from, for that client id:
+   * they are presented to no other (./client-credentials.ts).
+   */
+  credentialsIssuer?: { clientId: string; issuer: string };
 }
 
 /**

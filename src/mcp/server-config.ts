@@ -31,6 +31,96 @@ export interface McpServerConfig {
    * that neither take Cove's Client ID Metadata Document nor let it register (issue 20).
    */
   oauthClientId?: string;
+  /**
+   * How Cove signs in when the server asks: absent, in the browser (OAuth with a person);
+   * otherwise with client credentials and no person (./client-credentials.ts).
+   */
+  signIn?: McpClientCredentials;
+}
+
+/** The signing algorithms offered for private_key_jwt (the SDK signs with jose). */
+export const JWT_ALGORITHMS = ['RS256', 'ES256', 'PS256', 'RS384', 'ES384', 'EdDSA'] as const;
+
+/**
+ * Client credentials (the OAuth client_credentials grant, SEP-1046): a client registered
+ * with the server's authorization server, proven by a secret or by a JWT signed with a
+ * private key. `clientSecret` and `privateKey` are secrets: sealed at rest, never logged.
+ */
+export type McpClientCredentials =
+  | { kind: 'client-secret'; clientId: string; clientSecret: string }
+  | { kind: 'private-key-jwt'; clientId: string; privateKey: string; algorithm: string };
+
+/** The secret of `credentials`: the client secret or the private key. */
+export function credentialsSecret(credentials: McpClientCredentials): string {
+  return credentials.kind === 'client-secret' ? credentials.clientSecret : credentials.privateKey;
+}
+
+/**
+ * The strings of `credentials` the redactor must hide: the secret as typed, and for a key
+ * its parts as they could show up alone (a PEM's base64 body, a JWK's private members).
+ */
+export function credentialsSecretValues(credentials: McpClientCredentials): string[] {
+  const secret = credentialsSecret(credentials);
+  if (credentials.kind === 'client-secret') return [secret];
+  const trimmed = secret.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const jwk = JSON.parse(trimmed) as Record<string, unknown>;
+      const parts = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].map((name) => jwk[name]);
+      return [secret, ...parts.filter((part): part is string => typeof part === 'string')];
+    } catch {
+      return [secret];
+    }
+  }
+  const body = trimmed.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+  return body ? [secret, body] : [secret];
+}
+
+/**
+ * Checks client credentials as the form hands them over; throws `mcp-invalid-sign-in`
+ * (`field`: client-id, secret, key, algorithm) naming what is missing.
+ */
+export function checkClientCredentials(credentials: McpClientCredentials): McpClientCredentials {
+  const clientId = credentials.clientId.trim();
+  if (!clientId) throw mcpError('mcp-invalid-sign-in', { field: 'client-id' });
+  if (credentials.kind === 'client-secret') {
+    if (!credentials.clientSecret) throw mcpError('mcp-invalid-sign-in', { field: 'secret' });
+    return { ...credentials, clientId };
+  }
+  const privateKey = credentials.privateKey.trim();
+  if (!privateKey) throw mcpError('mcp-invalid-sign-in', { field: 'key' });
+  if (!(JWT_ALGORITHMS as readonly string[]).includes(credentials.algorithm)) {
+    throw mcpError('mcp-invalid-sign-in', { field: 'algorithm' });
+  }
+  const isJwk = privateKey.startsWith('{');
+  if (
+    isJwk ? !parsesAsObject(privateKey) : !/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)
+  ) {
+    throw mcpError('mcp-invalid-sign-in', { field: 'key', variant: 'format' });
+  }
+  return { ...credentials, clientId, privateKey };
+}
+
+function parsesAsObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The sign-in fields of a draft as a config keeps them: client credentials when chosen
+ * (checked), otherwise the optional client id of the browser sign-in.
+ */
+export function signInFields(draft: {
+  oauthClientId?: string;
+  signIn?: McpClientCredentials;
+}): Pick<McpServerConfig, 'oauthClientId' | 'signIn'> {
+  if (draft.signIn) return { signIn: checkClientCredentials(draft.signIn) };
+  const clientId = draft.oauthClientId?.trim();
+  return clientId ? { oauthClientId: clientId } : {};
 }
 
 /**

@@ -9,14 +9,18 @@
  * `auth()` underneath) with the authorization page followed by fetch instead of a person:
  * the suite's authorization server approves at once with a redirect. The suite's
  * MCP_CONFORMANCE_CONTEXT carries a pre-registered client where a scenario has one, which
- * is what a person would enter in Settings.
+ * is what a person would enter in Settings. The client-credentials scenarios get Cove's
+ * client-credentials sign-in (src/mcp/client-credentials.ts) with the suite's client, as a
+ * person would choose it in Settings.
  */
 import process from 'node:process';
 import { englishWording } from '../../src/app/messages/en';
 import { systemClock } from '../../src/base/clock';
 import { installErrorWording } from '../../src/base/error-wording';
 import { describeError } from '../../src/base/errors';
+import { McpClientCredentialsProvider } from '../../src/mcp/client-credentials';
 import { McpConnection } from '../../src/mcp/mcp-connection';
+import { checkClientCredentials, type McpClientCredentials } from '../../src/mcp/server-config';
 import { followAuthorizationHeadless } from '../../src/mcp/oauth-callback';
 import { McpOAuthProvider, type PreRegisteredClient } from '../../src/mcp/oauth-provider';
 import { createMemoryOAuthStore } from '../../src/mcp/oauth-store';
@@ -32,11 +36,41 @@ const REDIRECT_URL = 'http://localhost:3000/callback';
 /** The suite checks for this client id when its authorization server supports CIMD. */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
+interface ScenarioContext {
+  client_id?: string;
+  client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+}
+
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ScenarioContext;
+
+/**
+ * The client credentials a person would choose in Settings for the extension scenarios
+ * (SEP-1046): the suite names them by scenario, since a pre-registered browser client also
+ * comes with a secret.
+ */
+function clientCredentials(scenario: string): McpClientCredentials | undefined {
+  if (!context.client_id) return undefined;
+  if (scenario === 'auth/client-credentials-basic' && context.client_secret) {
+    return {
+      kind: 'client-secret',
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+    };
+  }
+  if (scenario === 'auth/client-credentials-jwt' && context.private_key_pem) {
+    return {
+      kind: 'private-key-jwt',
+      clientId: context.client_id,
+      privateKey: context.private_key_pem,
+      algorithm: context.signing_algorithm ?? 'ES256',
+    };
+  }
+  return undefined;
+}
+
 function preRegisteredClient(): PreRegisteredClient | undefined {
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
-    client_id?: string;
-    client_secret?: string;
-  };
   if (!context.client_id) return undefined;
   return {
     clientId: context.client_id,
@@ -61,16 +95,26 @@ async function main(): Promise<void> {
   if (!url?.startsWith('http')) throw new Error('usage: client <server-url>');
   const fetch = globalThis.fetch.bind(globalThis);
   const preRegistered = preRegisteredClient();
-  const oauth = new McpOAuthProvider({
-    serverId: 'conformance',
-    serverUrl: url,
-    store: createMemoryOAuthStore(),
-    redirectUrl: REDIRECT_URL,
-    clientMetadataUrl: CLIENT_METADATA_URL,
-    ...(preRegistered ? { preRegistered } : {}),
-    authorize: (authorizationUrl, state) =>
-      followAuthorizationHeadless(fetch, authorizationUrl, REDIRECT_URL, state),
-  });
+  const credentials = clientCredentials(scenario);
+  const store = createMemoryOAuthStore();
+  // As the app chooses (src/app/mcp-sign-in.ts): client credentials when set, else the browser's.
+  const oauth = credentials
+    ? new McpClientCredentialsProvider({
+        serverId: 'conformance',
+        serverUrl: url,
+        store,
+        credentials: checkClientCredentials(credentials),
+      })
+    : new McpOAuthProvider({
+        serverId: 'conformance',
+        serverUrl: url,
+        store,
+        redirectUrl: REDIRECT_URL,
+        clientMetadataUrl: CLIENT_METADATA_URL,
+        ...(preRegistered ? { preRegistered } : {}),
+        authorize: (authorizationUrl, state) =>
+          followAuthorizationHeadless(fetch, authorizationUrl, REDIRECT_URL, state),
+      });
   const connection = new McpConnection(
     { id: 'conformance', name: 'conformance', url, headers: {}, enabled: true, approval: 'auto' },
     {

@@ -22,8 +22,11 @@ const cli = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/inde
 const shim = join(here, 'register-fs-shim.mjs');
 
 /**
- * What Cove's client passes today. Not yet: the extension scenarios for clients without a person (client credentials with a secret or a
- * signed JWT, enterprise-managed cross-app access), which Cove's sign-in does not do.
+ * What Cove's client passes today, the client-credentials extension scenarios (a secret with
+ * client_secret_basic, a signed JWT with private_key_jwt: src/mcp/client-credentials.ts)
+ * included. Not yet: enterprise-managed cross-app access (auth/cross-app-access-complete-flow,
+ * SEP-990), which needs a token exchange with the organization's identity provider that
+ * Cove's sign-in does not do.
  */
 const EXPECTED_TO_PASS = new Set([
   'initialize',
@@ -49,6 +52,8 @@ const EXPECTED_TO_PASS = new Set([
   'auth/resource-mismatch',
   'auth/offline-access-scope',
   'auth/offline-access-not-supported',
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
 ]);
 
 // The client is TypeScript; bundle it (dependencies stay imports from node_modules).

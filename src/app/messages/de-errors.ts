@@ -26,6 +26,61 @@ function detailOf(p: ErrorParams): string | undefined {
 }
 
 export const deErrors: Partial<ErrorCatalog> = {
+  'mcp-invalid-sign-in': (p) => {
+    const fromOwner =
+      'Gib ein, was der Autorisierungsserver für diesen Client ausgestellt hat (sein Betreiber oder seine Verwaltungskonsole hat es).';
+    switch (text(p, 'field')) {
+      case 'client-id':
+        return { message: 'Client-Anmeldedaten brauchen eine Client-ID.', hint: fromOwner };
+      case 'secret':
+        return { message: 'Client-Anmeldedaten brauchen das Client-Secret.', hint: fromOwner };
+      case 'algorithm':
+        return {
+          message: 'Wähle den Algorithmus, mit dem der private Schlüssel signiert.',
+          hint: 'Es ist der, den der Autorisierungsserver für diesen Client erwartet (RS256 für einen RSA-Schlüssel, ES256 für einen P-256-Schlüssel).',
+        };
+      default:
+        return p['variant'] === 'format'
+          ? {
+              message: 'Der private Schlüssel ist weder ein privater PEM-Schlüssel noch ein JWK.',
+              hint: 'Füge den ganzen Schlüssel ein: von -----BEGIN PRIVATE KEY----- bis zu seiner END-Zeile (PKCS #8), oder den JWK als JSON.',
+            }
+          : {
+              message:
+                'Client-Anmeldedaten mit signiertem Schlüssel brauchen den privaten Schlüssel.',
+              hint: fromOwner,
+            };
+    }
+  },
+  'mcp-client-credentials': (p) => {
+    const server = text(p, 'server') ?? 'dem MCP-Server';
+    const host = text(p, 'host') ?? 'des Autorisierungsservers';
+    const proof = text(p, 'kind') === 'private-key-jwt' ? 'den signierten Schlüssel' : 'das Secret';
+    const words = detailOf(p);
+    const quoted = words === undefined ? '.' : `: ${words}`;
+    switch (p['variant']) {
+      case 'no-token-endpoint':
+        return {
+          message: `Die Anmeldung bei ${server} mit Client-Anmeldedaten ist fehlgeschlagen: Es wurde kein Token-Endpunkt gefunden (${host} veröffentlicht keine OAuth-Metadaten, die einen nennen).`,
+          hint: 'Prüfe die URL des Servers; stimmt sie, nimmt der Server keine Client-Anmeldedaten an: Melde dich im Browser an oder nutze einen Bearer-Token-Header.',
+        };
+      case 'bad-key':
+        return {
+          message: `Cove konnte mit dem privaten Schlüssel nicht signieren (${text(p, 'algorithm') ?? 'gewählter Algorithmus'})${quoted}`,
+          hint: 'Prüfe, dass es ein privater Schlüssel ist (PKCS #8 PEM oder JWK), passend zum Algorithmus (RS/PS: RSA, ES: EC, EdDSA: Ed25519).',
+        };
+      case 'issuer':
+        return {
+          message: `${server} nennt jetzt einen anderen Autorisierungsserver als den, mit dem diese Client-Anmeldedaten verwendet wurden; Cove sendet sie dort nicht hin.`,
+          hint: 'Ist der Server wirklich umgezogen, speichere die Anmeldeeinstellungen neu mit einem dort registrierten Client.',
+        };
+      default:
+        return {
+          message: `Der Token-Endpunkt von ${host} hat die Client-ID und ${proof} abgelehnt${quoted}`,
+          hint: `Prüfe Client-ID und ${proof} in den Anmeldeeinstellungen des Servers, und ob dieser Client den client_credentials-Grant nutzen darf.`,
+        };
+    }
+  },
   'mcp-template-values': (p) => {
     const template = text(p, 'template');
     return {

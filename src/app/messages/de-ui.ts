@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import { deGitExtraUi } from './de-git-extra-ui';
 import type { Formats } from './formats';
+import { deMcpSignInUi } from './de-mcp-sign-in-ui';
 
 export const deUi = {
   shell: {
@@ -253,4 +254,5 @@ export const deUi = {
     stop: 'Stopp',
   },
   gitExtra: deGitExtraUi,
+  mcpSignIn: deMcpSignInUi,
 } satisfies UiCatalog;

@@ -9,6 +9,7 @@
  * (./english-areas.ts), so the first load does not carry it.
  */
 import type { enGitExtraUi } from './en-git-extra-ui';
+import type { enMcpSignInUi } from './en-mcp-sign-in-ui';
 import type { enSettingsUi } from './en-settings-ui';
 
 /** The first screen's words. */
@@ -206,4 +207,5 @@ export const enFirstScreenUi = {
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   gitExtra: typeof enGitExtraUi;
+  mcpSignIn: typeof enMcpSignInUi;
 };

@@ -12,6 +12,8 @@ import {
 import { num, text, withStatus, type ErrorParams, type Wording } from './wording';
 
 const FIX_FIELD = 'Correct the field and save again.';
+const CREDENTIALS_FROM_OWNER =
+  'Enter what the authorization server issued for this client (its owner or admin console has it).';
 
 const variant = (p: ErrorParams) => text(p, 'variant');
 
@@ -241,6 +243,59 @@ export const mcpMessages = {
     message: text(p, 'problem') ?? 'A header of the server is not valid.',
     hint: text(p, 'problemHint') ?? FIX_FIELD,
   }),
+  'mcp-invalid-sign-in': (p) => {
+    switch (text(p, 'field')) {
+      case 'client-id':
+        return { message: 'Client credentials need a client ID.', hint: CREDENTIALS_FROM_OWNER };
+      case 'secret':
+        return {
+          message: 'Client credentials need the client secret.',
+          hint: CREDENTIALS_FROM_OWNER,
+        };
+      case 'algorithm':
+        return {
+          message: 'Choose the algorithm the private key signs with.',
+          hint: 'It is the one the authorization server expects for this client (RS256 for an RSA key, ES256 for a P-256 key).',
+        };
+      default:
+        return variant(p) === 'format'
+          ? {
+              message: 'The private key is neither a PEM private key nor a JWK.',
+              hint: 'Paste the whole key: from -----BEGIN PRIVATE KEY----- to its END line (PKCS #8), or the JWK as JSON.',
+            }
+          : {
+              message: 'Client credentials with a signed key need the private key.',
+              hint: CREDENTIALS_FROM_OWNER,
+            };
+    }
+  },
+  'mcp-client-credentials': (p) => {
+    const server = text(p, 'server') ?? 'the MCP server';
+    const host = text(p, 'host') ?? 'the authorization server';
+    const proof = text(p, 'kind') === 'private-key-jwt' ? 'the signed key' : 'the secret';
+    switch (variant(p)) {
+      case 'no-token-endpoint':
+        return {
+          message: `Signing in to ${server} with client credentials failed: no token endpoint was found (${host} publishes no OAuth metadata naming one).`,
+          hint: 'Check the server’s URL; if it is right, the server does not take client credentials: use browser sign-in or a bearer token header.',
+        };
+      case 'bad-key':
+        return {
+          message: `Cove could not sign with the private key (${text(p, 'algorithm') ?? 'the algorithm chosen'})${quoting(p)}`,
+          hint: 'Check that the key is a private key (PKCS #8 PEM or JWK) of the kind the algorithm needs (RS/PS: RSA, ES: EC, EdDSA: Ed25519).',
+        };
+      case 'issuer':
+        return {
+          message: `${server} now names another authorization server than the one these client credentials were used with, so Cove does not send them there.`,
+          hint: 'If the server really moved to a new authorization server, save the sign-in settings again with a client registered there.',
+        };
+      default:
+        return {
+          message: `The token endpoint of ${host} refused the client ID and ${proof}${quoting(p)}`,
+          hint: `Check the client ID and ${proof} under the server’s sign-in settings, and that this client may use the client_credentials grant.`,
+        };
+    }
+  },
   'mcp-no-prompt': (p) => {
     const server = text(p, 'server');
     const prompt = text(p, 'prompt');

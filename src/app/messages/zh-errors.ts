@@ -25,6 +25,56 @@ function detailOf(p: ErrorParams): string | undefined {
 }
 
 export const zhErrors: Partial<ErrorCatalog> = {
+  'mcp-invalid-sign-in': (p) => {
+    const fromOwner = '请输入授权服务器为此客户端签发的内容（其管理员或管理控制台中可以找到）。';
+    switch (text(p, 'field')) {
+      case 'client-id':
+        return { message: '客户端凭据需要客户端 ID。', hint: fromOwner };
+      case 'secret':
+        return { message: '客户端凭据需要客户端密钥。', hint: fromOwner };
+      case 'algorithm':
+        return {
+          message: '请选择私钥签名所用的算法。',
+          hint: '即授权服务器对此客户端要求的算法（RSA 密钥用 RS256，P-256 密钥用 ES256）。',
+        };
+      default:
+        return p['variant'] === 'format'
+          ? {
+              message: '私钥既不是 PEM 私钥，也不是 JWK。',
+              hint: '请粘贴完整的密钥：从 -----BEGIN PRIVATE KEY----- 到 END 行（PKCS #8），或 JSON 格式的 JWK。',
+            }
+          : { message: '使用签名密钥的客户端凭据需要私钥。', hint: fromOwner };
+    }
+  },
+  'mcp-client-credentials': (p) => {
+    const server = text(p, 'server') ?? 'MCP 服务器';
+    const host = text(p, 'host') ?? '授权服务器';
+    const proof = text(p, 'kind') === 'private-key-jwt' ? '签名密钥' : '客户端密钥';
+    const words = detailOf(p);
+    const quoted = words === undefined ? '。' : `：${words}`;
+    switch (p['variant']) {
+      case 'no-token-endpoint':
+        return {
+          message: `使用客户端凭据登录 ${server} 失败：未找到令牌端点（${host} 没有发布指明令牌端点的 OAuth 元数据）。`,
+          hint: '请检查服务器的 URL；如果无误，说明该服务器不接受客户端凭据：请改用浏览器登录或 Bearer 令牌请求头。',
+        };
+      case 'bad-key':
+        return {
+          message: `Cove 无法用该私钥签名（${text(p, 'algorithm') ?? '所选算法'}）${quoted}`,
+          hint: '请确认这是与算法匹配的私钥（PKCS #8 PEM 或 JWK；RS/PS 用 RSA，ES 用 EC，EdDSA 用 Ed25519）。',
+        };
+      case 'issuer':
+        return {
+          message: `${server} 现在指向的授权服务器与这些客户端凭据之前使用的不同，因此 Cove 不会把凭据发送过去。`,
+          hint: '如果服务器确实迁移到了新的授权服务器，请用在那里注册的客户端重新保存登录设置。',
+        };
+      default:
+        return {
+          message: `${host} 的令牌端点拒绝了客户端 ID 和${proof}${quoted}`,
+          hint: `请在服务器的登录设置中检查客户端 ID 和${proof}，并确认此客户端可以使用 client_credentials 授权方式。`,
+        };
+    }
+  },
   'mcp-template-values': (p) => {
     const template = text(p, 'template');
     return {

@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import { zhGitExtraUi } from './zh-git-extra-ui';
 import type { Formats } from './formats';
+import { zhMcpSignInUi } from './zh-mcp-sign-in-ui';
 
 export const zhUi = {
   shell: {
@@ -236,4 +237,5 @@ export const zhUi = {
     stop: '停止',
   },
   gitExtra: zhGitExtraUi,
+  mcpSignIn: zhMcpSignInUi,
 } satisfies UiCatalog;

@@ -8,6 +8,8 @@ import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
 import { createHeaderRows, HeaderRowsField } from './HeaderRowsField';
 import { McpReport } from './McpReport';
+import { McpSignInChoice } from './McpSignInChoice';
+import { createSignInChoice, signInOf } from './mcp-sign-in-choice';
 
 type Field = 'name' | 'url' | 'headers' | 'form';
 
@@ -38,6 +40,7 @@ export function McpServerForm(props: {
     error: createUniqueId(),
   };
   const [clientId, setClientId] = createSignal(existing?.oauthClientId ?? '');
+  const signInChoice = createSignInChoice(existing?.signIn);
   const [name, setName] = createSignal(existing?.name ?? '');
   const [url, setUrl] = createSignal(existing?.url ?? '');
   const headerRows = createHeaderRows(existing?.headers, () => clear());
@@ -69,6 +72,7 @@ export function McpServerForm(props: {
       url: url(),
       headers: headerRows.headers(),
       oauthClientId: clientId(),
+      ...signInOf(signInChoice),
     };
   };
 
@@ -163,23 +167,25 @@ export function McpServerForm(props: {
         describedBy={describedBy('headers')}
       />
       <FieldError id={ids.error} text={errorFor('headers')} />
-      <div class="form-field">
-        <label for={ids.clientId}>OAuth client id (optional)</label>
-        <input
-          id={ids.clientId}
-          class="mono"
-          value={clientId()}
-          autocomplete="off"
-          spellcheck={false}
-          aria-describedby={ids.clientIdNote}
-          onInput={(event) => setClientId(event.currentTarget.value)}
-        />
-        <small id={ids.clientIdNote} class="form-note">
-          For servers that ask you to sign in but do not let Cove register itself: a client id
-          registered for Cove, with {props.redirectUrl ?? 'Cove’s callback page'} as its redirect
-          URI.
-        </small>
-      </div>
+      <McpSignInChoice choice={signInChoice}>
+        <div class="form-field">
+          <label for={ids.clientId}>OAuth client id (optional)</label>
+          <input
+            id={ids.clientId}
+            class="mono"
+            value={clientId()}
+            autocomplete="off"
+            spellcheck={false}
+            aria-describedby={ids.clientIdNote}
+            onInput={(event) => setClientId(event.currentTarget.value)}
+          />
+          <small id={ids.clientIdNote} class="form-note">
+            For servers that ask you to sign in but do not let Cove register itself: a client id
+            registered for Cove, with {props.redirectUrl ?? 'Cove’s callback page'} as its redirect
+            URI.
+          </small>
+        </div>
+      </McpSignInChoice>
       <FieldError id={ids.error} text={errorFor('form')} />
       <Show when={report()}>{(shown) => <McpReport report={shown()} />}</Show>
 

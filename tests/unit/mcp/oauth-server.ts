@@ -37,6 +37,8 @@ export interface OAuthMcpServerOptions {
   answer?: 'allow' | 'deny';
   /** The scope the MCP server asks for in its challenge. */
   scope?: string;
+  /** A client that may use the client_credentials grant, proven with its secret (Basic). */
+  confidentialClient?: { id: string; secret: string };
 }
 
 const CORS = {
@@ -124,9 +126,13 @@ export async function startOAuthMcpServer(
             registration_endpoint: `${authOrigin}/register`,
             revocation_endpoint: `${authOrigin}/revoke`,
             response_types_supported: ['code'],
-            grant_types_supported: ['authorization_code', 'refresh_token'],
+            grant_types_supported: ['authorization_code', 'refresh_token'].concat(
+              options.confidentialClient ? ['client_credentials'] : [],
+            ),
             code_challenge_methods_supported: ['S256'],
-            token_endpoint_auth_methods_supported: ['none'],
+            token_endpoint_auth_methods_supported: ['none'].concat(
+              options.confidentialClient ? ['client_secret_basic'] : [],
+            ),
             scopes_supported: [scope],
           });
         case '/register': {
@@ -141,7 +147,7 @@ export async function startOAuthMcpServer(
         case '/authorize/decide':
           return decide(url, response);
         case '/token':
-          return token(body, response);
+          return token(body, response, request.headers.authorization);
         case '/revoke': {
           const token = body.get('token') ?? '';
           state.revoked.push(token);
@@ -202,7 +208,7 @@ export async function startOAuthMcpServer(
     response.end();
   }
 
-  function token(body: URLSearchParams, response: ServerResponse): void {
+  function token(body: URLSearchParams, response: ServerResponse, authorization?: string): void {
     state.resources.push(body.get('resource') ?? undefined);
     const invalid = (description: string) =>
       send(response, 400, { error: 'invalid_grant', error_description: description });
@@ -215,6 +221,16 @@ export async function startOAuthMcpServer(
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       if (challenge !== code.challenge) return invalid('PKCE verifier does not match');
       if (body.get('redirect_uri') !== code.redirectUri) return invalid('redirect_uri differs');
+      return send(response, 200, issue());
+    }
+    if (body.get('grant_type') === 'client_credentials') {
+      const client = options.confidentialClient;
+      const basic = client
+        ? `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`
+        : undefined;
+      if (!basic || authorization !== basic) {
+        return send(response, 401, { error: 'invalid_client', error_description: 'bad client' });
+      }
       return send(response, 200, issue());
     }
     if (body.get('grant_type') === 'refresh_token') {

@@ -10,6 +10,7 @@ import { en } from '../../../../src/app/messages/en';
 import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en-ui';
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enGitExtraUi } from '../../../../src/app/messages/en-git-extra-ui';
+import { enMcpSignInUi } from '../../../../src/app/messages/en-mcp-sign-in-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -26,7 +27,12 @@ function leaves(ui: object): Record<string, string> {
 }
 
 /** English with every area loaded. */
-const enUi: UiCatalog = { ...enFirstScreenUi, settings: enSettingsUi, gitExtra: enGitExtraUi };
+const enUi: UiCatalog = {
+  ...enFirstScreenUi,
+  settings: enSettingsUi,
+  gitExtra: enGitExtraUi,
+  mcpSignIn: enMcpSignInUi,
+};
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */
 const UNTRANSLATED_ERRORS_AT_MOST: Record<string, number> = { de: 81, 'zh-CN': 81 };
