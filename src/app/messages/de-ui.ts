@@ -1,6 +1,7 @@
 /** The German of the UI: the keys of ./en-ui.ts, each worded for German readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { dePdfPageUi } from './pdf-page-ui';
 
 export const deUi = {
   shell: {
@@ -54,6 +55,7 @@ export const deUi = {
     dismiss: 'Schließen',
     dismissTitle: 'Diesen Hinweis schließen',
   },
+  pdfPage: dePdfPageUi,
   sidebar: {
     label: 'Seitenleiste',
     files: 'Dateien',

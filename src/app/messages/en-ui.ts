@@ -9,6 +9,7 @@
  * (./english-areas.ts), so the first load does not carry it.
  */
 import type { enSettingsUi } from './en-settings-ui';
+import { enPdfPageUi } from './pdf-page-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -63,6 +64,7 @@ export const enFirstScreenUi = {
     dismiss: 'Dismiss',
     dismissTitle: 'Dismiss this notice',
   },
+  pdfPage: enPdfPageUi,
   sidebar: {
     label: 'Sidebar',
     files: 'Files',

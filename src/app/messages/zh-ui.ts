@@ -1,6 +1,7 @@
 /** The Simplified Chinese of the UI: the keys of ./en-ui.ts, each worded for Chinese readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { zhPdfPageUi } from './pdf-page-ui';
 
 export const zhUi = {
   shell: {
@@ -51,6 +52,7 @@ export const zhUi = {
     dismiss: '关闭',
     dismissTitle: '关闭此通知',
   },
+  pdfPage: zhPdfPageUi,
   sidebar: {
     label: '侧边栏',
     files: '文件',
