@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { dehydrateNodes, putAttachmentBlobs, type AttachmentBlobRecord } from './attachment-blobs';
 import type { BlobRecord, CheckpointRecord } from './checkpoint-store';
 import {
   fileMeta,
@@ -29,7 +30,7 @@ import { hasPlaintext, sealSecretValue } from './secret-values';
  * The IndexedDB schema. Bump SCHEMA_VERSION with a new `version(n)` block (never edit an old
  * one) and add a frozen fixture of the previous version to tests/unit/store/migrations.
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** The row of `profileKeys` that holds the key secret settings are sealed with. */
 export const SECRETS_KEY_ID = 'secrets';
@@ -76,6 +77,8 @@ export class CoveDatabase extends Dexie {
   knowledgeFiles!: Dexie.Table<KnowledgeFileRecord, [string, string]>;
   knowledgeChunks!: EntityTable<KnowledgeChunkRecord, 'id'>;
   knowledgeVectors!: Dexie.Table<KnowledgeVectorRecord, [string, string]>;
+  /** Attachments' large texts, once per content hash (attachment-blobs.ts), since 10. */
+  attachmentBlobs!: Dexie.Table<AttachmentBlobRecord, string>;
 
   /**
    * `now` stamps the profile key a migration creates. `planPathRenames` names the files the
@@ -172,5 +175,28 @@ export class CoveDatabase extends Dexie {
       knowledgeChunks: 'id, workspaceId, [workspaceId+path]',
       knowledgeVectors: '[id+model], workspaceId, [workspaceId+path]',
     });
+    // 10: attachments' large texts (a document's pages, a picture's data: URL) move from
+    // their messages to `attachmentBlobs`, one row per content hash, and each node lists the
+    // hashes it refers to (`attachmentRefs`, multiEntry) so a sweep finds the unused ones.
+    // The upgrade moves every stored message's attachments, one node at a time (WebCrypto
+    // hashes under Dexie.waitFor). Entries of Recently deleted keep theirs inline: a node
+    // without `attachmentRefs` is read as it is.
+    this.version(10)
+      .stores({
+        nodes: 'id, sessionId, parentId, status, *attachmentRefs',
+        attachmentBlobs: 'hash',
+      })
+      .upgrade(async (tx) => {
+        const nodes = tx.table('nodes');
+        const attached = (await nodes
+          .filter((node: NodeRecord) => !!node.attachments?.length)
+          .toArray()) as NodeRecord[];
+        for (const node of attached) {
+          const { rows, blobs } = await Dexie.waitFor(dehydrateNodes([node]));
+          if (!blobs.length) continue;
+          await putAttachmentBlobs(tx.table('attachmentBlobs'), blobs);
+          await nodes.put(rows[0]);
+        }
+      });
   }
 }

@@ -22,6 +22,8 @@ export interface SessionOpenerDeps {
   readonly nodeCache: NodeCache;
   /** Every node of a session, through the store (and its cache). */
   readonly nodes: (sessionId: string) => Promise<NodeRecord[]>;
+  /** Stored nodes with their attachments' contents back (attachment-blobs.ts). */
+  readonly hydrate: (nodes: NodeRecord[]) => Promise<NodeRecord[]>;
 }
 
 /**
@@ -92,7 +94,8 @@ export function createSessionOpener(deps: SessionOpenerDeps) {
     const opened = await read(sessionId);
     if (opened) {
       if (opened.stale) void remember(sessionId, opened.outline);
-      return { session: opened.session, outline: opened.outline, path: opened.path };
+      const path = await deps.hydrate(opened.path);
+      return { session: opened.session, outline: opened.outline, path };
     }
     const nodes = await deps.nodes(sessionId);
     void remember(sessionId, nodes.map(outlineOf));

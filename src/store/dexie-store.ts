@@ -11,13 +11,25 @@ import { createDexieUsageStore } from './dexie-usage-store';
 import { createDexieTrashStore } from './dexie-trash-store';
 import { createDexieKnowledgeStore } from './dexie-knowledge-store';
 import { guardRows } from './dexie-row-guard';
+import {
+  dehydrateNodes,
+  hydrateNodes,
+  putAttachmentBlobs,
+  sweepAttachmentBlobs,
+} from './attachment-blobs';
 import { CoveDatabase, SCHEMA_VERSION } from './dexie-database';
 import { fileRow, planFileChanges } from './file-changes';
 import { NodeCache } from './node-cache';
 import { createSessionOpener } from './dexie-session-open';
 import type { PathRenamePlanner } from './path-repair-migration';
 import type { FileChange, FileStore } from './file-store';
-import { fileMeta, type FileMeta, type FileRecord, type WorkspaceRecord } from './records';
+import {
+  fileMeta,
+  type FileMeta,
+  type FileRecord,
+  type NodeRecord,
+  type WorkspaceRecord,
+} from './records';
 import { createProfileKeySource } from './profile-key';
 import { createAesGcmCipher } from './secret-cipher';
 import {
@@ -213,9 +225,25 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         ),
       );
       nodeCache.clear();
+      await sweepBlobs();
       changes.publish({ type: 'workspaces' });
     },
   };
+
+  /** After a delete of nodes: attachment blobs nothing refers to any more go (logged, never thrown). */
+  async function sweepBlobs() {
+    try {
+      await sweepAttachmentBlobs(db);
+    } catch (error) {
+      console.warn(
+        'Could not remove unused attachment contents (tried again after the next delete)',
+        error,
+      );
+    }
+  }
+
+  const hydrated = <T extends NodeRecord | undefined>(rows: T[]) =>
+    hydrateNodes(db.attachmentBlobs, rows);
 
   /** Inside a transaction over files and fileMeta: removes a workspace's files. */
   async function deleteFilesOf(workspaceId: string) {
@@ -244,6 +272,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
     db,
     nodeCache,
     nodes: (sessionId) => sessions.nodes(sessionId),
+    hydrate: hydrated,
   });
 
   const sessions: SessionStore = {
@@ -283,20 +312,26 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         ),
       );
       nodeCache.drop(id);
+      await sweepBlobs();
       if (session)
         changes.publish({ type: 'sessions', workspaceId: session.workspaceId, sessionId: id });
     },
     nodes: (sessionId) =>
-      nodeCache.read(sessionId, () => db.nodes.where('sessionId').equals(sessionId).toArray()),
+      nodeCache.read(sessionId, async () =>
+        hydrated(await db.nodes.where('sessionId').equals(sessionId).toArray()),
+      ),
     open: (sessionId) => openSession(sessionId),
     async append(node, updatedAt) {
+      const { rows, blobs } = await dehydrateNodes([node]);
       await guardWrite(() =>
-        db.transaction('rw', db.sessions, db.nodes, async () => {
+        db.transaction('rw', db.sessions, db.nodes, db.attachmentBlobs, async () => {
           const session = await db.sessions.get(node.sessionId);
           if (!session) {
             throw storeError('missing', { variant: 'conversation' });
           }
-          await db.nodes.add(node);
+          // Only with blobs: awaiting a helper that did no Dexie work commits early.
+          if (blobs.length) await putAttachmentBlobs(db.attachmentBlobs, blobs);
+          await db.nodes.add(rows[0]!);
           await db.sessions.update(node.sessionId, { leafId: node.id, updatedAt });
         }),
       );
@@ -315,10 +350,12 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
       const node = await db.nodes.get(id);
       if (node) await publishSession(node.sessionId);
     },
-    streamingNodes: () => db.nodes.where('status').equals('streaming').toArray(),
+    streamingNodes: async () =>
+      hydrated(await db.nodes.where('status').equals('streaming').toArray()),
     async insert(session, nodes) {
+      const { rows, blobs } = await dehydrateNodes(nodes);
       await guardWrite(() =>
-        db.transaction('rw', db.sessions, db.nodes, async () => {
+        db.transaction('rw', db.sessions, db.nodes, db.attachmentBlobs, async () => {
           const ids = nodes.map((node) => node.id);
           const [existing, clashes] = await Promise.all([
             db.sessions.get(session.id),
@@ -326,7 +363,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           ]);
           if (existing || clashes.length) throw alreadyStored();
           await db.sessions.add(session);
-          await db.nodes.bulkAdd(nodes.map((node) => ({ ...node, sessionId: session.id })));
+          if (blobs.length) await putAttachmentBlobs(db.attachmentBlobs, blobs);
+          await db.nodes.bulkAdd(rows.map((node) => ({ ...node, sessionId: session.id })));
         }),
       );
       nodeCache.drop(session.id);
@@ -346,6 +384,7 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         }),
       );
       nodeCache.drop(sessionId);
+      await sweepBlobs();
       await publishSession(sessionId);
     },
     async search(workspaceId, query) {
@@ -546,6 +585,8 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
         sessions: await db.sessions.toArray(),
         nodes: await db.nodes.toArray(),
       }));
+      // A backup carries each attachment whole: it stays readable by itself, by any version.
+      snapshot.nodes = await hydrated(snapshot.nodes);
       snapshot.settings = await snapshotSettings(snapshot.settings, withSecrets, cipher);
       return snapshot;
     },
@@ -559,22 +600,29 @@ export async function openDexieStore(options: DexieStoreOptions = {}): Promise<C
           })),
         ),
       );
-      const snapshot = { ...input, settings: sealed };
+      const { rows: nodes, blobs } = await dehydrateNodes(input.nodes);
+      const snapshot = { ...input, settings: sealed, nodes };
       await guardWrite(() =>
-        db.transaction('rw', [...tables, db.fileMeta, db.outlines], async () => {
-          for (const workspace of snapshot.workspaces) {
-            await deleteFilesOf(workspace.id);
-            await deleteSessionsOf(workspace.id);
-          }
-          await db.workspaces.bulkPut(snapshot.workspaces);
-          await db.files.bulkPut(snapshot.files);
-          await db.fileMeta.bulkPut(snapshot.files.map(fileMeta));
-          await db.settings.bulkPut(snapshot.settings);
-          await db.sessions.bulkPut(snapshot.sessions);
-          await db.nodes.bulkPut(snapshot.nodes);
-        }),
+        db.transaction(
+          'rw',
+          [...tables, db.fileMeta, db.outlines, db.attachmentBlobs],
+          async () => {
+            for (const workspace of snapshot.workspaces) {
+              await deleteFilesOf(workspace.id);
+              await deleteSessionsOf(workspace.id);
+            }
+            await db.workspaces.bulkPut(snapshot.workspaces);
+            await db.files.bulkPut(snapshot.files);
+            await db.fileMeta.bulkPut(snapshot.files.map(fileMeta));
+            await db.settings.bulkPut(snapshot.settings);
+            await db.sessions.bulkPut(snapshot.sessions);
+            if (blobs.length) await putAttachmentBlobs(db.attachmentBlobs, blobs);
+            await db.nodes.bulkPut(snapshot.nodes);
+          },
+        ),
       );
       nodeCache.clear();
+      await sweepBlobs();
       changes.publish({ type: 'restored' });
     },
     async estimate() {

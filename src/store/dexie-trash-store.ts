@@ -1,6 +1,7 @@
 import type { ChangeFeed } from './change-feed';
 import type { WriteGuard } from './dexie-checkpoint-store';
 import type { CoveDatabase } from './dexie-database';
+import { sweepAttachmentBlobs } from './attachment-blobs';
 import { referencedBlobs } from './checkpoint-rows';
 import { ownedSettingKeys } from './dexie-owned-rows';
 import type { NodeCache } from './node-cache';
@@ -230,6 +231,7 @@ export function createDexieTrashStore(deps: {
           return found;
         }),
       );
+      if (records.length) await sweepAttachments();
       for (const workspaceId of new Set(records.map((record) => record.workspaceId)))
         changes.publish({ type: 'trash', workspaceId });
     },
@@ -242,11 +244,24 @@ export function createDexieTrashStore(deps: {
           return old;
         }),
       );
+      if (records.length) await sweepAttachments();
       for (const workspaceId of new Set(records.map((record) => record.workspaceId)))
         changes.publish({ type: 'trash', workspaceId });
       return records.length;
     },
   };
+
+  /** Attachments only entries deleted for good referred to go too (logged, never thrown). */
+  async function sweepAttachments() {
+    try {
+      await sweepAttachmentBlobs(db);
+    } catch (error) {
+      console.warn(
+        'Could not remove unused attachment contents (tried again after the next delete)',
+        error,
+      );
+    }
+  }
 
   /** Inside the restore's transaction: settings go back unless one was written since. */
   async function putAbsentSettings(settings: readonly SettingRecord[]) {

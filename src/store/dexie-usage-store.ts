@@ -1,4 +1,5 @@
 import type { IndexableType, Table } from 'dexie';
+import type { StoredNode } from './attachment-blobs';
 import type { CoveDatabase } from './dexie-database';
 import type { UsageStore } from './usage-store';
 import { contentBytes, makeUsageTally } from './usage-tally';
@@ -8,6 +9,8 @@ const SMALL_ROWS_PAGE = 1000;
 const TEXT_ROWS_PAGE = 500;
 /** Blobs are whole file contents, megabytes each at worst. */
 const BLOB_PAGE = 16;
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /**
  * Visits every row of `table` in primary-key order, `size` rows per read. A page is one
@@ -51,6 +54,7 @@ export function createDexieUsageStore(db: CoveDatabase): UsageStore {
         db.sessions,
         db.fileMeta,
         db.nodes,
+        db.attachmentBlobs,
         db.runs,
         db.runSteps,
         db.checkpoints,
@@ -60,7 +64,14 @@ export function createDexieUsageStore(db: CoveDatabase): UsageStore {
         await eachPage(db.workspaces, SMALL_ROWS_PAGE, tally.workspace);
         await eachPage(db.sessions, SMALL_ROWS_PAGE, tally.session);
         await eachPage(db.fileMeta, SMALL_ROWS_PAGE, tally.file);
-        await eachPage(db.nodes, TEXT_ROWS_PAGE, tally.node);
+        // A message counts the attachment contents it shows, as when they were kept on it.
+        const attached = new Map<string, number>();
+        await eachPage(db.attachmentBlobs, BLOB_PAGE, (row) =>
+          attached.set(row.hash, contentBytes(row.data)),
+        );
+        await eachPage(db.nodes, TEXT_ROWS_PAGE, (row: StoredNode) =>
+          tally.node(row, sum((row.attachmentRefs ?? []).map((hash) => attached.get(hash) ?? 0))),
+        );
         await eachPage(db.runs, SMALL_ROWS_PAGE, tally.run);
         await eachPage(db.runSteps, TEXT_ROWS_PAGE, tally.step);
         await eachPage(db.checkpoints, TEXT_ROWS_PAGE, tally.checkpoint);

@@ -61,7 +61,8 @@ export interface UsageTally {
   session(row: { id: string; workspaceId: string; title: string; updatedAt: number }): void;
   /** A file or folder, by its recorded size (no content needed). */
   file(row: { workspaceId: string; size: number }): void;
-  node(row: NodeRecord): void;
+  /** `elsewhere`: bytes of its attachments kept as blobs (attachment-blobs.ts). */
+  node(row: NodeRecord, elsewhere?: number): void;
   run(row: { id: string; sessionId: string }): void;
   step(row: RunStepRecord): void;
   checkpoint(row: CheckpointRecord): void;
@@ -97,7 +98,7 @@ export function makeUsageTally(): UsageTally {
         updatedAt: row.updatedAt,
       }),
     file: (row) => add(files, row.workspaceId, row.size || 0),
-    node: (row) => add(messages, row.sessionId, nodeBytes(row)),
+    node: (row, elsewhere = 0) => add(messages, row.sessionId, nodeBytes(row) + elsewhere),
     run: (row) => void runSession.set(row.id, row.sessionId),
     step: (row) => void runSteps.set(row.runId, (runSteps.get(row.runId) ?? 0) + stepBytes(row)),
     checkpoint(row) {

@@ -3,6 +3,7 @@ import type { UiCatalog } from './catalog';
 import { deGitExtraUi } from './de-git-extra-ui';
 import type { Formats } from './formats';
 import { deMcpSignInUi } from './de-mcp-sign-in-ui';
+import { dePdfPageUi } from './pdf-page-ui';
 
 export const deUi = {
   shell: {
@@ -56,6 +57,7 @@ export const deUi = {
     dismiss: 'Schließen',
     dismissTitle: 'Diesen Hinweis schließen',
   },
+  pdfPage: dePdfPageUi,
   sidebar: {
     label: 'Seitenleiste',
     files: 'Dateien',

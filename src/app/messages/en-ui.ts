@@ -11,6 +11,7 @@
 import type { enGitExtraUi } from './en-git-extra-ui';
 import type { enMcpSignInUi } from './en-mcp-sign-in-ui';
 import type { enSettingsUi } from './en-settings-ui';
+import { enPdfPageUi } from './pdf-page-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -65,6 +66,7 @@ export const enFirstScreenUi = {
     dismiss: 'Dismiss',
     dismissTitle: 'Dismiss this notice',
   },
+  pdfPage: enPdfPageUi,
   sidebar: {
     label: 'Sidebar',
     files: 'Files',

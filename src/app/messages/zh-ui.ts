@@ -3,6 +3,7 @@ import type { UiCatalog } from './catalog';
 import { zhGitExtraUi } from './zh-git-extra-ui';
 import type { Formats } from './formats';
 import { zhMcpSignInUi } from './zh-mcp-sign-in-ui';
+import { zhPdfPageUi } from './pdf-page-ui';
 
 export const zhUi = {
   shell: {
@@ -53,6 +54,7 @@ export const zhUi = {
     dismiss: '关闭',
     dismissTitle: '关闭此通知',
   },
+  pdfPage: zhPdfPageUi,
   sidebar: {
     label: '侧边栏',
     files: '文件',

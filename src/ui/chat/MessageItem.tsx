@@ -17,12 +17,21 @@ import { replyPassages } from '../../app/reply-passages';
 import { MentionChips } from './MentionChips';
 import { splitUserMessage } from './user-message-parts';
 import { retrying } from '../common/retrying-lazy';
+import type { PdfPageRequest } from '../knowledge/PdfPageDialog';
 
 // Loads with the first note saved to memory that a conversation shows.
 const MemoryReceipt = lazy(
   retrying(
     () => import('../agent/MemoryReceipt'),
     (module) => module.MemoryReceipt,
+  ),
+);
+
+// Loads with the first cited PDF page opened.
+const PdfPageDialog = lazy(
+  retrying(
+    () => import('../knowledge/PdfPageDialog'),
+    (module) => module.PdfPageDialog,
   ),
 );
 
@@ -49,6 +58,7 @@ export function MessageItem(props: {
   const dialogs = useDialogs();
   const [copied, setCopied] = createSignal(false);
   const [rendering, setRendering] = createSignal(false);
+  const [pdfPage, setPdfPage] = createSignal<PdfPageRequest>();
   const message = props.message;
   const streaming = () => message.status() === 'streaming';
   const modelName = () => {
@@ -85,7 +95,21 @@ export function MessageItem(props: {
         const file = workspaces.entries().find((entry) => entry.path === passage.path);
         return !file ? 'deleted' : file.version === passage.version ? 'same' : 'changed';
       },
-      (passage) => void editor.reveal(passage.path, passage.startLine, 1),
+      (passage) => {
+        const page = passage.page;
+        if (page === undefined) return void editor.reveal(passage.path, passage.startLine, 1);
+        setPdfPage({
+          path: passage.path,
+          page,
+          passage: passage.text,
+          read: async () =>
+            (await import('../knowledge/pdf-page-text')).readPdfPage(
+              props.services,
+              passage.path,
+              page,
+            ),
+        });
+      },
     );
   };
   /**
@@ -244,6 +268,9 @@ export function MessageItem(props: {
         allowImage={allowImage}
         decorate={decorate}
       />
+      <Show when={pdfPage()} keyed>
+        {(request) => <PdfPageDialog request={request} onClose={() => setPdfPage(undefined)} />}
+      </Show>
       <Show when={message.toolCalls().length}>
         <div class="tool-calls" role="list" aria-label="Tool calls">
           <For each={message.toolCalls()}>

@@ -8,20 +8,17 @@ import { createSignal } from 'solid-js';
 import type { PickedFile } from '../../app/file-attachment-reader';
 import type { AppServices } from '../../app/services';
 import { retryingImport } from '../../base/retrying-import';
-import type { DocumentReader } from '../../runtime/document-protocol';
+import { sharedDocumentReader } from '../common/document-reader';
 import type { NodeAttachment } from '../../store/records';
 
 // Reading files is loaded at the first attachment: the first screen does without it.
-let workerClient: DocumentReader | undefined;
 const loadReader = retryingImport(async () => {
   const [reader, images, documents] = await Promise.all([
     import('../../app/file-attachment-reader'),
     import('./image-downscale'),
-    import('../../runtime/document-client'),
+    sharedDocumentReader(),
   ]);
-  // One document worker for the page, started at the first PDF or DOCX it reads.
-  workerClient ??= documents.createDocumentClient();
-  return { ...reader, readers: { downscale: images.downscaleImage, documents: workerClient } };
+  return { ...reader, readers: { downscale: images.downscaleImage, documents } };
 });
 
 /** A file being read, or read. */

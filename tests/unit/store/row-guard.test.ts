@@ -16,6 +16,7 @@ import { createV4Database, V4_ROWS } from './migrations/schema-v4';
 import { createV5Database } from './migrations/schema-v5';
 import { createV7Database } from './migrations/schema-v7';
 import { createV8Database } from './migrations/schema-v8';
+import { createV9Database } from './migrations/schema-v9';
 import { planPathRepairs } from '../../../src/workspace/path-repair';
 import { activePath } from '../../../src/agent/session-tree';
 
@@ -384,6 +385,7 @@ describe('migration to the current schema (frozen fixtures)', () => {
     { version: 5, create: createV5Database },
     { version: 7, create: createV7Database },
     { version: 8, create: createV8Database },
+    { version: 9, create: createV9Database },
   ];
   for (const { version, create } of fixtures) {
     it(`from schema ${version}: every row an older Cove wrote passes the guard`, async () => {
@@ -416,7 +418,11 @@ describe('migration to the current schema (frozen fixtures)', () => {
       );
       if (version >= 4) {
         expect(snapshot.nodes.map((n) => n.id).sort()).toEqual(
-          version >= 7 ? ['n1', 'n2', 'n3', 'n4', 'n5'] : ['n1', 'n2', 'n3'],
+          version >= 9
+            ? ['a1', 'a2', 'n1', 'n2', 'n3', 'n4', 'n5']
+            : version >= 7
+              ? ['n1', 'n2', 'n3', 'n4', 'n5']
+              : ['n1', 'n2', 'n3'],
         );
         expect(runs.map((r) => r.id).sort()).toEqual(['run-done', 'run-old']);
         expect((await store.runs.get('run-done'))!.steps).toHaveLength(2);
@@ -427,7 +433,9 @@ describe('migration to the current schema (frozen fixtures)', () => {
       if (version >= 7) {
         // The knowledge tables of schema 9 start empty.
         expect(await store.knowledge.sources('w1')).toEqual([]);
-        expect((await store.sessions.open('s1')).path.map((n) => n.id)).toEqual(['n4', 'n5']);
+        expect((await store.sessions.open('s1')).path.map((n) => n.id)).toEqual(
+          version >= 9 ? ['n4', 'n5', 'a1', 'a2'] : ['n4', 'n5'],
+        );
         // A conversation deleted before the upgrade comes back from the trash, whole.
         expect((await store.trash.list('w1')).map((entry) => entry.id)).toEqual(['t1']);
         await store.trash.restore('t1');
