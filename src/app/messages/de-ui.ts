@@ -1,6 +1,7 @@
 /** The German of the UI: the keys of ./en-ui.ts, each worded for German readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { deGitUi } from './de-git-ui';
 
 export const deUi = {
   shell: {
@@ -251,4 +252,5 @@ export const deUi = {
     queueTitle: 'Senden, wenn dieser Lauf beendet ist',
     stop: 'Stopp',
   },
+  git: deGitUi,
 } satisfies UiCatalog;

@@ -9,6 +9,7 @@
  * (./english-areas.ts), so the first load does not carry it.
  */
 import type { enSettingsUi } from './en-settings-ui';
+import type { enGitUi } from './en-git-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -204,4 +205,5 @@ export const enFirstScreenUi = {
 /** Every area of the UI: the shape each language's catalog has. */
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
+  git: typeof enGitUi;
 };

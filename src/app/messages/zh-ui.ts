@@ -1,6 +1,7 @@
 /** The Simplified Chinese of the UI: the keys of ./en-ui.ts, each worded for Chinese readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { zhGitUi } from './zh-git-ui';
 
 export const zhUi = {
   shell: {
@@ -234,4 +235,5 @@ export const zhUi = {
     queueTitle: '本次运行结束后发送',
     stop: '停止',
   },
+  git: zhGitUi,
 } satisfies UiCatalog;
