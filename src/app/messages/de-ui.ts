@@ -2,6 +2,8 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deGitUi } from './de-git-ui';
+import { deTracesUi } from './de-traces-ui';
+import { deKnowledgeUi, deLogsUi, dePreviewUi, deSearchUi } from './de-panels-ui';
 
 export const deUi = {
   shell: {
@@ -253,4 +255,9 @@ export const deUi = {
     stop: 'Stopp',
   },
   git: deGitUi,
+  traces: deTracesUi,
+  knowledge: deKnowledgeUi,
+  logs: deLogsUi,
+  preview: dePreviewUi,
+  search: deSearchUi,
 } satisfies UiCatalog;

@@ -10,6 +10,8 @@
  */
 import type { enSettingsUi } from './en-settings-ui';
 import type { enGitUi } from './en-git-ui';
+import type { enTracesUi } from './en-traces-ui';
+import type { enKnowledgeUi, enLogsUi, enPreviewUi, enSearchUi } from './en-panels-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -206,4 +208,9 @@ export const enFirstScreenUi = {
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   git: typeof enGitUi;
+  traces: typeof enTracesUi;
+  knowledge: typeof enKnowledgeUi;
+  logs: typeof enLogsUi;
+  preview: typeof enPreviewUi;
+  search: typeof enSearchUi;
 };

@@ -2,6 +2,8 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhGitUi } from './zh-git-ui';
+import { zhTracesUi } from './zh-traces-ui';
+import { zhKnowledgeUi, zhLogsUi, zhPreviewUi, zhSearchUi } from './zh-panels-ui';
 
 export const zhUi = {
   shell: {
@@ -236,4 +238,9 @@ export const zhUi = {
     stop: '停止',
   },
   git: zhGitUi,
+  traces: zhTracesUi,
+  knowledge: zhKnowledgeUi,
+  logs: zhLogsUi,
+  preview: zhPreviewUi,
+  search: zhSearchUi,
 } satisfies UiCatalog;

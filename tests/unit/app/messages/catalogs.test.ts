@@ -10,6 +10,13 @@ import { en } from '../../../../src/app/messages/en';
 import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en-ui';
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enGitUi } from '../../../../src/app/messages/en-git-ui';
+import { enTracesUi } from '../../../../src/app/messages/en-traces-ui';
+import {
+  enKnowledgeUi,
+  enLogsUi,
+  enPreviewUi,
+  enSearchUi,
+} from '../../../../src/app/messages/en-panels-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -30,6 +37,11 @@ const enUi: UiCatalog = {
   ...enFirstScreenUi,
   settings: enSettingsUi,
   git: enGitUi,
+  traces: enTracesUi,
+  knowledge: enKnowledgeUi,
+  logs: enLogsUi,
+  preview: enPreviewUi,
+  search: enSearchUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */

@@ -37,13 +37,8 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/editor/EditorArea.tsx',
   'src/ui/files/FileTree.tsx',
   'src/ui/files/ImportProgress.tsx',
-  'src/ui/knowledge/KnowledgePanel.tsx',
-  'src/ui/logs/LogsDialog.tsx',
-  'src/ui/preview/PreviewPane.tsx',
   'src/ui/quick-open/QuickOpenDialog.tsx',
   'src/ui/runs/RunResultView.tsx',
-  'src/ui/search/ReplacePreview.tsx',
-  'src/ui/search/SearchPanel.tsx',
   'src/ui/sessions/RecentlyDeleted.tsx',
   'src/ui/sessions/SessionTreeView.tsx',
   'src/ui/sessions/SessionsPanel.tsx',
@@ -67,8 +62,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/settings/SetAsideRows.tsx',
   'src/ui/settings/StorageUsage.tsx',
   'src/ui/shell/FatalScreen.tsx',
-  'src/ui/traces/StepView.tsx',
-  'src/ui/traces/TracesDialog.tsx',
 ]);
 
 function tsxFiles(dir: string): string[] {
