@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deGitUi } from './de-git-ui';
+import { deSessionsUi } from './de-sessions-ui';
 import { deTracesUi } from './de-traces-ui';
 import { deKnowledgeUi, deLogsUi, dePreviewUi, deSearchUi } from './de-panels-ui';
 
@@ -255,6 +256,7 @@ export const deUi = {
     stop: 'Stopp',
   },
   git: deGitUi,
+  sessions: deSessionsUi,
   traces: deTracesUi,
   knowledge: deKnowledgeUi,
   logs: deLogsUi,

@@ -10,6 +10,7 @@
  */
 import type { enSettingsUi } from './en-settings-ui';
 import type { enGitUi } from './en-git-ui';
+import type { enSessionsUi } from './en-sessions-ui';
 import type { enTracesUi } from './en-traces-ui';
 import type { enKnowledgeUi, enLogsUi, enPreviewUi, enSearchUi } from './en-panels-ui';
 
@@ -208,6 +209,7 @@ export const enFirstScreenUi = {
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   git: typeof enGitUi;
+  sessions: typeof enSessionsUi;
   traces: typeof enTracesUi;
   knowledge: typeof enKnowledgeUi;
   logs: typeof enLogsUi;

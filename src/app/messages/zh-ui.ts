@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhGitUi } from './zh-git-ui';
+import { zhSessionsUi } from './zh-sessions-ui';
 import { zhTracesUi } from './zh-traces-ui';
 import { zhKnowledgeUi, zhLogsUi, zhPreviewUi, zhSearchUi } from './zh-panels-ui';
 
@@ -238,6 +239,7 @@ export const zhUi = {
     stop: '停止',
   },
   git: zhGitUi,
+  sessions: zhSessionsUi,
   traces: zhTracesUi,
   knowledge: zhKnowledgeUi,
   logs: zhLogsUi,

@@ -10,6 +10,7 @@ import { en } from '../../../../src/app/messages/en';
 import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en-ui';
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enGitUi } from '../../../../src/app/messages/en-git-ui';
+import { enSessionsUi } from '../../../../src/app/messages/en-sessions-ui';
 import { enTracesUi } from '../../../../src/app/messages/en-traces-ui';
 import {
   enKnowledgeUi,
@@ -37,6 +38,7 @@ const enUi: UiCatalog = {
   ...enFirstScreenUi,
   settings: enSettingsUi,
   git: enGitUi,
+  sessions: enSessionsUi,
   traces: enTracesUi,
   knowledge: enKnowledgeUi,
   logs: enLogsUi,
