@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deGitUi } from './de-git-ui';
+import { deQuickOpenUi } from './de-quick-open-ui';
 import { deSessionsUi } from './de-sessions-ui';
 import { deTracesUi } from './de-traces-ui';
 import { deKnowledgeUi, deLogsUi, dePreviewUi, deSearchUi } from './de-panels-ui';
@@ -256,6 +257,7 @@ export const deUi = {
     stop: 'Stopp',
   },
   git: deGitUi,
+  quickOpen: deQuickOpenUi,
   sessions: deSessionsUi,
   traces: deTracesUi,
   knowledge: deKnowledgeUi,

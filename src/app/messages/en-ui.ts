@@ -10,6 +10,7 @@
  */
 import type { enSettingsUi } from './en-settings-ui';
 import type { enGitUi } from './en-git-ui';
+import type { enQuickOpenUi } from './en-quick-open-ui';
 import type { enSessionsUi } from './en-sessions-ui';
 import type { enTracesUi } from './en-traces-ui';
 import type { enKnowledgeUi, enLogsUi, enPreviewUi, enSearchUi } from './en-panels-ui';
@@ -209,6 +210,7 @@ export const enFirstScreenUi = {
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   git: typeof enGitUi;
+  quickOpen: typeof enQuickOpenUi;
   sessions: typeof enSessionsUi;
   traces: typeof enTracesUi;
   knowledge: typeof enKnowledgeUi;

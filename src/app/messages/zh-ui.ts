@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhGitUi } from './zh-git-ui';
+import { zhQuickOpenUi } from './zh-quick-open-ui';
 import { zhSessionsUi } from './zh-sessions-ui';
 import { zhTracesUi } from './zh-traces-ui';
 import { zhKnowledgeUi, zhLogsUi, zhPreviewUi, zhSearchUi } from './zh-panels-ui';
@@ -239,6 +240,7 @@ export const zhUi = {
     stop: '停止',
   },
   git: zhGitUi,
+  quickOpen: zhQuickOpenUi,
   sessions: zhSessionsUi,
   traces: zhTracesUi,
   knowledge: zhKnowledgeUi,

@@ -10,6 +10,7 @@ import { en } from '../../../../src/app/messages/en';
 import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en-ui';
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enGitUi } from '../../../../src/app/messages/en-git-ui';
+import { enQuickOpenUi } from '../../../../src/app/messages/en-quick-open-ui';
 import { enSessionsUi } from '../../../../src/app/messages/en-sessions-ui';
 import { enTracesUi } from '../../../../src/app/messages/en-traces-ui';
 import {
@@ -38,6 +39,7 @@ const enUi: UiCatalog = {
   ...enFirstScreenUi,
   settings: enSettingsUi,
   git: enGitUi,
+  quickOpen: enQuickOpenUi,
   sessions: enSessionsUi,
   traces: enTracesUi,
   knowledge: enKnowledgeUi,
