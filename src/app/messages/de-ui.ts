@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deGitUi } from './de-git-ui';
+import { deRunResultUi } from './de-run-result-ui';
 import { deQuickOpenUi } from './de-quick-open-ui';
 import { deSessionsUi } from './de-sessions-ui';
 import { deTracesUi } from './de-traces-ui';
@@ -257,6 +258,7 @@ export const deUi = {
     stop: 'Stopp',
   },
   git: deGitUi,
+  runResult: deRunResultUi,
   quickOpen: deQuickOpenUi,
   sessions: deSessionsUi,
   traces: deTracesUi,

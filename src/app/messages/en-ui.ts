@@ -9,6 +9,7 @@
  * (./english-areas.ts), so the first load does not carry it.
  */
 import type { enSettingsUi } from './en-settings-ui';
+import { enRunResultUi } from './en-run-result-ui';
 import type { enGitUi } from './en-git-ui';
 import type { enQuickOpenUi } from './en-quick-open-ui';
 import type { enSessionsUi } from './en-sessions-ui';
@@ -17,6 +18,7 @@ import type { enKnowledgeUi, enLogsUi, enPreviewUi, enSearchUi } from './en-pane
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
+  runResult: enRunResultUi,
   shell: {
     newVersion: 'A new version of Cove is available.',
     reload: 'Reload',

@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhGitUi } from './zh-git-ui';
+import { zhRunResultUi } from './zh-run-result-ui';
 import { zhQuickOpenUi } from './zh-quick-open-ui';
 import { zhSessionsUi } from './zh-sessions-ui';
 import { zhTracesUi } from './zh-traces-ui';
@@ -240,6 +241,7 @@ export const zhUi = {
     stop: '停止',
   },
   git: zhGitUi,
+  runResult: zhRunResultUi,
   quickOpen: zhQuickOpenUi,
   sessions: zhSessionsUi,
   traces: zhTracesUi,

@@ -37,7 +37,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/editor/EditorArea.tsx',
   'src/ui/files/FileTree.tsx',
   'src/ui/files/ImportProgress.tsx',
-  'src/ui/runs/RunResultView.tsx',
   'src/ui/settings/AgentSection.tsx',
   'src/ui/settings/ChatOptionsSection.tsx',
   'src/ui/settings/GitSection.tsx',
