@@ -16,6 +16,7 @@ import { scheduleAutosave } from './autosave';
 import { createRecentFiles } from './recent-files';
 import { createUnsavedText } from './unsaved-text';
 import type { WorkspaceService } from './workspace-service';
+import { shownFormats } from './messages/shown-formats';
 
 export type { BufferHost, EditorTab, ExternalVersion, TextSelection } from './editor-tab';
 
@@ -431,5 +432,5 @@ export function createEditorService(deps: {
 
 /** "binary, 1,234 bytes": how a binary tab and tree entry describe the file. */
 export function describeBinary(size: number): string {
-  return `binary, ${size.toLocaleString('en-US')} ${size === 1 ? 'byte' : 'bytes'}`;
+  return `binary, ${shownFormats().number(size)} ${size === 1 ? 'byte' : 'bytes'}`;
 }

@@ -11,6 +11,7 @@ import { en } from './messages/en';
 import { englishAreasVersion } from './messages/english-areas';
 import { makeFormats, type Formats } from './messages/formats';
 import { matchLocale, type Locale } from './messages/locales';
+import { installFormats } from './messages/shown-formats';
 import type { PreferencesService } from './preferences-service';
 
 export interface LocaleService {
@@ -66,7 +67,9 @@ export function createLocaleService(
     const next = await load(locale);
     if (wanted !== locale) return;
     installErrorCatalog({ ...en, ...next.errors });
-    setCurrent(shown(next));
+    const view = shown(next);
+    installFormats(view.formats);
+    setCurrent(view);
   };
   const sync = () => show(choice() ?? browserLocale());
   return {

@@ -3,6 +3,7 @@
  * (minified code, a data dump) held the page's thread for 1.4 s on opening and more on
  * every keystroke. Such files open read-only, with a note that says why.
  */
+import { shownFormats } from './messages/shown-formats';
 
 /** Lines longer than this (in UTF-16 code units) make a file read-only in the editor. */
 export const LONG_LINE_CHARS = 100_000;
@@ -29,7 +30,7 @@ export function readOnlyReason(text: string): string | undefined {
   const longest = longestLine(text);
   if (longest <= LONG_LINE_CHARS) return undefined;
   return (
-    `This file has a line of ${longest.toLocaleString('en-US')} characters, too long to edit ` +
+    `This file has a line of ${shownFormats().number(longest)} characters, too long to edit ` +
     'here without freezing the page, so it is open read-only. Download it to edit it in ' +
     'another editor, or ask the agent or a Python script to change it.'
   );

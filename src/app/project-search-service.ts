@@ -9,6 +9,7 @@ import type { EditorService } from './editor-service';
 import type { NoticeService } from './notice-service';
 import type { WorkspaceService } from './workspace-service';
 import { createYielder } from './yield-to-page';
+import { shownFormats } from './messages/shown-formats';
 
 // The matching (RE2 among it) and the replace plans load with the first search, not with
 // the page; each chunk is fetched again under a fresh URL after a failed load.
@@ -94,7 +95,7 @@ const emptyQuery: ProjectQuery = {
 };
 
 const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  `${shownFormats().number(count)} ${count === 1 ? one : many}`;
 
 export function createProjectSearchService(deps: {
   workspaces: WorkspaceService;

@@ -4,6 +4,12 @@ import { deGitExtraUi } from './de-git-extra-ui';
 import type { Formats } from './formats';
 import { deMcpSignInUi } from './de-mcp-sign-in-ui';
 import { dePdfPageUi } from './pdf-page-ui';
+import { deGitUi } from './de-git-ui';
+import { deRunResultUi } from './de-run-result-ui';
+import { deQuickOpenUi } from './de-quick-open-ui';
+import { deSessionsUi } from './de-sessions-ui';
+import { deTracesUi } from './de-traces-ui';
+import { deKnowledgeUi, deLogsUi, dePreviewUi, deSearchUi } from './de-panels-ui';
 
 export const deUi = {
   shell: {
@@ -257,4 +263,13 @@ export const deUi = {
   },
   gitExtra: deGitExtraUi,
   mcpSignIn: deMcpSignInUi,
+  git: deGitUi,
+  runResult: deRunResultUi,
+  quickOpen: deQuickOpenUi,
+  sessions: deSessionsUi,
+  traces: deTracesUi,
+  knowledge: deKnowledgeUi,
+  logs: deLogsUi,
+  preview: dePreviewUi,
+  search: deSearchUi,
 } satisfies UiCatalog;

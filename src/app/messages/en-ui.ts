@@ -12,9 +12,16 @@ import type { enGitExtraUi } from './en-git-extra-ui';
 import type { enMcpSignInUi } from './en-mcp-sign-in-ui';
 import type { enSettingsUi } from './en-settings-ui';
 import { enPdfPageUi } from './pdf-page-ui';
+import { enRunResultUi } from './en-run-result-ui';
+import type { enGitUi } from './en-git-ui';
+import type { enQuickOpenUi } from './en-quick-open-ui';
+import type { enSessionsUi } from './en-sessions-ui';
+import type { enTracesUi } from './en-traces-ui';
+import type { enKnowledgeUi, enLogsUi, enPreviewUi, enSearchUi } from './en-panels-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
+  runResult: enRunResultUi,
   shell: {
     newVersion: 'A new version of Cove is available.',
     reload: 'Reload',
@@ -210,4 +217,12 @@ export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   gitExtra: typeof enGitExtraUi;
   mcpSignIn: typeof enMcpSignInUi;
+  git: typeof enGitUi;
+  quickOpen: typeof enQuickOpenUi;
+  sessions: typeof enSessionsUi;
+  traces: typeof enTracesUi;
+  knowledge: typeof enKnowledgeUi;
+  logs: typeof enLogsUi;
+  preview: typeof enPreviewUi;
+  search: typeof enSearchUi;
 };

@@ -4,6 +4,12 @@ import { zhGitExtraUi } from './zh-git-extra-ui';
 import type { Formats } from './formats';
 import { zhMcpSignInUi } from './zh-mcp-sign-in-ui';
 import { zhPdfPageUi } from './pdf-page-ui';
+import { zhGitUi } from './zh-git-ui';
+import { zhRunResultUi } from './zh-run-result-ui';
+import { zhQuickOpenUi } from './zh-quick-open-ui';
+import { zhSessionsUi } from './zh-sessions-ui';
+import { zhTracesUi } from './zh-traces-ui';
+import { zhKnowledgeUi, zhLogsUi, zhPreviewUi, zhSearchUi } from './zh-panels-ui';
 
 export const zhUi = {
   shell: {
@@ -240,4 +246,13 @@ export const zhUi = {
   },
   gitExtra: zhGitExtraUi,
   mcpSignIn: zhMcpSignInUi,
+  git: zhGitUi,
+  runResult: zhRunResultUi,
+  quickOpen: zhQuickOpenUi,
+  sessions: zhSessionsUi,
+  traces: zhTracesUi,
+  knowledge: zhKnowledgeUi,
+  logs: zhLogsUi,
+  preview: zhPreviewUi,
+  search: zhSearchUi,
 } satisfies UiCatalog;

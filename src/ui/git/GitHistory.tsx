@@ -2,6 +2,7 @@ import { createResource, createSignal, For, Show } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import type { GitCommitFile } from '../../workspace/git/git-commit-changes';
 import type { GitCommitInfo } from '../../workspace/git/git-repository';
+import { useI18n } from '../common/i18n';
 
 const MARK: Record<GitCommitFile['change'], string> = { added: 'A', modified: 'M', deleted: 'D' };
 
@@ -16,8 +17,9 @@ export function GitHistory(props: {
 }) {
   // Kept here, by id: each refresh of the log makes new entries, and an open commit stays open.
   const [openOid, setOpenOid] = createSignal<string>();
+  const { t } = useI18n();
   return (
-    <Show when={props.log.length > 0} fallback={<p class="git-note">No commits yet.</p>}>
+    <Show when={props.log.length > 0} fallback={<p class="git-note">{t('git.noCommits')}</p>}>
       <ol aria-labelledby="git-log-title">
         <For each={props.log}>
           {(entry) => (
@@ -43,6 +45,7 @@ function CommitEntry(props: {
   onShowFile: (commit: GitCommitInfo, path: string) => void;
 }) {
   const entry = props.entry;
+  const { t, formats } = useI18n();
   const short = entry.oid.slice(0, 7);
   const open = () => props.open;
   const [files] = createResource(
@@ -60,27 +63,27 @@ function CommitEntry(props: {
       >
         <span class="git-commit-message">{entry.message.split('\n')[0]}</span>
         <span class="git-note">
-          {entry.author.name} · {new Date(entry.time).toLocaleString()} · {short}
+          {entry.author.name} · {formats().dateTime(entry.time)} · {short}
         </span>
       </button>
       <Show when={open() && files()}>
         {(list) => (
-          <ul class="git-commit-files" aria-label={`Files of commit ${short}`}>
-            <For each={list()} fallback={<li class="git-note">No file changed.</li>}>
+          <ul class="git-commit-files" aria-label={t('git.commitFiles', short)}>
+            <For each={list()} fallback={<li class="git-note">{t('git.noFileChanged')}</li>}>
               {(file) => (
                 <li class="git-file">
                   <button
                     type="button"
                     class="git-file-name"
-                    title={`Show what ${short} did to ${file.path}`}
+                    title={t('git.showCommitFile', short, file.path)}
                     onClick={() => props.onShowFile(entry, file.path)}
                   >
                     {file.path}
                   </button>
                   <span
                     class={`git-mark git-${file.change}`}
-                    title={file.change}
-                    aria-label={file.change}
+                    title={t(`git.changes.${file.change}`)}
+                    aria-label={t(`git.changes.${file.change}`)}
                   >
                     {MARK[file.change]}
                   </span>

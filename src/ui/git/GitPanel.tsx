@@ -8,15 +8,21 @@ import type { GitCommitInfo } from '../../workspace/git/git-repository';
 import { MergeBar } from './MergeBar';
 import { GitHistory } from './GitHistory';
 import { CloneForm, RemoteProgress, RemoteRow } from './GitRemote';
+import { useI18n } from '../common/i18n';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enGitUi } from '../../app/messages/en-git-ui';
 import './git.css';
 
-/** The letter VS Code and `git status -s` show for a change, and its word. */
-const CHANGE_MARK: Record<GitChange, { letter: string; word: string }> = {
-  modified: { letter: 'M', word: 'modified' },
-  added: { letter: 'A', word: 'added' },
-  deleted: { letter: 'D', word: 'deleted' },
-  untracked: { letter: 'U', word: 'untracked' },
-  conflicted: { letter: '!', word: 'conflicted' },
+// The panel's English comes with this chunk, not with the first load.
+addEnglishArea('git', enGitUi);
+
+/** The letter VS Code and `git status -s` show for a change (its word is in the catalog). */
+const CHANGE_LETTER: Record<GitChange, string> = {
+  modified: 'M',
+  added: 'A',
+  deleted: 'D',
+  untracked: 'U',
+  conflicted: '!',
 };
 
 /** Which side of a file a row shows: what is staged, or what is not. */
@@ -32,8 +38,8 @@ interface OpenDiff {
   after: string;
 }
 
-const asText = (content: string | Uint8Array | null) =>
-  content === null ? '' : typeof content === 'string' ? content : '(binary file)\n';
+const asText = (content: string | Uint8Array | null, binary: string) =>
+  content === null ? '' : typeof content === 'string' ? content : `${binary}\n`;
 
 /**
  * The Source Control panel: "Initialize repository" when the workspace has none; else the
@@ -52,6 +58,8 @@ export function GitPanel(props: {
   const { t } = useI18n();
   const git = props.git;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
+  const binary = () => t('git.binaryFile');
   const [message, setMessage] = createSignal('');
   const [diff, setDiff] = createSignal<OpenDiff>();
   /** Commit replaces the last commit (`git commit --amend`) instead of adding one. */
@@ -106,10 +114,10 @@ export function GitPanel(props: {
     const text = [before, after].every((c) => c === null || typeof c === 'string');
     setDiff({
       path: file.path,
-      label: side === 'staged' ? 'staged' : 'not staged',
+      label: side === 'staged' ? t('git.staged') : t('git.notStaged'),
       ...(text ? { side } : {}),
-      before: asText(before),
-      after: asText(after),
+      before: asText(before, binary()),
+      after: asText(after, binary()),
     });
   };
 
@@ -118,9 +126,9 @@ export function GitPanel(props: {
     if (!versions) return;
     setDiff({
       path,
-      label: `in ${commit.oid.slice(0, 7)}`,
-      before: asText(versions.before),
-      after: asText(versions.after),
+      label: t('git.inCommit', commit.oid.slice(0, 7)),
+      before: asText(versions.before, binary()),
+      after: asText(versions.after, binary()),
     });
   };
 
@@ -137,12 +145,12 @@ export function GitPanel(props: {
     // Staged: its "after" is the index, so the text with a change put back is the new one.
     return open.side === 'unstaged'
       ? {
-          buttons: { keep: ['Stage', 'Stage this change'], undo: null },
+          buttons: { keep: [t('git.stage'), t('git.stageChange')], undo: null },
           onKeep: (index) => void run(() => git.stageText(open.path, index)).then(again),
           onUndo: async () => false,
         }
       : {
-          buttons: { keep: null, undo: ['Unstage', 'Unstage this change'] },
+          buttons: { keep: null, undo: [t('git.unstage'), t('git.unstageChange')] },
           onKeep: () => undefined,
           onUndo: async (index) => {
             const done = await run(() => git.stageText(open.path, index));
@@ -154,9 +162,9 @@ export function GitPanel(props: {
 
   const discard = async (path: string) => {
     const answer = await dialogs.confirm({
-      title: 'Discard changes?',
-      message: `${path} goes back to its last committed version. The notice that follows offers Undo.`,
-      confirmLabel: 'Discard',
+      title: t('git.discardTitle'),
+      message: t('git.discardText', path),
+      confirmLabel: t('git.discard'),
       danger: true,
     });
     if (answer === 'confirm') await run(() => git.discard(path));
@@ -164,9 +172,9 @@ export function GitPanel(props: {
 
   const newBranch = () =>
     dialogs.prompt({
-      title: 'New branch',
-      label: 'Branch name',
-      confirmLabel: 'Create and switch',
+      title: t('git.newBranchTitle'),
+      label: t('git.branchName'),
+      confirmLabel: t('git.createAndSwitch'),
       submit: async (name) => {
         await git.createBranch(name);
       },
@@ -174,9 +182,9 @@ export function GitPanel(props: {
 
   const deleteBranch = () =>
     dialogs.prompt({
-      title: 'Delete a branch',
-      label: 'Branch to delete (its commits stay only where another branch has them)',
-      confirmLabel: 'Delete branch',
+      title: t('git.deleteBranchTitle'),
+      label: t('git.branchToDelete'),
+      confirmLabel: t('git.deleteBranchConfirm'),
       submit: async (name) => {
         await git.deleteBranch(name.trim());
       },
@@ -189,24 +197,24 @@ export function GitPanel(props: {
         <button
           type="button"
           class="git-file-name"
-          title={`Show the changes to ${file.path}`}
+          title={t('git.showChangesTo', file.path)}
           onClick={() => void showDiff(file, side)}
         >
           {file.path}
         </button>
         <span
           class={`git-mark git-${change()}`}
-          title={CHANGE_MARK[change()].word}
-          aria-label={CHANGE_MARK[change()].word}
+          title={t(`git.changes.${change()}`)}
+          aria-label={t(`git.changes.${change()}`)}
         >
-          {CHANGE_MARK[change()].letter}
+          {CHANGE_LETTER[change()]}
         </span>
         <Show when={side === 'unstaged'}>
           <button
             type="button"
             class="git-file-action"
-            aria-label={`Discard changes to ${file.path}`}
-            title="Discard changes"
+            aria-label={t('git.discardChangesTo', file.path)}
+            title={t('git.discardChanges')}
             disabled={busy()}
             onClick={() => void discard(file.path)}
           >
@@ -216,8 +224,10 @@ export function GitPanel(props: {
         <button
           type="button"
           class="git-file-action"
-          aria-label={`${side === 'staged' ? 'Unstage' : 'Stage'} ${file.path}`}
-          title={side === 'staged' ? 'Unstage' : 'Stage'}
+          aria-label={
+            side === 'staged' ? t('git.unstagePath', file.path) : t('git.stagePath', file.path)
+          }
+          title={side === 'staged' ? t('git.unstage') : t('git.stage')}
           disabled={busy()}
           onClick={() =>
             void run(() => (side === 'staged' ? git.unstage(file.path) : git.stage(file.path)))
@@ -234,23 +244,21 @@ export function GitPanel(props: {
       <RemoteProgress remote={git.remote} />
       <Switch>
         <Match when={git.state().kind === 'loading'}>
-          <p class="git-empty">Reading the repository…</p>
+          <p class="git-empty">{t('git.reading')}</p>
         </Match>
         <Match when={git.state().kind === 'none'}>
           <div class="git-empty">
-            <p>This workspace is not a git repository yet.</p>
+            <p>{t('git.notRepository')}</p>
             <button
               type="button"
               class="button primary"
               disabled={busy()}
               onClick={() => void run(() => git.init())}
             >
-              Initialize repository
+              {t('git.initialize')}
             </button>
-            <p class="git-note">
-              Git keeps its history in a hidden .git folder inside the workspace, in this browser.
-            </p>
-            <h3 class="git-subtitle">Or clone a repository</h3>
+            <p class="git-note">{t('git.hiddenFolder')}</p>
+            <h3 class="git-subtitle">{t('git.orClone')}</h3>
             <CloneForm remote={git.remote} />
           </div>
         </Match>
@@ -270,7 +278,7 @@ export function GitPanel(props: {
                 />
               </Show>
               <div class="git-branch-row">
-                <label for="git-branch">Branch</label>
+                <label for="git-branch">{t('git.branch')}</label>
                 <select
                   id="git-branch"
                   value={state().branches.current ?? ''}
@@ -289,11 +297,11 @@ export function GitPanel(props: {
                   </For>
                 </select>
                 <button type="button" class="button" onClick={() => void newBranch()}>
-                  New branch…
+                  {t('git.newBranch')}
                 </button>
                 <Show when={state().branches.all.length > 1}>
                   <button type="button" class="button" onClick={() => void deleteBranch()}>
-                    Delete branch…
+                    {t('git.deleteBranch')}
                   </button>
                 </Show>
               </div>
@@ -305,12 +313,12 @@ export function GitPanel(props: {
                 }}
               >
                 <label for="git-message" class="visually-hidden">
-                  Commit message
+                  {t('git.commitMessage')}
                 </label>
                 <textarea
                   id="git-message"
                   rows={3}
-                  placeholder="Commit message (Ctrl+Enter to commit)"
+                  placeholder={t('git.commitPlaceholder')}
                   value={message()}
                   onInput={(event) => setMessage(event.currentTarget.value)}
                   onKeyDown={(event) => {
@@ -332,7 +340,7 @@ export function GitPanel(props: {
                         if (on && !message().trim()) setMessage(state().log[0]?.message ?? '');
                       }}
                     />
-                    Amend the last commit
+                    {t('git.amendLast')}
                   </label>
                 </Show>
                 <button
@@ -341,34 +349,38 @@ export function GitPanel(props: {
                   disabled={busy() || (!amending() && staged().length === 0) || !message().trim()}
                   title={
                     amending()
-                      ? 'Replace the last commit with this message and what is staged (Ctrl/Cmd+Enter)'
+                      ? t('git.amendTitle')
                       : staged().length === 0
-                        ? 'Stage the changes to commit first'
-                        : 'Commit the staged changes (Ctrl/Cmd+Enter)'
+                        ? t('git.stageFirst')
+                        : t('git.commitTitle')
                   }
                 >
-                  {amending() ? 'Amend' : 'Commit'}
+                  {amending() ? t('git.amend') : t('git.commit')}
                 </button>
                 <Show when={!git.author().name || !git.author().email}>
                   <p class="git-note">
-                    Set your name and email in Settings → Git before committing.{' '}
+                    {t('git.setAuthor')}{' '}
                     <Show when={props.onOpenSettings}>
                       <button type="button" class="git-link" onClick={props.onOpenSettings}>
-                        Open Settings
+                        {t('git.openSettings')}
                       </button>
                     </Show>
                   </p>
                 </Show>
               </form>
               <section class="git-group" aria-labelledby="git-staged-title">
-                <h3 id="git-staged-title">Staged changes ({staged().length})</h3>
+                <h3 id="git-staged-title">
+                  {t('git.stagedChanges', formats().number(staged().length))}
+                </h3>
                 <ul aria-labelledby="git-staged-title">
                   <For each={staged()}>{(file) => fileRow(file, 'staged')}</For>
                 </ul>
               </section>
               <section class="git-group" aria-labelledby="git-changes-title">
                 <div class="git-group-head">
-                  <h3 id="git-changes-title">Changes ({unstaged().length})</h3>
+                  <h3 id="git-changes-title">
+                    {t('git.changesCount', formats().number(unstaged().length))}
+                  </h3>
                   <Show when={unstaged().length > 1}>
                     <button
                       type="button"
@@ -376,13 +388,13 @@ export function GitPanel(props: {
                       disabled={busy()}
                       onClick={() => void run(() => git.stageAll())}
                     >
-                      Stage all
+                      {t('git.stageAll')}
                     </button>
                   </Show>
                 </div>
                 <Show
                   when={unstaged().length > 0 || staged().length > 0}
-                  fallback={<p class="git-note">No changes since the last commit.</p>}
+                  fallback={<p class="git-note">{t('git.noChanges')}</p>}
                 >
                   <ul aria-labelledby="git-changes-title">
                     <For each={unstaged()}>{(file) => fileRow(file, 'unstaged')}</For>
@@ -391,7 +403,7 @@ export function GitPanel(props: {
               </section>
               <Show when={diff()}>
                 {(open) => (
-                  <section class="git-diff" aria-label={`Changes to ${open().path}`}>
+                  <section class="git-diff" aria-label={t('git.changesToPath', open().path)}>
                     <div class="git-group-head">
                       <h3>
                         {open().path} <span class="git-note">({open().label})</span>
@@ -399,10 +411,10 @@ export function GitPanel(props: {
                       <button
                         type="button"
                         class="git-link"
-                        aria-label="Close the diff"
+                        aria-label={t('git.closeDiff')}
                         onClick={() => setDiff(undefined)}
                       >
-                        Close
+                        {t('git.close')}
                       </button>
                     </div>
                     <DiffView
@@ -415,7 +427,7 @@ export function GitPanel(props: {
                 )}
               </Show>
               <section class="git-group git-log" aria-labelledby="git-log-title">
-                <h3 id="git-log-title">History</h3>
+                <h3 id="git-log-title">{t('git.history')}</h3>
                 <GitHistory
                   git={git}
                   log={state().log}
@@ -436,7 +448,7 @@ export function GitPanel(props: {
                 when={cloning()}
                 fallback={
                   <button type="button" class="git-link" onClick={() => setCloning(true)}>
-                    Clone another repository…
+                    {t('git.cloneAnother')}
                   </button>
                 }
               >

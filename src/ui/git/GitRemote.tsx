@@ -1,24 +1,30 @@
 import { createSignal, Show } from 'solid-js';
-import type { GitRemoteActivity, GitRemoteService } from '../../app/git-remote-service';
+import type { GitRemoteService } from '../../app/git-remote-service';
+import { useI18n } from '../common/i18n';
 
-const ACTION_WORD: Record<GitRemoteActivity['action'], string> = {
-  clone: 'Cloning',
-  fetch: 'Fetching',
-  pull: 'Pulling',
-  push: 'Pushing',
-};
+/** The remote's name, git's own (not a word to translate). */
+const REMOTE_NAME = 'origin';
 
 /** What the remote action under way is doing, with a bar when git knows the total. */
 export function RemoteProgress(props: { remote: GitRemoteService }) {
+  const { t, formats } = useI18n();
   return (
     <Show when={props.remote.activity()}>
       {(now) => {
         const label = () => {
           const progress = now().progress;
-          const phase = progress
-            ? `${progress.phase}${progress.total ? ` ${progress.loaded} of ${progress.total}` : ''}`
-            : 'connecting';
-          return `${ACTION_WORD[now().action]}: ${phase}…`;
+          // The phase is git's own word ("Receiving objects"), as git prints it.
+          const phase = !progress
+            ? t('git.connecting')
+            : progress.total
+              ? t(
+                  'git.progressOf',
+                  progress.phase,
+                  formats().number(progress.loaded),
+                  formats().number(progress.total),
+                )
+              : progress.phase;
+          return t('git.progress', t(`git.actions.${now().action}`), phase);
         };
         return (
           <div class="git-progress" role="status">
@@ -47,6 +53,7 @@ export function RemoteProgress(props: { remote: GitRemoteService }) {
 export function CloneForm(props: { remote: GitRemoteService; onDone?: () => void }) {
   const [url, setUrl] = createSignal('');
   const [full, setFull] = createSignal(false);
+  const { t } = useI18n();
   const submit = async (event: Event) => {
     event.preventDefault();
     if (!url().trim()) return;
@@ -56,8 +63,8 @@ export function CloneForm(props: { remote: GitRemoteService; onDone?: () => void
     }
   };
   return (
-    <form class="git-clone" aria-label="Clone a repository" onSubmit={(e) => void submit(e)}>
-      <label for="git-clone-url">Repository URL</label>
+    <form class="git-clone" aria-label={t('git.cloneForm')} onSubmit={(e) => void submit(e)}>
+      <label for="git-clone-url">{t('git.repositoryUrl')}</label>
       <input
         id="git-clone-url"
         type="url"
@@ -73,19 +80,16 @@ export function CloneForm(props: { remote: GitRemoteService; onDone?: () => void
           checked={full()}
           onChange={(event) => setFull(event.currentTarget.checked)}
         />
-        Full history (every commit and branch; slower)
+        {t('git.fullHistory')}
       </label>
       <button
         type="submit"
         class="button primary"
         disabled={!url().trim() || !!props.remote.activity()}
       >
-        Clone
+        {t('git.clone')}
       </button>
-      <p class="git-note">
-        Clones into a new workspace. Private repositories need a token, and hosts that do not allow
-        web pages (CORS) a proxy: both in Settings → Git.
-      </p>
+      <p class="git-note">{t('git.cloneNote')}</p>
     </form>
   );
 }
@@ -93,40 +97,41 @@ export function CloneForm(props: { remote: GitRemoteService; onDone?: () => void
 /** The remote of a repository that has one: its URL, Fetch, Pull and Push. */
 export function RemoteRow(props: { remote: GitRemoteService }) {
   const busy = () => !!props.remote.activity();
+  const { t } = useI18n();
   return (
     <Show when={props.remote.remoteUrl()}>
       {(url) => (
         <div class="git-remote-row">
           <span class="git-note git-remote-url" title={url()}>
-            origin: {url()}
+            {REMOTE_NAME}: {url()}
           </span>
           <div class="git-remote-actions">
             <button
               type="button"
               class="button"
               disabled={busy()}
-              title="Download new commits without changing your files"
+              title={t('git.fetchTitle')}
               onClick={() => void props.remote.fetch()}
             >
-              Fetch
+              {t('git.fetch')}
             </button>
             <button
               type="button"
               class="button"
               disabled={busy()}
-              title="Fetch and merge the new commits into this branch"
+              title={t('git.pullTitle')}
               onClick={() => void props.remote.pull()}
             >
-              Pull
+              {t('git.pull')}
             </button>
             <button
               type="button"
               class="button"
               disabled={busy()}
-              title="Send this branch's commits to the remote"
+              title={t('git.pushTitle')}
               onClick={() => void props.remote.push()}
             >
-              Push
+              {t('git.push')}
             </button>
           </div>
         </div>

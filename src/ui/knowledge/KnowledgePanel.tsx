@@ -1,17 +1,22 @@
 import { For, onMount, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { KnowledgeEntry } from '../../workspace/knowledge/knowledge-index';
+import type { LocaleService } from '../../app/locale-service';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enKnowledgeUi } from '../../app/messages/en-panels-ui';
+import { useI18n } from '../common/i18n';
 import './knowledge.css';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// The panel's English comes with this chunk, not with the first load.
+addEnglishArea('knowledge', enKnowledgeUi);
 
 /** What one entry holds, in a line: "12 files · 80 chunks · 1 not indexed". */
-function summary(entry: KnowledgeEntry): string {
+function summary(entry: KnowledgeEntry, { t, formats }: LocaleService): string {
   const parts = [
-    ...(entry.kind === 'folder' ? [plural(entry.files, 'file')] : []),
-    plural(entry.chunks, 'chunk'),
+    ...(entry.kind === 'folder' ? [t('knowledge.files', formats(), entry.files)] : []),
+    t('knowledge.chunks', formats(), entry.chunks),
   ];
-  if (entry.problems) parts.push(`${entry.problems} not indexed`);
+  if (entry.problems) parts.push(t('knowledge.notIndexed', formats().number(entry.problems)));
   return parts.join(' · ');
 }
 
@@ -21,17 +26,19 @@ function summary(entry: KnowledgeEntry): string {
  */
 export function KnowledgePanel(props: { services: AppServices }) {
   const { knowledge, workspaces, providers } = props.services;
+  const i18n = useI18n();
+  const { t } = i18n;
   onMount(() => void knowledge.load());
   const status = (entry: KnowledgeEntry) =>
-    knowledge.indexing() ? 'Indexing…' : entry.problems ? 'Partly indexed' : 'Indexed';
+    knowledge.indexing()
+      ? t('knowledge.indexing')
+      : entry.problems
+        ? t('knowledge.partlyIndexed')
+        : t('knowledge.indexed');
   return (
-    <section class="knowledge-panel" aria-label="Knowledge">
+    <section class="knowledge-panel" aria-label={t('knowledge.label')}>
       <header class="knowledge-header">
-        <p class="knowledge-note">
-          Files and folders the assistant can search and cite (#knowledge in chat, the agent's
-          search_knowledge). Add one from the file tree's menu. With an embedding model (one of your
-          provider's models that serves /embeddings), search ranks by meaning too.
-        </p>
+        <p class="knowledge-note">{t('knowledge.intro')}</p>
         <Show when={!knowledge.entries().some((entry) => entry.path === '')}>
           <button
             type="button"
@@ -39,16 +46,16 @@ export function KnowledgePanel(props: { services: AppServices }) {
             disabled={!workspaces.current()}
             onClick={() => void knowledge.add('')}
           >
-            Add the whole workspace
+            {t('knowledge.addWorkspace')}
           </button>
         </Show>
         <label class="knowledge-embedding">
-          <span>Embedding model</span>
+          <span>{t('knowledge.embeddingModel')}</span>
           <select
             value={knowledge.embeddingModel()}
             onChange={(event) => void knowledge.setEmbeddingModel(event.currentTarget.value)}
           >
-            <option value="">None: full text only</option>
+            <option value="">{t('knowledge.noEmbedding')}</option>
             <For each={providers.models()}>
               {(choice) => (
                 <option value={choice.ref}>
@@ -60,25 +67,25 @@ export function KnowledgePanel(props: { services: AppServices }) {
         </label>
         <Show when={knowledge.indexing()}>
           <p class="knowledge-note" role="status">
-            Indexing…
+            {t('knowledge.indexing')}
           </p>
         </Show>
       </header>
       <Show
         when={knowledge.entries().length}
-        fallback={<p class="knowledge-note">Nothing is in the knowledge yet.</p>}
+        fallback={<p class="knowledge-note">{t('knowledge.empty')}</p>}
       >
-        <ul class="knowledge-list" aria-label="Indexed files and folders">
+        <ul class="knowledge-list" aria-label={t('knowledge.list')}>
           <For each={knowledge.entries()}>
             {(entry) => {
-              const name = entry.path || 'The whole workspace';
+              const name = entry.path || t('knowledge.wholeWorkspace');
               return (
                 <li class="knowledge-entry" aria-label={name}>
                   <div class="knowledge-entry-name" title={entry.problem ?? name}>
                     {entry.kind === 'folder' && entry.path ? `${name}/` : name}
                   </div>
                   <div class="knowledge-entry-meta">
-                    <span>{summary(entry)}</span>
+                    <span>{summary(entry, i18n)}</span>
                     <span class="knowledge-status">{status(entry)}</span>
                   </div>
                   <Show when={entry.problem}>
@@ -88,18 +95,18 @@ export function KnowledgePanel(props: { services: AppServices }) {
                     <button
                       type="button"
                       class="knowledge-link"
-                      aria-label={`Reindex ${name}`}
+                      aria-label={t('knowledge.reindexName', name)}
                       onClick={() => void knowledge.reindex(entry.path)}
                     >
-                      Reindex
+                      {t('knowledge.reindex')}
                     </button>
                     <button
                       type="button"
                       class="knowledge-link"
-                      aria-label={`Remove ${name} from the knowledge`}
+                      aria-label={t('knowledge.removeName', name)}
                       onClick={() => void knowledge.remove(entry.path)}
                     >
-                      Remove
+                      {t('knowledge.remove')}
                     </button>
                   </div>
                 </li>

@@ -4,19 +4,18 @@ import type { LogLevel } from '../../store/log-store';
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes } from '../common/download';
 import { formatTime } from '../traces/trace-format';
+import { useI18n } from '../common/i18n';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enLogsUi } from '../../app/messages/en-panels-ui';
 import '../traces/traces.css';
 import './logs.css';
 
+// The dialog's English comes with this chunk, not with the first load.
+addEnglishArea('logs', enLogsUi);
+
 type Filter = 'all' | LogLevel;
 
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All levels' },
-  { value: 'error', label: 'Errors' },
-  { value: 'warn', label: 'Warnings' },
-  { value: 'info', label: 'Info' },
-];
-
-const LEVEL_LABEL: Record<LogLevel, string> = { error: 'Error', warn: 'Warning', info: 'Info' };
+const FILTERS: readonly Filter[] = ['all', 'error', 'warn', 'info'];
 
 /**
  * The Logs panel: the app log's entries (newest first) with level, time, source and
@@ -32,6 +31,7 @@ export function LogsDialog(props: {
   const titleId = createUniqueId();
   const filterId = createUniqueId();
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   const [filter, setFilter] = createSignal<Filter>('all');
   onMount(() => void props.log.load());
   const shown = createMemo(() =>
@@ -48,9 +48,9 @@ export function LogsDialog(props: {
   };
   const clear = async () => {
     const answer = await dialogs.confirm({
-      title: 'Clear the log?',
-      message: 'Every entry is removed, in every tab.',
-      confirmLabel: 'Clear',
+      title: t('logs.clearTitle'),
+      message: t('logs.clearText'),
+      confirmLabel: t('logs.clear'),
       danger: true,
     });
     if (answer === 'confirm') await props.log.clear();
@@ -68,28 +68,28 @@ export function LogsDialog(props: {
       }}
     >
       <header class="traces-head">
-        <h2 id={titleId}>Logs</h2>
+        <h2 id={titleId}>{t('logs.title')}</h2>
         <button type="button" class="button" onClick={() => props.onClose()}>
-          Close
+          {t('logs.close')}
         </button>
       </header>
       <div class="logs-bar">
-        <label for={filterId}>Level</label>
+        <label for={filterId}>{t('logs.level')}</label>
         <select
           id={filterId}
           value={filter()}
           onChange={(event) => setFilter(event.currentTarget.value as Filter)}
         >
           <For each={FILTERS}>
-            {(option) => <option value={option.value}>{option.label}</option>}
+            {(option) => <option value={option}>{t(`logs.filters.${option}`)}</option>}
           </For>
         </select>
         <span class="logs-count" role="status">
-          {shown().length} {shown().length === 1 ? 'entry' : 'entries'}
+          {t('logs.entries', formats(), shown().length)}
         </span>
         <span class="header-spacer" />
         <button type="button" class="button" onClick={exportLog}>
-          Export
+          {t('logs.export')}
         </button>
         <button
           type="button"
@@ -97,34 +97,29 @@ export function LogsDialog(props: {
           disabled={!props.log.entries().length}
           onClick={() => void clear()}
         >
-          Clear
+          {t('logs.clear')}
         </button>
       </div>
-      <Show
-        when={shown().length}
-        fallback={
-          <p class="trace-muted">
-            No entries. Errors and warnings from every part of Cove appear here.
-          </p>
-        }
-      >
+      <Show when={shown().length} fallback={<p class="trace-muted">{t('logs.empty')}</p>}>
         <div class="traces-table-wrap">
-          <table class="traces-table logs-table" aria-label="Log entries">
+          <table class="traces-table logs-table" aria-label={t('logs.table')}>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Level</th>
-                <th scope="col">Source</th>
-                <th scope="col">Message</th>
+                <th scope="col">{t('logs.time')}</th>
+                <th scope="col">{t('logs.level')}</th>
+                <th scope="col">{t('logs.source')}</th>
+                <th scope="col">{t('logs.message')}</th>
               </tr>
             </thead>
             <tbody>
               <For each={shown()}>
                 {(entry) => (
                   <tr class={`log-${entry.level}`}>
-                    <td>{formatTime(entry.at)}</td>
+                    <td>{formatTime(entry.at, formats())}</td>
                     <td>
-                      <span class={`log-level ${entry.level}`}>{LEVEL_LABEL[entry.level]}</span>
+                      <span class={`log-level ${entry.level}`}>
+                        {t(`logs.levels.${entry.level}`)}
+                      </span>
                     </td>
                     <td>{entry.source}</td>
                     <td class="log-message">

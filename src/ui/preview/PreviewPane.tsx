@@ -4,15 +4,21 @@ import type { PreviewConsoleLevel } from '../../runtime/preview-console';
 import { loadPreviewFrame, PREVIEW_SANDBOX } from '../../runtime/sandbox/preview-frame';
 import { baseName } from '../../workspace/paths';
 import { IconButton } from '../common/icons';
+import { useI18n } from '../common/i18n';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enPreviewUi } from '../../app/messages/en-panels-ui';
 import './preview.css';
 
-/** The glyph and the spoken name of each console level. */
-const LEVELS: Record<PreviewConsoleLevel, { glyph: string; name: string }> = {
-  error: { glyph: '✕', name: 'Error' },
-  warn: { glyph: '⚠', name: 'Warning' },
-  info: { glyph: 'ℹ', name: 'Info' },
-  log: { glyph: '›', name: 'Log' },
-  debug: { glyph: '·', name: 'Debug' },
+// The pane's English comes with this chunk, not with the first load.
+addEnglishArea('preview', enPreviewUi);
+
+/** The glyph of each console level (its spoken name is in the catalog). */
+const GLYPHS: Record<PreviewConsoleLevel, string> = {
+  error: '✕',
+  warn: '⚠',
+  info: 'ℹ',
+  log: '›',
+  debug: '·',
 };
 
 /**
@@ -21,6 +27,7 @@ const LEVELS: Record<PreviewConsoleLevel, { glyph: string; name: string }> = {
  */
 export default function PreviewPane(props: { preview: PreviewService }) {
   const { preview } = props;
+  const { t, formats } = useI18n();
   let list: HTMLOListElement | undefined;
   // Follow the newest message while the list is scrolled to its end.
   createEffect(
@@ -36,52 +43,59 @@ export default function PreviewPane(props: { preview: PreviewService }) {
   };
   return (
     <div class="preview-pane">
-      <div class="panel-toolbar preview-toolbar" role="toolbar" aria-label="Preview controls">
+      <div class="panel-toolbar preview-toolbar" role="toolbar" aria-label={t('preview.controls')}>
         <span class="preview-path" title={preview.path()}>
           {preview.path()}
         </span>
         <span class="preview-status" role="status">
-          {preview.loading() ? 'Loading…' : ''}
+          {preview.loading() ? t('preview.loading') : ''}
         </span>
         <button
           type="button"
           class="button"
-          aria-label="Reload preview"
-          title="Build the page again from the workspace"
+          aria-label={t('preview.reloadLabel')}
+          title={t('preview.reloadTitle')}
           onClick={() => void preview.reload()}
         >
-          ↻ Reload
+          ↻ {t('preview.reload')}
         </button>
-        <IconButton label="Close preview" icon="close" onClick={() => preview.close()} />
+        <IconButton label={t('preview.close')} icon="close" onClick={() => preview.close()} />
       </div>
       <div class="preview-frame-box">
         <Show when={preview.document()} keyed>
           {(document) => <PreviewFrame document={document} name={name()} preview={preview} />}
         </Show>
       </div>
-      <section class="preview-console" aria-label="Preview console">
+      <section class="preview-console" aria-label={t('preview.console')}>
         <div class="preview-console-bar">
-          <span class="panel-title">Console</span>
+          <span class="panel-title">{t('preview.consoleTitle')}</span>
           <span class="preview-console-count">
-            {preview.entries().length} message{preview.entries().length === 1 ? '' : 's'}
-            <Show when={preview.dropped()}>{` (${preview.dropped()} older dropped)`}</Show>
+            {t('preview.messages', formats(), preview.entries().length)}
+            <Show when={preview.dropped()}>
+              {(dropped) => t('preview.dropped', formats().number(dropped()))}
+            </Show>
           </span>
           <button
             type="button"
             class="button"
-            aria-label="Clear console"
+            aria-label={t('preview.clearConsole')}
             onClick={() => preview.clearConsole()}
           >
-            Clear
+            {t('preview.clear')}
           </button>
         </div>
-        <ol class="preview-console-list" role="log" aria-label="Console messages" ref={list}>
+        <ol
+          class="preview-console-list"
+          role="log"
+          aria-label={t('preview.consoleMessages')}
+          ref={list}
+        >
           <For each={preview.entries()}>
             {(entry) => (
               <li class={`preview-entry level-${entry.level}`}>
-                <span class="preview-entry-level" title={LEVELS[entry.level].name}>
-                  <span aria-hidden="true">{LEVELS[entry.level].glyph}</span>
-                  <span class="visually-hidden">{LEVELS[entry.level].name}: </span>
+                <span class="preview-entry-level" title={t(`preview.levels.${entry.level}`)}>
+                  <span aria-hidden="true">{GLYPHS[entry.level]}</span>
+                  <span class="visually-hidden">{t(`preview.levels.${entry.level}`)}: </span>
                 </span>
                 <span class="preview-entry-text">{entry.text}</span>
               </li>
@@ -95,6 +109,7 @@ export default function PreviewPane(props: { preview: PreviewService }) {
 
 /** One build's frame; it is loaded before it is put into the page, so its first load is the page's. */
 function PreviewFrame(props: { document: PreviewDocument; name: string; preview: PreviewService }) {
+  const { t } = useI18n();
   const attach = (frame: HTMLIFrameElement) => {
     const { document } = props;
     const close = loadPreviewFrame(frame, document.page, {
@@ -110,7 +125,7 @@ function PreviewFrame(props: { document: PreviewDocument; name: string; preview:
     <iframe
       ref={attach}
       class="preview-frame"
-      title={`Preview of ${props.name}`}
+      title={t('preview.frameTitle', props.name)}
       sandbox={PREVIEW_SANDBOX}
       referrerPolicy="no-referrer"
     />

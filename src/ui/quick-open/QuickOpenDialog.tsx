@@ -22,7 +22,23 @@ import { parseQuickOpenQuery } from '../../workspace/quick-open-query';
 import { CommandRowView } from '../command-palette/CommandRowView';
 import { MarkedText as Marked } from './MarkedText';
 import { isApplePlatform } from './quick-open-shortcut';
+import type { LocaleService } from '../../app/locale-service';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enQuickOpenUi } from '../../app/messages/en-quick-open-ui';
+import { useI18n } from '../common/i18n';
 import './quick-open.css';
+
+// Quick open's English comes with this chunk, not with the first load.
+addEnglishArea('quickOpen', enQuickOpenUi);
+
+type Words = Pick<LocaleService, 't' | 'formats'>;
+
+/** The mark of a symbol's kind, as editors show it (hidden from screen readers). */
+const KIND_GLYPHS: Record<PythonSymbol['kind'], string> = {
+  class: 'C',
+  method: 'm',
+  function: 'ƒ',
+};
 
 /** How many rows Quick open shows at most; the rest are a keystroke away. */
 export const QUICK_OPEN_LIMIT = 50;
@@ -67,6 +83,8 @@ export function QuickOpenDialog(props: {
   onClose: () => void;
 }) {
   const apple = isApplePlatform(navigator);
+  const i18n = useI18n();
+  const { t, formats } = i18n;
   const listId = createUniqueId();
   const hintId = createUniqueId();
   const returnFocus = document.activeElement;
@@ -121,11 +139,11 @@ export function QuickOpenDialog(props: {
       const ranked = rankCommands(query.filter, props.commands.commands(), props.commands.recent());
       return {
         rows: ranked.map((row) => ({ kind: 'command', ...row })),
-        empty: `No command matches “${query.filter}”.`,
+        empty: t('quickOpen.noCommand', query.filter),
       };
     }
     if (query.kind === 'file') {
-      if (!paths.length) return { rows: [], empty: 'This workspace has no files yet.' };
+      if (!paths.length) return { rows: [], empty: t('quickOpen.noFiles') };
       const ranked = rankPaths(query.filter, paths, recent, QUICK_OPEN_LIMIT);
       return {
         rows: ranked.shown.map(({ path, positions }) => ({
@@ -135,16 +153,19 @@ export function QuickOpenDialog(props: {
           ...(query.line !== undefined ? { line: query.line } : {}),
           ...(query.column !== undefined ? { column: query.column } : {}),
         })),
-        empty: `No file matches “${query.filter}”.`,
+        empty: t('quickOpen.noFile', query.filter),
         total: ranked.total,
       };
     }
     const file = activeDocument();
     if (query.kind === 'line') {
-      if (!file) return { rows: [], empty: 'Open a file to go to one of its lines.' };
+      if (!file) return { rows: [], empty: t('quickOpen.openForLine') };
       const lines = countLines(file.text);
       if (query.line === undefined) {
-        return { rows: [], empty: `Type a line number of ${baseName(file.path)} (1–${lines}).` };
+        return {
+          rows: [],
+          empty: t('quickOpen.typeLine', baseName(file.path), formats().number(lines)),
+        };
       }
       return {
         rows: [
@@ -158,16 +179,16 @@ export function QuickOpenDialog(props: {
         ],
       };
     }
-    if (!file) return { rows: [], empty: 'Open a Python file to go to one of its symbols.' };
+    if (!file) return { rows: [], empty: t('quickOpen.openForSymbol') };
     if (!file.path.endsWith('.py')) {
       return {
         rows: [],
-        empty: `@ lists the functions and classes of a Python file; ${baseName(file.path)} is not one.`,
+        empty: t('quickOpen.notPython', baseName(file.path)),
       };
     }
     const all = symbolsOf(file.text);
     if (!all.length) {
-      return { rows: [], empty: `${baseName(file.path)} defines no functions or classes.` };
+      return { rows: [], empty: t('quickOpen.noSymbols', baseName(file.path)) };
     }
     const matched: (Row & { kind: 'symbol' })[] = [];
     const scores = new Map<PythonSymbol, number>();
@@ -181,7 +202,7 @@ export function QuickOpenDialog(props: {
     if (query.filter) matched.sort((a, b) => scores.get(b.symbol)! - scores.get(a.symbol)!);
     return {
       rows: matched.slice(0, QUICK_OPEN_LIMIT),
-      empty: `No symbol matches “${query.filter}”.`,
+      empty: t('quickOpen.noSymbol', query.filter),
       total: matched.length,
     };
   });
@@ -265,7 +286,7 @@ export function QuickOpenDialog(props: {
         })
       }
       class="modal quick-open"
-      aria-label={commandMode() ? 'Command palette' : 'Quick open'}
+      aria-label={commandMode() ? t('quickOpen.palette') : t('quickOpen.quickOpen')}
       onCancel={(event) => {
         event.preventDefault();
         props.onClose();
@@ -274,13 +295,13 @@ export function QuickOpenDialog(props: {
       <input
         class="quick-open-input"
         role="combobox"
-        aria-label={commandMode() ? 'Command' : 'File name, :line or @symbol'}
+        aria-label={commandMode() ? t('quickOpen.command') : t('quickOpen.fileQuery')}
         aria-expanded={rows().length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={rows().length ? optionId(selected()) : undefined}
         aria-describedby={hintId}
-        placeholder={commandMode() ? 'Command' : 'File name, :line or @symbol'}
+        placeholder={commandMode() ? t('quickOpen.command') : t('quickOpen.fileQuery')}
         autocomplete="off"
         spellcheck={false}
         value={input()}
@@ -296,11 +317,7 @@ export function QuickOpenDialog(props: {
         id={listId}
         class="quick-open-list"
         role="listbox"
-        aria-label={
-          { file: 'Files', line: 'Files', symbol: 'Symbols', command: 'Commands' }[
-            parseQuickOpenQuery(input()).kind
-          ]
-        }
+        aria-label={t(`quickOpen.lists.${parseQuickOpenQuery(input()).kind}`)}
       >
         <For each={rows()}>
           {(row, index) => (
@@ -309,7 +326,7 @@ export function QuickOpenDialog(props: {
               role="option"
               class="quick-open-option"
               aria-selected={index() === selected()}
-              aria-label={rowLabel(row)}
+              aria-label={rowLabel(row, i18n)}
               aria-disabled={row.kind === 'command' && row.disabled ? 'true' : undefined}
               aria-describedby={
                 row.kind === 'command' && row.disabled ? `${optionId(index())}-why` : undefined
@@ -323,7 +340,7 @@ export function QuickOpenDialog(props: {
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(row)}
             >
-              <RowView row={row} apple={apple} reasonId={`${optionId(index())}-why`} />
+              <RowView row={row} apple={apple} reasonId={`${optionId(index())}-why`} words={i18n} />
             </li>
           )}
         </For>
@@ -333,31 +350,34 @@ export function QuickOpenDialog(props: {
         {refusal() ??
           (rows().length
             ? (results().total ?? 0) > rows().length
-              ? `Showing ${rows().length} of ${results().total!.toLocaleString('en-US')}; type more to narrow.`
+              ? t(
+                  'quickOpen.showing',
+                  formats().number(rows().length),
+                  formats().number(results().total!),
+                )
               : ''
             : results().empty)}
       </p>
       <p id={hintId} class="quick-open-keys">
-        {commandMode()
-          ? '↑↓ to choose, Enter to run, Esc to close. Delete the > to find files.'
-          : '↑↓ to choose, Enter to open, Esc to close. Type : for a line, @ for a symbol, > for a command.'}
+        {commandMode() ? t('quickOpen.commandKeys') : t('quickOpen.fileKeys')}
       </p>
     </dialog>
   );
 }
 
-function RowView(props: { row: Row; apple: boolean; reasonId: string }) {
+function RowView(props: { row: Row; apple: boolean; reasonId: string; words: Words }) {
   const row = props.row;
+  const { t, formats } = props.words;
   if (row.kind === 'command') {
     return <CommandRowView row={row} apple={props.apple} reasonId={props.reasonId} />;
   }
   if (row.kind === 'line') {
     return (
       <span class="quick-open-name">
-        Go to line {row.line}
-        {row.column !== undefined ? `, column ${row.column}` : ''}{' '}
+        {t('quickOpen.goToLine', String(row.line))}
+        {row.column !== undefined ? t('quickOpen.column', String(row.column)) : ''}{' '}
         <span class="quick-open-detail">
-          of {baseName(row.path)} ({row.lines.toLocaleString('en-US')} lines)
+          {t('quickOpen.ofFile', formats(), baseName(row.path), row.lines)}
         </span>
       </span>
     );
@@ -366,13 +386,14 @@ function RowView(props: { row: Row; apple: boolean; reasonId: string }) {
     return (
       <>
         <span class={`quick-open-kind kind-${row.symbol.kind}`} aria-hidden="true">
-          {row.symbol.kind === 'class' ? 'C' : row.symbol.kind === 'method' ? 'm' : 'ƒ'}
+          {KIND_GLYPHS[row.symbol.kind]}
         </span>
         <span class="quick-open-name">
           <Marked text={row.symbol.name} positions={row.positions} />
         </span>
         <span class="quick-open-detail">
-          {row.symbol.container ? `${row.symbol.container} · ` : ''}line {row.symbol.line}
+          {row.symbol.container ? `${row.symbol.container} · ` : ''}
+          {t('quickOpen.line', String(row.symbol.line))}
         </span>
       </>
     );
@@ -389,7 +410,7 @@ function RowView(props: { row: Row; apple: boolean; reasonId: string }) {
         </span>
       </Show>
       <Show when={row.line !== undefined}>
-        <span class="quick-open-detail">line {row.line}</span>
+        <span class="quick-open-detail">{t('quickOpen.line', String(row.line))}</span>
       </Show>
     </>
   );
@@ -399,13 +420,13 @@ function RowView(props: { row: Row; apple: boolean; reasonId: string }) {
  * What a screen reader says for a row: the whole path, what the row does, or the command's
  * title (its shortcut is the option's aria-keyshortcuts, not part of its name).
  */
-function rowLabel(row: Row): string {
+function rowLabel(row: Row, { t }: Words): string {
   if (row.kind === 'command') return row.command.title;
   if (row.kind === 'file')
-    return row.line === undefined ? row.path : `${row.path}, line ${row.line}`;
-  if (row.kind === 'line') return `Go to line ${row.line} of ${row.path}`;
+    return row.line === undefined ? row.path : t('quickOpen.pathLine', row.path, String(row.line));
+  if (row.kind === 'line') return t('quickOpen.goToLineOf', String(row.line), row.path);
   const { name, kind, line } = row.symbol;
-  return `${name}, ${kind}, line ${line}`;
+  return t('quickOpen.symbolLabel', name, t(`quickOpen.kinds.${kind}`), String(line));
 }
 
 function countLines(text: string): number {

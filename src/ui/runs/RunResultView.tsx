@@ -3,29 +3,41 @@ import { For, Show } from 'solid-js';
 import type { RunView } from '../../app/run-service';
 import type { AppServices } from '../../app/services';
 import type { PackageFailure, RunResult } from '../../runtime/python-runtime';
+import type { LocaleService } from '../../app/locale-service';
+import type { Formats } from '../../app/messages/formats';
+import { useI18n } from '../common/i18n';
 
-function seconds(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+/** The words and formats of the language shown (useI18n()). */
+type Words = Pick<LocaleService, 't' | 'formats'>;
+
+function seconds(ms: number, formats: Formats): string {
+  if (ms < 1000) return `${formats.number(Math.round(ms))} ms`;
+  const digits = ms < 10_000 ? 2 : 1;
+  const fixed = new Intl.NumberFormat(formats.locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return `${fixed.format(ms / 1000)} s`;
 }
 
 /** One line saying how the run ended, in words a person acts on. */
-export function statusLine(result: RunResult): string {
+export function statusLine(result: RunResult, { t, formats }: Words): string {
+  const duration = seconds(result.duration, formats());
   switch (result.status) {
     case 'ok':
-      return `Finished in ${seconds(result.duration)}.`;
+      return t('runResult.finished', duration);
     case 'error':
-      if (result.exception?.phase === 'compile') return 'Not run: the code has a syntax error.';
-      if (result.exception)
-        return `Failed after ${seconds(result.duration)} with ${result.exception.type}.`;
+      if (result.exception?.phase === 'compile') return t('runResult.syntaxError');
+      if (result.exception) return t('runResult.failedWith', duration, result.exception.type);
       return result.exitCode !== undefined
-        ? `Exited with code ${result.exitCode} after ${seconds(result.duration)}.`
-        : (result.message ?? 'Failed.');
+        ? t('runResult.exited', String(result.exitCode), duration)
+        : (result.message ?? t('runResult.failed'));
     case 'timeout':
-      return result.message ?? `Stopped: it ran past its time limit (${seconds(result.duration)}).`;
+      return result.message ?? t('runResult.timeout', duration);
     case 'killed':
-      return result.message ?? `Stopped after ${seconds(result.duration)}.`;
+      return result.message ?? t('runResult.killed', duration);
     case 'crashed':
-      return result.message ?? 'Python crashed and was restarted; your files are safe. Run again.';
+      return result.message ?? t('runResult.crashed');
   }
 }
 
@@ -48,6 +60,8 @@ export function RunResultView(props: {
   onDebug: () => void;
 }) {
   const { editor } = props.services;
+  const i18n = useI18n();
+  const { t, formats } = i18n;
   // data: URLs, never blob: ones: a blob: URL has Cove's origin and opens as a page; the
   // bytes came from the sandbox and must be the raster image they claim to be.
   const figureUrls = props.result.figures.flatMap((figure) => {
@@ -59,11 +73,10 @@ export function RunResultView(props: {
   return (
     <div class="run-result" classList={{ failed: props.result.status !== 'ok' }}>
       <p class="run-status" role="status">
-        {statusLine(props.result)}
+        {statusLine(props.result, i18n)}
         <Show when={props.result.outputTruncated}>
           {' '}
-          Output was cut at 1 MB ({props.result.droppedBytes.toLocaleString('en-US')} more bytes not
-          shown).
+          {t('runResult.outputCut', formats(), props.result.droppedBytes)}
         </Show>
       </p>
       <Show when={props.result.status === 'error' && exception && props.result.message}>
@@ -81,12 +94,12 @@ export function RunResultView(props: {
                 class="frame-link"
                 onClick={() => void editor.reveal(error().file!, error().line!, error().column)}
               >
-                {error().file}, line {error().line}
-                {error().column ? `, column ${error().column}` : ''}
+                {t('runResult.fileLine', error().file!, String(error().line))}
+                {error().column ? t('runResult.column', String(error().column)) : ''}
               </button>
             </Show>
             <Show when={error().frames.length}>
-              <ol class="run-frames" aria-label="Traceback">
+              <ol class="run-frames" aria-label={t('runResult.traceback')}>
                 <For each={error().frames}>
                   {(frame) => (
                     <li>
@@ -94,7 +107,7 @@ export function RunResultView(props: {
                         when={frame.inWorkspace}
                         fallback={
                           <span class="frame-outside">
-                            {frame.file}, line {frame.line}
+                            {t('runResult.fileLine', frame.file, String(frame.line))}
                           </span>
                         }
                       >
@@ -103,10 +116,10 @@ export function RunResultView(props: {
                           class="frame-link"
                           onClick={() => void editor.reveal(frame.file, frame.line)}
                         >
-                          {frame.file}, line {frame.line}
+                          {t('runResult.fileLine', frame.file, String(frame.line))}
                         </button>
                       </Show>{' '}
-                      in <code>{frame.name}</code>
+                      {t('runResult.inFunction')} <code>{frame.name}</code>
                       <Show when={frame.code}>
                         <pre class="frame-code">{frame.code}</pre>
                       </Show>
@@ -128,19 +141,25 @@ export function RunResultView(props: {
       <Show when={figureUrls.length}>
         <div class="run-figures">
           <For each={figureUrls}>
-            {(url, index) => <img src={url} alt={`Figure ${index() + 1}`} />}
+            {(url, index) => (
+              <img src={url} alt={t('runResult.figure', formats().number(index() + 1))} />
+            )}
           </For>
         </div>
       </Show>
       <Show when={changed.written.length || changed.deleted.length}>
         <p class="run-files">
-          <Show when={changed.written.length}>Wrote {changed.written.join(', ')}. </Show>
-          <Show when={changed.deleted.length}>Deleted {changed.deleted.join(', ')}.</Show>
+          <Show when={changed.written.length}>
+            {t('runResult.wrote', changed.written.join(', '))}
+          </Show>
+          <Show when={changed.deleted.length}>
+            {t('runResult.deleted', changed.deleted.join(', '))}
+          </Show>
         </p>
       </Show>
       <Show when={props.result.status !== 'ok' && props.result.status !== 'killed'}>
         <button type="button" class="button" onClick={() => props.onDebug()}>
-          Debug with AI
+          {t('runResult.debug')}
         </button>
       </Show>
     </div>

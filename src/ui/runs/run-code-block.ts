@@ -1,3 +1,4 @@
+import type { LocaleService } from '../../app/locale-service';
 import type { AppServices } from '../../app/services';
 import { statusLine } from './RunResultView';
 
@@ -5,22 +6,28 @@ import { statusLine } from './RunResultView';
  * Runs a reply's Python code block in the workspace and shows what it printed right under
  * the block (the output panel shows the same run in full).
  */
-export function runCodeInto(services: AppServices, code: string, output: HTMLElement): void {
+export function runCodeInto(
+  services: AppServices,
+  code: string,
+  output: HTMLElement,
+  words: Pick<LocaleService, 't' | 'formats'>,
+): void {
+  const { t } = words;
   if (services.runs.busy()) {
     services.notices.show({
       kind: 'error',
-      text: 'Python is busy with another run; stop it or wait.',
+      text: t('runResult.busy'),
     });
     return;
   }
   output.textContent = '';
   output.setAttribute('role', 'log');
-  output.setAttribute('aria-label', 'Output of this code');
+  output.setAttribute('aria-label', t('runResult.codeOutput'));
   const text = document.createElement('span');
   output.append(text);
   const status = document.createElement('p');
   status.className = 'code-run-status';
-  status.textContent = 'Running…';
+  status.textContent = t('runResult.running');
   output.append(status);
   services.runs
     .runCode(code, (chunk) => {
@@ -34,9 +41,9 @@ export function runCodeInto(services: AppServices, code: string, output: HTMLEle
         const error = result.exception
           ? ` ${result.exception.type}: ${result.exception.message}`
           : '';
-        status.textContent = `${statusLine(result)}${error}`;
+        status.textContent = `${statusLine(result, words)}${error}`;
         status.classList.toggle('failed', result.status !== 'ok');
       },
-      () => (status.textContent = 'The code could not be run.'),
+      () => (status.textContent = t('runResult.couldNotRun')),
     );
 }

@@ -5,18 +5,22 @@ import { describeError } from '../../app/messages/describe-error';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
 import { ReplacePreview } from './ReplacePreview';
+import type { LocaleService } from '../../app/locale-service';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSearchUi } from '../../app/messages/en-panels-ui';
+import { useI18n } from '../common/i18n';
 import './search.css';
 
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+// The panel's English comes with this chunk, not with the first load.
+addEnglishArea('search', enSearchUi);
 
 /** "12 results in 3 files", with a "+" and a note when the search stopped at its limit. */
-export function summaryOf(result: ProjectSearchResult): string {
-  if (result.total === 0) return 'No results.';
-  const found = `${result.total.toLocaleString('en-US')}${result.capped ? '+' : ''} ${result.total === 1 && !result.capped ? 'result' : 'results'} in ${count(result.files.length, 'file')}`;
+export function summaryOf(result: ProjectSearchResult, { t, formats }: LocaleService): string {
+  if (result.total === 0) return t('search.noResults');
+  const found = t('search.results', formats(), result.total, result.capped, result.files.length);
   return result.capped
-    ? `${found}. Only the first ${result.total.toLocaleString('en-US')} are shown; narrow the search to see the rest.`
-    : `${found}.`;
+    ? t('search.capped', found, formats().number(result.total))
+    : t('search.found', found);
 }
 
 /**
@@ -27,6 +31,8 @@ export function summaryOf(result: ProjectSearchResult): string {
 export function SearchPanel(props: { services: AppServices }) {
   const { search, editor, notices } = props.services;
   const dialogs = useDialogs();
+  const i18n = useI18n();
+  const { t, formats } = i18n;
   let input!: HTMLInputElement;
   let results!: HTMLDivElement;
   const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
@@ -68,17 +74,17 @@ export function SearchPanel(props: { services: AppServices }) {
     if (!pending) {
       notices.show({
         kind: 'info',
-        text: 'Nothing to replace: the replacement leaves the text as it is.',
+        text: t('search.nothingToReplace'),
       });
       return;
     }
-    const matches = count(pending.matches, 'match', 'matches');
-    const files = count(pending.files, 'file');
+    const matches = t('search.matches', formats(), pending.matches);
+    const files = t('search.files', formats(), pending.files);
     const choice = await dialogs.confirm({
-      title: path ? `Replace in ${path}` : 'Replace all',
-      message: `Replace ${matches} in ${files} with "${search.replacement()}"? Undo is offered afterwards.`,
+      title: path ? t('search.replaceIn', path) : t('search.replaceAll'),
+      message: t('search.replaceText', matches, files, search.replacement()),
       content: () => <ReplacePreview rewrites={pending.rewrites} />,
-      confirmLabel: 'Replace',
+      confirmLabel: t('search.replace'),
       danger: true,
     });
     if (choice === 'confirm') await pending.apply();
@@ -105,8 +111,8 @@ export function SearchPanel(props: { services: AppServices }) {
           <input
             ref={input}
             type="search"
-            aria-label="Search text"
-            placeholder="Search"
+            aria-label={t('search.searchText')}
+            placeholder={t('search.search')}
             spellcheck={false}
             value={search.query().pattern}
             onInput={(event) => search.setQuery({ pattern: event.currentTarget.value })}
@@ -114,15 +120,15 @@ export function SearchPanel(props: { services: AppServices }) {
               if (event.key === 'Enter') search.searchNow();
             }}
           />
-          {toggle('caseSensitive', 'Match case', 'Aa')}
-          {toggle('wholeWord', 'Whole word', 'ab')}
-          {toggle('regex', 'Use regular expression', '.*')}
+          {toggle('caseSensitive', t('search.matchCase'), 'Aa')}
+          {toggle('wholeWord', t('search.wholeWord'), 'ab')}
+          {toggle('regex', t('search.regex'), '.*')}
         </div>
         <div class="search-row">
           <input
             type="text"
-            aria-label="Replace"
-            placeholder="Replace"
+            aria-label={t('search.replace')}
+            placeholder={t('search.replace')}
             spellcheck={false}
             value={search.replacement()}
             onInput={(event) => search.setReplacement(event.currentTarget.value)}
@@ -130,25 +136,25 @@ export function SearchPanel(props: { services: AppServices }) {
           <button
             type="button"
             class="search-replace-all"
-            title="Replace every match in every file below"
+            title={t('search.replaceAllTitle')}
             disabled={!shown()?.total || search.state().status !== 'done'}
             onClick={() => void replace()}
           >
-            Replace all
+            {t('search.replaceAll')}
           </button>
         </div>
         <input
           type="text"
-          aria-label="Files to include"
-          placeholder="Files to include (e.g. src, *.py)"
+          aria-label={t('search.include')}
+          placeholder={t('search.includePlaceholder')}
           spellcheck={false}
           value={search.query().include}
           onInput={(event) => search.setQuery({ include: event.currentTarget.value })}
         />
         <input
           type="text"
-          aria-label="Files to exclude"
-          placeholder="Files to exclude (e.g. tests/**)"
+          aria-label={t('search.exclude')}
+          placeholder={t('search.excludePlaceholder')}
           spellcheck={false}
           value={search.query().exclude}
           onInput={(event) => search.setQuery({ exclude: event.currentTarget.value })}
@@ -164,15 +170,15 @@ export function SearchPanel(props: { services: AppServices }) {
         </Match>
         <Match when={search.query().pattern !== ''}>
           <p class="search-summary" role="status">
-            {search.state().status === 'searching' && !shown() ? 'Searching…' : ''}
-            {shown() ? summaryOf(shown()!) : ''}
+            {search.state().status === 'searching' && !shown() ? t('search.searching') : ''}
+            {shown() ? summaryOf(shown()!, i18n) : ''}
           </p>
         </Match>
       </Switch>
       <div
         ref={results}
         class="search-results"
-        aria-label="Search results"
+        aria-label={t('search.resultsLabel')}
         role="region"
         aria-busy={search.state().status === 'searching'}
         onKeyDown={onResultsKey}
@@ -200,7 +206,7 @@ export function SearchPanel(props: { services: AppServices }) {
                       <span class="search-file-path">{file.path}</span>
                       <span
                         class="search-file-count"
-                        title={count(file.hits.length, 'match', 'matches')}
+                        title={t('search.matches', formats(), file.hits.length)}
                       >
                         {file.hits.length}
                       </span>
@@ -208,8 +214,8 @@ export function SearchPanel(props: { services: AppServices }) {
                     <button
                       type="button"
                       class="icon-button search-file-replace"
-                      aria-label={`Replace in ${file.path}`}
-                      title="Replace in this file"
+                      aria-label={t('search.replaceIn', file.path)}
+                      title={t('search.replaceInFile')}
                       disabled={search.state().status !== 'done'}
                       onClick={() => void replace(file.path)}
                     >
@@ -225,7 +231,7 @@ export function SearchPanel(props: { services: AppServices }) {
                               type="button"
                               class="search-hit"
                               title={`${file.path}:${hit.line}:${hit.column}`}
-                              aria-label={`Line ${hit.line}: ${hit.preview}`}
+                              aria-label={t('search.line', String(hit.line), hit.preview)}
                               onClick={() => open(file.path, hit)}
                             >
                               <span class="search-hit-line">{hit.line}</span>

@@ -1,22 +1,18 @@
 import { createSignal, For, onMount, Show } from 'solid-js';
 import type { SessionListService } from '../../app/session-list-service';
 import type { TrashEntry } from '../../store/trash-store';
+import type { Formats } from '../../app/messages/formats';
 import { useDialogs } from '../common/dialogs';
+import { useI18n } from '../common/i18n';
 
-/** How an entry is named in its row, its buttons and the question before Delete now. */
-function entryName(entry: TrashEntry): string {
-  return entry.kind === 'session' ? entry.title : `Branch of "${entry.title}"`;
-}
-
-/** Short, for the row: "Dec 6, 3:09 AM". */
-const when = (at: number) =>
-  new Date(at).toLocaleString(undefined, {
+/** Short, for the row, in the language shown: "Dec 6, 3:09 AM". */
+const when = (at: number, formats: Formats) =>
+  new Date(at).toLocaleString(formats.locale, {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
   });
-const day = (at: number) => new Date(at).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 /**
  * The workspace's recently deleted conversations and branches, under the conversations
@@ -25,6 +21,10 @@ const day = (at: number) => new Date(at).toLocaleDateString(undefined, { dateSty
  */
 export function RecentlyDeleted(props: { sessions: SessionListService; onRestored: () => void }) {
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
+  /** How an entry is named in its row, its buttons and the question before Delete now. */
+  const entryName = (entry: TrashEntry) =>
+    entry.kind === 'session' ? entry.title : t('sessions.branchOf', entry.title);
   const [open, setOpen] = createSignal(false);
   const entries = () => props.sessions.recentlyDeleted();
   // Another tab (or the Undo of a notice) may have changed it since the list was last read.
@@ -37,12 +37,12 @@ export function RecentlyDeleted(props: { sessions: SessionListService; onRestore
 
   const deleteNow = async (entry: TrashEntry) => {
     const answer = await dialogs.confirm({
-      title: `Delete "${entryName(entry)}" for good?`,
+      title: t('sessions.deleteForGoodTitle', entryName(entry)),
       message:
         entry.kind === 'session'
-          ? 'The conversation, its messages, traces and file checkpoints are deleted now and cannot be brought back.'
-          : 'The messages of this branch are deleted now and cannot be brought back.',
-      confirmLabel: 'Delete for good',
+          ? t('sessions.deleteSessionForGood')
+          : t('sessions.deleteBranchForGood'),
+      confirmLabel: t('sessions.deleteForGood'),
       danger: true,
     });
     if (answer === 'confirm') await props.sessions.deleteNow(entry.id);
@@ -58,44 +58,51 @@ export function RecentlyDeleted(props: { sessions: SessionListService; onRestore
           aria-controls="recently-deleted-list"
           onClick={() => setOpen(!open())}
         >
-          <span aria-hidden="true">{open() ? '▾' : '▸'}</span> Recently deleted ({entries().length})
+          <span aria-hidden="true">{open() ? '▾' : '▸'}</span>{' '}
+          {t('sessions.recentlyDeletedCount', formats().number(entries().length))}
         </button>
         <Show when={open()}>
-          <p class="recently-deleted-help">
-            Kept for 30 days after their delete, then deleted for good.
-          </p>
-          <ul id="recently-deleted-list" class="sessions-list" aria-label="Recently deleted">
+          <p class="recently-deleted-help">{t('sessions.keptFor')}</p>
+          <ul
+            id="recently-deleted-list"
+            class="sessions-list"
+            aria-label={t('sessions.recentlyDeleted')}
+          >
             <For each={entries()}>
               {(entry) => (
                 <li class="deleted-row">
                   <div
                     class="deleted-text"
-                    title={`${entryName(entry)}\nDeleted for good on ${day(props.sessions.expiresAt(entry))}`}
+                    title={`${entryName(entry)}\n${t('sessions.deletedForGoodOn', formats().date(props.sessions.expiresAt(entry)))}`}
                   >
                     <span class="deleted-title">{entryName(entry)}</span>
                     <Show when={entry.first}>
                       <span class="deleted-first">{entry.first}</span>
                     </Show>
                     <span class="deleted-meta">
-                      {entry.messages} {entry.messages === 1 ? 'message' : 'messages'} · deleted{' '}
-                      {when(entry.deletedAt)}
+                      {t(
+                        'sessions.deletedMeta',
+                        formats(),
+                        entry.messages,
+                        when(entry.deletedAt, formats()),
+                      )}
                     </span>
                   </div>
                   <button
                     type="button"
                     class="button"
-                    aria-label={`Restore ${entryName(entry)}`}
+                    aria-label={t('sessions.restoreName', entryName(entry))}
                     onClick={() => void restore(entry)}
                   >
-                    Restore
+                    {t('sessions.restore')}
                   </button>
                   <button
                     type="button"
                     class="button"
-                    aria-label={`Delete ${entryName(entry)} now`}
+                    aria-label={t('sessions.deleteNameNow', entryName(entry))}
                     onClick={() => void deleteNow(entry)}
                   >
-                    Delete now
+                    {t('sessions.deleteNow')}
                   </button>
                 </li>
               )}

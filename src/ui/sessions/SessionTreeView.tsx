@@ -2,7 +2,13 @@ import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import type { OutlineEntry } from '../../agent/session-tree-outline';
 import type { AppServices } from '../../app/services';
 import { useDialogs } from '../common/dialogs';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSessionsUi } from '../../app/messages/en-sessions-ui';
+import { useI18n } from '../common/i18n';
 import './sessions.css';
+
+// The tree's English comes with this chunk, not with the first load.
+addEnglishArea('sessions', enSessionsUi);
 
 /**
  * The whole tree of the conversation shown, as an accessible tree (role tree / treeitem,
@@ -12,6 +18,7 @@ import './sessions.css';
 export function SessionTreeView(props: { services: AppServices; onClose: () => void }) {
   const { chat, sessions } = props.services;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   const [outline, setOutline] = createSignal<OutlineEntry[]>([]);
   const [selected, setSelected] = createSignal<OutlineEntry | undefined>();
   let tree!: HTMLUListElement;
@@ -23,7 +30,7 @@ export function SessionTreeView(props: { services: AppServices; onClose: () => v
       () =>
         void sessions.outline().then(
           (entries) => setOutline(entries),
-          (error) => props.services.notices.error(error, 'Could not read the conversation tree'),
+          (error) => props.services.notices.error(error, t('sessions.treeReadFailed')),
         ),
     ),
   );
@@ -45,9 +52,9 @@ export function SessionTreeView(props: { services: AppServices; onClose: () => v
     const entry = selected();
     if (!entry) return;
     const answer = await dialogs.confirm({
-      title: 'Delete this branch?',
-      message: `"${entry.label}" and everything after it (${entry.count} messages here, and every branch under them) will be deleted. The conversation then shows a neighbouring branch. Undo, or Restore under Recently deleted for 30 days, brings it back.`,
-      confirmLabel: 'Delete branch',
+      title: t('sessions.deleteBranchTitle'),
+      message: t('sessions.deleteBranchText', entry.label, formats().number(entry.count)),
+      confirmLabel: t('sessions.deleteBranch'),
       danger: true,
     });
     if (answer !== 'confirm') return;
@@ -69,8 +76,7 @@ export function SessionTreeView(props: { services: AppServices; onClose: () => v
 
   function Branch(branch: { entry: OutlineEntry; level: number; first: boolean }) {
     const entry = branch.entry;
-    const label = () =>
-      `${entry.label} (${entry.count} ${entry.count === 1 ? 'message' : 'messages'}${entry.active ? ', shown' : ''})`;
+    const label = () => t('sessions.treeEntry', formats(), entry.label, entry.count, entry.active);
     return (
       <li
         role="treeitem"
@@ -99,7 +105,7 @@ export function SessionTreeView(props: { services: AppServices; onClose: () => v
           style={{ 'padding-left': `${Math.min(branch.level - 1, 12) * 0.9 + 0.4}rem` }}
         >
           <span class="tree-entry-label">{entry.label}</span>
-          <span class="tree-entry-count">{entry.count}</span>
+          <span class="tree-entry-count">{formats().number(entry.count)}</span>
         </span>
         <Show when={entry.children.length}>
           <ul role="group">
@@ -113,28 +119,26 @@ export function SessionTreeView(props: { services: AppServices; onClose: () => v
   }
 
   return (
-    <section class="sessions-panel tree-panel" aria-label="Conversation tree">
+    <section class="sessions-panel tree-panel" aria-label={t('sessions.tree')}>
       <div class="sessions-toolbar">
-        <p class="tree-help">
-          Choose a branch to show its newest conversation. Highlighted: the one shown now.
-        </p>
+        <p class="tree-help">{t('sessions.treeHelp')}</p>
         <button
           type="button"
           class="button danger"
           disabled={!selected() || chat.busy()}
           onClick={() => void deleteBranch()}
         >
-          Delete branch
+          {t('sessions.deleteBranch')}
         </button>
       </div>
       <Show
         when={outline().length}
-        fallback={<p class="sessions-status">No messages in this conversation yet.</p>}
+        fallback={<p class="sessions-status">{t('sessions.treeEmpty')}</p>}
       >
         <ul
           class="session-tree"
           role="tree"
-          aria-label="Conversation tree"
+          aria-label={t('sessions.tree')}
           ref={tree}
           onKeyDown={onKeyDown}
         >

@@ -7,7 +7,13 @@ import { Menu } from '../common/Menu';
 import { RecentlyDeleted } from './RecentlyDeleted';
 import { importSessionFile, downloadSession } from './session-files';
 import { SessionIcon } from './session-icons';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSessionsUi } from '../../app/messages/en-sessions-ui';
+import { useI18n } from '../common/i18n';
 import './sessions.css';
+
+// The list's English comes with this chunk, not with the first load.
+addEnglishArea('sessions', enSessionsUi);
 
 /**
  * The workspace's conversations as a person uses them every day: a search over titles and
@@ -24,6 +30,7 @@ export function SessionsPanel(props: {
 }) {
   const { chat, sessions } = props.services;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   const [menu, setMenu] = createSignal<{
     session: SessionRecord;
     x: number;
@@ -38,19 +45,18 @@ export function SessionsPanel(props: {
 
   const rename = (session: SessionRecord) =>
     void dialogs.prompt({
-      title: 'Rename conversation',
-      label: 'Title',
+      title: t('sessions.renameTitle'),
+      label: t('sessions.titleLabel'),
       initial: session.title,
-      confirmLabel: 'Rename',
+      confirmLabel: t('sessions.rename'),
       submit: (title) => chat.renameSession(session.id, title),
     });
 
   const remove = async (session: SessionRecord) => {
     const answer = await dialogs.confirm({
-      title: `Delete "${session.title}"?`,
-      message:
-        'The conversation and all its messages, every branch included, will be deleted. Undo brings it back whole, and so does Restore under Recently deleted for 30 days.',
-      confirmLabel: 'Delete conversation',
+      title: t('sessions.deleteTitle', session.title),
+      message: t('sessions.deleteText'),
+      confirmLabel: t('sessions.deleteConversation'),
       danger: true,
     });
     if (answer === 'confirm') await sessions.remove(session.id);
@@ -62,7 +68,7 @@ export function SessionsPanel(props: {
   return (
     <section
       class="sessions-panel"
-      aria-label="Conversations"
+      aria-label={t('sessions.label')}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !menu()) {
           event.stopPropagation();
@@ -74,30 +80,30 @@ export function SessionsPanel(props: {
         <input
           type="search"
           class="sessions-search"
-          aria-label="Search conversations"
-          placeholder="Search titles and messages"
+          aria-label={t('sessions.search')}
+          placeholder={t('sessions.searchPlaceholder')}
           value={sessions.query()}
           ref={(element) => queueMicrotask(() => element.focus())}
           onInput={(event) => sessions.setQuery(event.currentTarget.value)}
         />
         <button type="button" class="button" onClick={() => props.onNew('chat')}>
-          New chat
+          {t('sessions.newChat')}
         </button>
         <button type="button" class="button" onClick={() => props.onNew('agent')}>
-          New agent session
+          {t('sessions.newAgent')}
         </button>
         <button type="button" class="button" onClick={() => void importSessionFile(props.services)}>
-          Import…
+          {t('sessions.import')}
         </button>
       </div>
       <p class="sessions-status" role="status">
         {sessions.searching()
-          ? 'Searching…'
+          ? t('sessions.searching')
           : sessions.query().trim()
-            ? `${shown()} of ${total()} conversations match`
+            ? t('sessions.matching', formats().number(shown()), formats().number(total()))
             : total()
               ? ''
-              : 'No conversations in this workspace yet.'}
+              : t('sessions.none')}
       </p>
       <div class="sessions-groups">
         <For each={sessions.groups()}>
@@ -122,17 +128,21 @@ export function SessionsPanel(props: {
                         <span
                           class="session-mode"
                           classList={{ agent: session.mode === 'agent' }}
-                          title={session.mode === 'agent' ? 'Agent session' : 'Chat session'}
+                          title={
+                            session.mode === 'agent'
+                              ? t('sessions.agentSession')
+                              : t('sessions.chatSession')
+                          }
                         >
-                          {session.mode === 'agent' ? 'Agent' : 'Chat'}
+                          {session.mode === 'agent' ? t('sessions.agent') : t('sessions.chat')}
                         </span>
                         <button
                           type="button"
                           class="icon-button session-star"
                           classList={{ starred: session.starred }}
-                          aria-label="Star"
+                          aria-label={t('sessions.star')}
                           aria-pressed={session.starred}
-                          title={session.starred ? 'Unstar' : 'Star (keeps it on top)'}
+                          title={session.starred ? t('sessions.unstar') : t('sessions.starTitle')}
                           onClick={() => void sessions.star(session.id, !session.starred)}
                         >
                           <SessionIcon name="star" filled={session.starred} />
@@ -140,8 +150,8 @@ export function SessionsPanel(props: {
                         <button
                           type="button"
                           class="icon-button"
-                          aria-label="Rename"
-                          title="Rename"
+                          aria-label={t('sessions.rename')}
+                          title={t('sessions.rename')}
                           onClick={() => rename(session)}
                         >
                           <Icon name="edit" />
@@ -149,9 +159,9 @@ export function SessionsPanel(props: {
                         <button
                           type="button"
                           class="icon-button"
-                          aria-label="More actions"
+                          aria-label={t('sessions.moreActions')}
                           aria-haspopup="menu"
-                          title="Duplicate, export, delete"
+                          title={t('sessions.moreTitle')}
                           onClick={(event) => {
                             const rect = event.currentTarget.getBoundingClientRect();
                             setMenu({
@@ -180,22 +190,22 @@ export function SessionsPanel(props: {
           const session = at.session;
           return (
             <Menu
-              label={`Actions for ${session.title}`}
+              label={t('sessions.actionsFor', session.title)}
               x={at.x}
               y={at.y}
               returnFocus={at.button}
               onClose={() => setMenu(undefined)}
               items={[
-                { label: 'Duplicate', run: () => void sessions.duplicate(session.id) },
+                { label: t('sessions.duplicate'), run: () => void sessions.duplicate(session.id) },
                 {
-                  label: 'Export as Markdown',
+                  label: t('sessions.exportMarkdown'),
                   run: () => void downloadSession(props.services, session.id, 'markdown'),
                 },
                 {
-                  label: 'Export as JSON',
+                  label: t('sessions.exportJson'),
                   run: () => void downloadSession(props.services, session.id, 'json'),
                 },
-                { label: 'Delete…', danger: true, run: () => void remove(session) },
+                { label: t('sessions.delete'), danger: true, run: () => void remove(session) },
               ]}
             />
           );

@@ -105,7 +105,8 @@ export function App(props: AppProps) {
 
 function Shell(props: AppProps) {
   const { preferences, updates, notices, editor, connectivity } = props.services;
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const layout = () => preferences.preferences().layout;
   // The saved sizes, fitted to the window: panels give way so the editor keeps its share.
   const [windowSize, setWindowSize] = createSignal({
@@ -298,7 +299,8 @@ function Shell(props: AppProps) {
       }
     }
   };
-  const runCode = (code: string, output: HTMLElement) => runCodeInto(props.services, code, output);
+  const runCode = (code: string, output: HTMLElement) =>
+    runCodeInto(props.services, code, output, i18n);
   const chat = (
     <PanelBoundary name={t('shell.boundaries.assistant')} onError={logPanelFailure}>
       <ChatPanel

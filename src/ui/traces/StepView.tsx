@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import type { RunStepRecord } from '../../store/run-store';
 import { stepFacts, stepTitle } from './trace-format';
 import { describeError } from '../../app/messages/describe-error';
+import { useI18n } from '../common/i18n';
 
 /** Arguments as the model wrote them, pretty when they are JSON. */
 function prettyArguments(text: string): string {
@@ -18,6 +19,8 @@ function prettyArguments(text: string): string {
  */
 export function StepView(props: { step: RunStepRecord; open?: boolean }) {
   const step = () => props.step;
+  const i18n = useI18n();
+  const { t, formats } = i18n;
   const failed = () => {
     const current = step();
     return current.kind === 'model' ? Boolean(current.error) : current.isError;
@@ -26,18 +29,24 @@ export function StepView(props: { step: RunStepRecord; open?: boolean }) {
     <article
       class="trace-step"
       classList={{ 'is-error': failed() }}
-      aria-label={`Step ${step().seq + 1}, ${step().kind === 'model' ? 'model' : 'tool'}: ${stepTitle(step())}`}
+      aria-label={t(
+        step().kind === 'model' ? 'traces.stepLabel' : 'traces.toolStepLabel',
+        formats().number(step().seq + 1),
+        stepTitle(step(), i18n),
+      )}
     >
       <header class="trace-step-head">
         <span class="trace-step-number">{step().seq + 1}</span>
         <span class={`trace-step-kind ${step().kind}`}>
-          {step().kind === 'model' ? 'Model' : 'Tool'}
+          {step().kind === 'model' ? t('traces.model') : t('traces.tool')}
         </span>
-        <strong>{stepTitle(step())}</strong>
+        <strong>{stepTitle(step(), i18n)}</strong>
       </header>
-      <p class="trace-step-facts">{stepFacts(step()).join(' · ')}</p>
+      <p class="trace-step-facts">{stepFacts(step(), i18n).join(' · ')}</p>
       <details open={props.open}>
-        <summary>{step().kind === 'model' ? 'Output' : 'Arguments and result'}</summary>
+        <summary>
+          {step().kind === 'model' ? t('traces.output') : t('traces.argumentsAndResult')}
+        </summary>
         <Show
           when={
             step().kind === 'model'
@@ -55,17 +64,17 @@ export function StepView(props: { step: RunStepRecord; open?: boolean }) {
                 )}
               </Show>
               <Show when={model().reasoning}>
-                <h4>Reasoning</h4>
+                <h4>{t('traces.reasoning')}</h4>
                 <pre class="trace-text">{model().reasoning}</pre>
               </Show>
               <Show when={model().text}>
-                <h4>Text</h4>
+                <h4>{t('traces.text')}</h4>
                 <pre class="trace-text">{model().text}</pre>
               </Show>
               <For each={model().toolCalls}>
                 {(call) => (
                   <>
-                    <h4>Calls {call.name}</h4>
+                    <h4>{t('traces.calls', call.name)}</h4>
                     <pre class="trace-text">{prettyArguments(call.arguments)}</pre>
                   </>
                 )}
@@ -75,7 +84,7 @@ export function StepView(props: { step: RunStepRecord; open?: boolean }) {
                   !model().text && !model().reasoning && !model().toolCalls.length && !model().error
                 }
               >
-                <p class="trace-muted">No output.</p>
+                <p class="trace-muted">{t('traces.noOutput')}</p>
               </Show>
             </>
           )}
@@ -89,15 +98,15 @@ export function StepView(props: { step: RunStepRecord; open?: boolean }) {
         >
           {(tool) => (
             <>
-              <h4>Arguments</h4>
+              <h4>{t('traces.arguments')}</h4>
               <pre class="trace-text">{JSON.stringify(tool().args, null, 2)}</pre>
-              <h4>Result</h4>
-              <pre class="trace-text">{tool().result || '(empty)'}</pre>
+              <h4>{t('traces.result')}</h4>
+              <pre class="trace-text">{tool().result || t('traces.emptyResult')}</pre>
               <Show when={tool().approval?.feedback}>
-                <p class="trace-muted">Feedback: {tool().approval!.feedback}</p>
+                <p class="trace-muted">{t('traces.feedback', tool().approval!.feedback!)}</p>
               </Show>
               <Show when={tool().changedFiles?.length}>
-                <p class="trace-muted">Changed: {tool().changedFiles!.join(', ')}</p>
+                <p class="trace-muted">{t('traces.changed', tool().changedFiles!.join(', '))}</p>
               </Show>
             </>
           )}

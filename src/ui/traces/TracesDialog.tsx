@@ -25,6 +25,12 @@ import {
 } from './trace-format';
 import './traces.css';
 import { describeError } from '../../app/messages/describe-error';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enTracesUi } from '../../app/messages/en-traces-ui';
+import { useI18n } from '../common/i18n';
+
+// The dialog's English comes with this chunk, not with the first load.
+addEnglishArea('traces', enTracesUi);
 
 type View = { kind: 'list' } | { kind: 'run'; id: string } | { kind: 'replay'; id: string };
 
@@ -40,6 +46,7 @@ export function TracesDialog(props: {
   onClose: () => void;
 }) {
   const titleId = createUniqueId();
+  const { t } = useI18n();
   const [view, setView] = createSignal<View>({ kind: 'list' });
   const stop = props.traces.watch();
   onCleanup(stop);
@@ -56,9 +63,9 @@ export function TracesDialog(props: {
       }}
     >
       <header class="traces-head">
-        <h2 id={titleId}>Traces</h2>
+        <h2 id={titleId}>{t('traces.title')}</h2>
         <button type="button" class="button" onClick={() => props.onClose()}>
-          Close
+          {t('traces.close')}
         </button>
       </header>
       <Switch>
@@ -93,52 +100,55 @@ function RunList(props: {
   providerName?: ((providerId: string) => string | undefined) | undefined;
   onOpen: (id: string) => void;
 }) {
+  const i18n = useI18n();
+  const { t, formats } = i18n;
   return (
-    <Show
-      when={props.runs.length}
-      fallback={
-        <p class="trace-muted">
-          No agent runs yet. Every run in Agent mode is recorded here, step by step.
-        </p>
-      }
-    >
+    <Show when={props.runs.length} fallback={<p class="trace-muted">{t('traces.empty')}</p>}>
       <div class="traces-table-wrap">
-        <table class="traces-table" aria-label="Agent runs">
+        <table class="traces-table" aria-label={t('traces.table')}>
           <thead>
             <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Session</th>
-              <th scope="col">Model</th>
-              <th scope="col">Status</th>
-              <th scope="col">Steps</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Duration</th>
+              <th scope="col">{t('traces.columns.started')}</th>
+              <th scope="col">{t('traces.columns.session')}</th>
+              <th scope="col">{t('traces.columns.model')}</th>
+              <th scope="col">{t('traces.columns.status')}</th>
+              <th scope="col">{t('traces.columns.steps')}</th>
+              <th scope="col">{t('traces.columns.tokens')}</th>
+              <th scope="col">{t('traces.columns.cost')}</th>
+              <th scope="col">{t('traces.columns.duration')}</th>
             </tr>
           </thead>
           <tbody>
             <For each={props.runs}>
               {(run) => (
-                <tr aria-label={`Run in ${run.sessionTitle || 'an untitled session'}`}>
+                <tr
+                  aria-label={t('traces.runIn', run.sessionTitle || t('traces.anUntitledSession'))}
+                >
                   <td>
                     <button
                       type="button"
                       class="link-button"
-                      aria-label={`Open the run of ${formatTime(run.startedAt)} in ${run.sessionTitle || 'an untitled session'}`}
+                      aria-label={t(
+                        'traces.openRun',
+                        formatTime(run.startedAt, formats()),
+                        run.sessionTitle || t('traces.anUntitledSession'),
+                      )}
                       onClick={() => props.onOpen(run.id)}
                     >
-                      {formatTime(run.startedAt)}
+                      {formatTime(run.startedAt, formats())}
                     </button>
                   </td>
-                  <td>{run.sessionTitle || 'Untitled session'}</td>
+                  <td>{run.sessionTitle || t('traces.untitledSession')}</td>
                   <td title={run.model}>{modelLabel(run, props.providerName)}</td>
                   <td>
-                    <span class={`trace-status ${run.status}`}>{statusLabel(run.status)}</span>
+                    <span class={`trace-status ${run.status}`}>
+                      {statusLabel(run.status, i18n)}
+                    </span>
                   </td>
-                  <td>{run.steps}</td>
-                  <td>{formatTokens(run.usage)}</td>
+                  <td>{formats().number(run.steps)}</td>
+                  <td>{formatTokens(run.usage, i18n)}</td>
                   <td>{formatCost(run.usage)}</td>
-                  <td>{formatDuration(runDuration(run))}</td>
+                  <td>{formatDuration(runDuration(run), formats())}</td>
                 </tr>
               )}
             </For>
@@ -157,6 +167,8 @@ function RunView(props: {
   onBack: () => void;
   onReplay: (on: boolean) => void;
 }) {
+  const i18n = useI18n();
+  const { t, formats } = i18n;
   // Read again after each write of a trace, so a running run's steps appear as they come.
   const [trace] = createResource(
     () => ({ id: props.id, saves: props.traces.saves() }),
@@ -170,13 +182,13 @@ function RunView(props: {
   return (
     <Show
       when={trace()}
-      fallback={<p class="trace-muted">{trace.loading ? 'Loading…' : 'This run is gone.'}</p>}
+      fallback={<p class="trace-muted">{trace.loading ? t('traces.loading') : t('traces.gone')}</p>}
     >
       {(current) => (
-        <section class="trace-run" aria-label="Run detail">
+        <section class="trace-run" aria-label={t('traces.runDetail')}>
           <div class="trace-run-bar">
             <button type="button" class="button" onClick={() => props.onBack()}>
-              All runs
+              {t('traces.allRuns')}
             </button>
             <span class="header-spacer" />
             <Show when={!props.replay}>
@@ -186,42 +198,42 @@ function RunView(props: {
                 disabled={!current().steps.length}
                 onClick={() => props.onReplay(true)}
               >
-                Replay
+                {t('traces.replay')}
               </button>
             </Show>
             <button type="button" class="button" onClick={() => exportRun(current())}>
-              Export JSON
+              {t('traces.exportJson')}
             </button>
           </div>
           <dl class="trace-summary">
-            <dt>Session</dt>
-            <dd>{current().run.sessionTitle || 'Untitled session'}</dd>
-            <dt>Model</dt>
+            <dt>{t('traces.columns.session')}</dt>
+            <dd>{current().run.sessionTitle || t('traces.untitledSession')}</dd>
+            <dt>{t('traces.columns.model')}</dt>
             <dd title={current().run.model}>{modelLabel(current().run, props.providerName)}</dd>
-            <dt>Status</dt>
+            <dt>{t('traces.columns.status')}</dt>
             <dd>
               <span class={`trace-status ${current().run.status}`}>
-                {statusLabel(current().run.status)}
+                {statusLabel(current().run.status, i18n)}
               </span>
               <Show when={current().run.error}>
                 {(error) => <> — {describeError(error()).message}</>}
               </Show>
             </dd>
-            <dt>Steps</dt>
+            <dt>{t('traces.columns.steps')}</dt>
             <dd>
-              {current().run.steps} ({current().run.turns} turns)
+              {t('traces.stepsAndTurns', formats(), current().run.steps, current().run.turns)}
             </dd>
-            <dt>Tokens</dt>
-            <dd>{formatTokens(current().run.usage)}</dd>
-            <dt>Cost</dt>
+            <dt>{t('traces.columns.tokens')}</dt>
+            <dd>{formatTokens(current().run.usage, i18n)}</dd>
+            <dt>{t('traces.columns.cost')}</dt>
             <dd>{formatCost(current().run.usage)}</dd>
-            <dt>Duration</dt>
-            <dd>{formatDuration(runDuration(current().run))}</dd>
+            <dt>{t('traces.columns.duration')}</dt>
+            <dd>{formatDuration(runDuration(current().run), formats())}</dd>
           </dl>
           <Show
             when={props.replay}
             fallback={
-              <ol class="trace-timeline" aria-label="Steps">
+              <ol class="trace-timeline" aria-label={t('traces.steps')}>
                 <For each={current().steps}>
                   {(step) => (
                     <li>
@@ -245,6 +257,7 @@ function RunView(props: {
  * trace alone. Previous and Next (or the arrow keys) move; nothing is sent or written.
  */
 function RunReplay(props: { trace: RunTrace; onExit: () => void }) {
+  const { t, formats } = useI18n();
   const frames = replayFrames(props.trace);
   const [index, setIndex] = createSignal(0);
   const frame = () => frames[index()]!;
@@ -259,7 +272,7 @@ function RunReplay(props: { trace: RunTrace; onExit: () => void }) {
   return (
     <section
       class="trace-replay"
-      aria-label="Replay"
+      aria-label={t('traces.replay')}
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight') go(1);
         else if (event.key === 'ArrowLeft') go(-1);
@@ -267,11 +280,10 @@ function RunReplay(props: { trace: RunTrace; onExit: () => void }) {
     >
       <div class="trace-replay-bar">
         <button type="button" class="button" disabled={index() === 0} onClick={() => go(-1)}>
-          Previous step
+          {t('traces.previousStep')}
         </button>
         <span class="trace-replay-position" role="status">
-          Step {index() + 1} of {frames.length} · {frame().tokensSoFar.toLocaleString('en-US')}{' '}
-          tokens so far
+          {t('traces.position', formats(), index() + 1, frames.length, frame().tokensSoFar)}
         </span>
         <button
           type="button"
@@ -279,17 +291,15 @@ function RunReplay(props: { trace: RunTrace; onExit: () => void }) {
           disabled={index() === frames.length - 1}
           onClick={() => go(1)}
         >
-          Next step
+          {t('traces.nextStep')}
         </button>
         <span class="header-spacer" />
         <button type="button" class="button" onClick={() => props.onExit()}>
-          End replay
+          {t('traces.endReplay')}
         </button>
       </div>
-      <p class="trace-muted">
-        Replayed from the recorded results: nothing is sent and no file changes.
-      </p>
-      <ol ref={list} class="trace-timeline replay" aria-label="Replayed steps">
+      <p class="trace-muted">{t('traces.replayNote')}</p>
+      <ol ref={list} class="trace-timeline replay" aria-label={t('traces.replayedSteps')}>
         <For each={frame().shown}>
           {(step) => (
             <li classList={{ current: step.seq === frame().step.seq }}>

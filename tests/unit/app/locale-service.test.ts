@@ -6,6 +6,7 @@ import { createMemoryStore } from '../../../src/store/memory-store';
 import { CoveError } from '../../../src/base/errors';
 import { addEnglishArea } from '../../../src/app/messages/english-areas';
 import { enSettingsUi } from '../../../src/app/messages/en-settings-ui';
+import { describeBinary } from '../../../src/app/editor-service';
 
 function setUp(languages: string[]) {
   const store = createMemoryStore();
@@ -53,5 +54,13 @@ describe('the locale service', () => {
     expect(errorText(error)).not.toContain('That model');
     await locale.choose('en');
     expect(errorText(error)).toContain('That model is not configured.');
+  });
+
+  it("gives text the app builds outside components the language's numbers", async () => {
+    const { locale } = setUp(['de-DE']);
+    await locale.sync();
+    expect(describeBinary(12345)).toContain('12.345');
+    await locale.choose('en');
+    expect(describeBinary(12345)).toContain('12,345');
   });
 });

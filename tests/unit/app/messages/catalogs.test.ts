@@ -11,6 +11,16 @@ import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enGitExtraUi } from '../../../../src/app/messages/en-git-extra-ui';
 import { enMcpSignInUi } from '../../../../src/app/messages/en-mcp-sign-in-ui';
+import { enGitUi } from '../../../../src/app/messages/en-git-ui';
+import { enQuickOpenUi } from '../../../../src/app/messages/en-quick-open-ui';
+import { enSessionsUi } from '../../../../src/app/messages/en-sessions-ui';
+import { enTracesUi } from '../../../../src/app/messages/en-traces-ui';
+import {
+  enKnowledgeUi,
+  enLogsUi,
+  enPreviewUi,
+  enSearchUi,
+} from '../../../../src/app/messages/en-panels-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -32,6 +42,14 @@ const enUi: UiCatalog = {
   settings: enSettingsUi,
   gitExtra: enGitExtraUi,
   mcpSignIn: enMcpSignInUi,
+  git: enGitUi,
+  quickOpen: enQuickOpenUi,
+  sessions: enSessionsUi,
+  traces: enTracesUi,
+  knowledge: enKnowledgeUi,
+  logs: enLogsUi,
+  preview: enPreviewUi,
+  search: enSearchUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */

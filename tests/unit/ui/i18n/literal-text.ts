@@ -20,6 +20,8 @@ export interface LiteralText {
 function isWords(text: string): boolean {
   const trimmed = text.trim();
   if (!/\p{L}/u.test(trimmed)) return false;
+  // An example address (a placeholder's https://host/path) reads the same in every language.
+  if (/^[a-z]+:\/\/\S+$/.test(trimmed)) return false;
   return !trimmed.split(/[\s·,/()]+/).every((word) => word === '' || NAMES.has(word));
 }
 
