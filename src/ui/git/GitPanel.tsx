@@ -3,7 +3,6 @@ import type { GitService } from '../../app/git-service';
 import type { GitChange, GitFileStatus } from '../../workspace/git/git-status';
 import { DiffView, type DiffReview } from '../agent/DiffView';
 import { useDialogs } from '../common/dialogs';
-import { useI18n } from '../common/i18n';
 import type { GitCommitInfo } from '../../workspace/git/git-repository';
 import { MergeBar } from './MergeBar';
 import { GitHistory } from './GitHistory';
@@ -55,7 +54,6 @@ export function GitPanel(props: {
   /** Downloads the workspace as a .zip with its .git folder. */
   onExportWithHistory?: () => void;
 }) {
-  const { t } = useI18n();
   const git = props.git;
   const dialogs = useDialogs();
   const { t, formats } = useI18n();
