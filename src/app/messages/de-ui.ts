@@ -1,6 +1,7 @@
 /** The German of the UI: the keys of ./en-ui.ts, each worded for German readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { deProvidersUi } from './de-settings-providers-ui';
 
 export const deUi = {
   shell: {
@@ -128,6 +129,7 @@ export const deUi = {
       `„${file}“ enthält API-Schlüssel, verschlüsselt mit der Passphrase, die beim Erstellen gewählt wurde. Gib sie ein, um auch die Schlüssel wiederherzustellen, oder stelle alles andere ohne sie wieder her.`,
     restoreWithoutKeys: 'Ohne Schlüssel wiederherstellen',
   },
+  providers: deProvidersUi,
   chat: {
     renameTitle: 'Unterhaltung umbenennen',
     titleLabel: 'Titel',

@@ -9,6 +9,7 @@
  * (./english-areas.ts), so the first load does not carry it.
  */
 import type { enSettingsUi } from './en-settings-ui';
+import type { enProvidersUi } from './en-settings-providers-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -204,4 +205,5 @@ export const enFirstScreenUi = {
 /** Every area of the UI: the shape each language's catalog has. */
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
+  providers: typeof enProvidersUi;
 };

@@ -1,6 +1,7 @@
 /** The Simplified Chinese of the UI: the keys of ./en-ui.ts, each worded for Chinese readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { zhProvidersUi } from './zh-settings-providers-ui';
 
 export const zhUi = {
   shell: {
@@ -119,6 +120,7 @@ export const zhUi = {
       `“${file}”包含用创建时所选密码短语加密的 API 密钥。输入它以同时恢复密钥，或不含密钥恢复其他所有内容。`,
     restoreWithoutKeys: '不含密钥恢复',
   },
+  providers: zhProvidersUi,
   chat: {
     renameTitle: '重命名对话',
     titleLabel: '标题',
