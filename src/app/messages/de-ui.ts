@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deProvidersUi } from './de-settings-providers-ui';
+import { deSectionsUi } from './de-settings-sections-ui';
 
 export const deUi = {
   shell: {
@@ -130,6 +131,7 @@ export const deUi = {
     restoreWithoutKeys: 'Ohne Schlüssel wiederherstellen',
   },
   providers: deProvidersUi,
+  sections: deSectionsUi,
   chat: {
     renameTitle: 'Unterhaltung umbenennen',
     titleLabel: 'Titel',

@@ -10,6 +10,7 @@
  */
 import type { enSettingsUi } from './en-settings-ui';
 import type { enProvidersUi } from './en-settings-providers-ui';
+import type { enSectionsUi } from './en-settings-sections-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -206,4 +207,5 @@ export const enFirstScreenUi = {
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   providers: typeof enProvidersUi;
+  sections: typeof enSectionsUi;
 };

@@ -2,6 +2,7 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhProvidersUi } from './zh-settings-providers-ui';
+import { zhSectionsUi } from './zh-settings-sections-ui';
 
 export const zhUi = {
   shell: {
@@ -121,6 +122,7 @@ export const zhUi = {
     restoreWithoutKeys: '不含密钥恢复',
   },
   providers: zhProvidersUi,
+  sections: zhSectionsUi,
   chat: {
     renameTitle: '重命名对话',
     titleLabel: '标题',

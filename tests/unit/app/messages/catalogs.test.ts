@@ -10,6 +10,7 @@ import { en } from '../../../../src/app/messages/en';
 import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en-ui';
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enProvidersUi } from '../../../../src/app/messages/en-settings-providers-ui';
+import { enSectionsUi } from '../../../../src/app/messages/en-settings-sections-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -30,6 +31,7 @@ const enUi: UiCatalog = {
   ...enFirstScreenUi,
   settings: enSettingsUi,
   providers: enProvidersUi,
+  sections: enSectionsUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */
