@@ -3,6 +3,7 @@ import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deProvidersUi } from './de-settings-providers-ui';
 import { deSectionsUi } from './de-settings-sections-ui';
+import { deMcpSettingsUi } from './de-settings-mcp-ui';
 
 export const deUi = {
   shell: {
@@ -132,6 +133,7 @@ export const deUi = {
   },
   providers: deProvidersUi,
   sections: deSectionsUi,
+  mcpSettings: deMcpSettingsUi,
   chat: {
     renameTitle: 'Unterhaltung umbenennen',
     titleLabel: 'Titel',

@@ -11,6 +11,7 @@
 import type { enSettingsUi } from './en-settings-ui';
 import type { enProvidersUi } from './en-settings-providers-ui';
 import type { enSectionsUi } from './en-settings-sections-ui';
+import type { enMcpSettingsUi } from './en-settings-mcp-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -208,4 +209,5 @@ export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
   providers: typeof enProvidersUi;
   sections: typeof enSectionsUi;
+  mcpSettings: typeof enMcpSettingsUi;
 };

@@ -3,6 +3,7 @@ import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhProvidersUi } from './zh-settings-providers-ui';
 import { zhSectionsUi } from './zh-settings-sections-ui';
+import { zhMcpSettingsUi } from './zh-settings-mcp-ui';
 
 export const zhUi = {
   shell: {
@@ -123,6 +124,7 @@ export const zhUi = {
   },
   providers: zhProvidersUi,
   sections: zhSectionsUi,
+  mcpSettings: zhMcpSettingsUi,
   chat: {
     renameTitle: '重命名对话',
     titleLabel: '标题',

@@ -8,6 +8,10 @@ import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
 import { createHeaderRows, HeaderRowsField } from './HeaderRowsField';
 import { McpReport } from './McpReport';
+import { useI18n } from '../common/i18n';
+
+/** An address, the same in every language. */
+const URL_EXAMPLE = 'https://example.com/mcp';
 
 type Field = 'name' | 'url' | 'headers' | 'form';
 
@@ -29,6 +33,7 @@ export function McpServerForm(props: {
   /** Cove's OAuth callback page, for the client id's note. */
   redirectUrl?: string;
 }) {
+  const { t } = useI18n();
   const existing = props.existing;
   const ids = {
     name: createUniqueId(),
@@ -58,8 +63,8 @@ export function McpServerForm(props: {
       show(
         new CoveError(
           MCP_CONFIG_ERROR_CODES.headers,
-          `The header “${twice}” is given twice.`,
-          'Keep one row per header name.',
+          t('mcpSettings.form.headerTwice', twice),
+          t('mcpSettings.form.headerTwiceHint'),
         ),
       );
       return undefined;
@@ -108,18 +113,20 @@ export function McpServerForm(props: {
 
   return (
     <FormDialog
-      title={existing ? `Edit ${existing.name}` : 'Add MCP server'}
+      title={
+        existing ? t('mcpSettings.form.editTitle', existing.name) : t('mcpSettings.form.addTitle')
+      }
       class="mcp-form"
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
       <div class="form-field">
-        <label for={ids.name}>Name</label>
+        <label for={ids.name}>{t('mcpSettings.form.name')}</label>
         <input
           id={ids.name}
           ref={(element) => (errors.fields.name = element)}
           value={name()}
-          placeholder="e.g. github"
+          placeholder={t('mcpSettings.form.namePlaceholder')}
           autocomplete="off"
           spellcheck={false}
           aria-invalid={invalid('name')}
@@ -133,14 +140,14 @@ export function McpServerForm(props: {
       <FieldError id={ids.error} text={errorFor('name')} />
 
       <div class="form-field">
-        <label for={ids.url}>URL</label>
+        <label for={ids.url}>{t('mcpSettings.form.url')}</label>
         <input
           id={ids.url}
           ref={(element) => (errors.fields.url = element)}
           class="mono"
           type="url"
           value={url()}
-          placeholder="https://example.com/mcp"
+          placeholder={URL_EXAMPLE}
           autocomplete="off"
           spellcheck={false}
           aria-invalid={invalid('url')}
@@ -155,8 +162,8 @@ export function McpServerForm(props: {
 
       <HeaderRowsField
         rows={headerRows}
-        legend="Headers"
-        note="Sent with every request to this server, e.g. Authorization: Bearer … for a token. Headers named like a key or token are kept encrypted, out of backups."
+        legend={t('mcpSettings.form.headers')}
+        note={t('mcpSettings.form.headersNote')}
         secretValues
         ref={(element) => (errors.fields.headers = element)}
         invalid={invalid('headers')}
@@ -164,7 +171,7 @@ export function McpServerForm(props: {
       />
       <FieldError id={ids.error} text={errorFor('headers')} />
       <div class="form-field">
-        <label for={ids.clientId}>OAuth client id (optional)</label>
+        <label for={ids.clientId}>{t('mcpSettings.form.clientId')}</label>
         <input
           id={ids.clientId}
           class="mono"
@@ -175,9 +182,10 @@ export function McpServerForm(props: {
           onInput={(event) => setClientId(event.currentTarget.value)}
         />
         <small id={ids.clientIdNote} class="form-note">
-          For servers that ask you to sign in but do not let Cove register itself: a client id
-          registered for Cove, with {props.redirectUrl ?? 'Cove’s callback page'} as its redirect
-          URI.
+          {t(
+            'mcpSettings.form.clientIdNote',
+            props.redirectUrl ?? t('mcpSettings.form.callbackPage'),
+          )}
         </small>
       </div>
       <FieldError id={ids.error} text={errorFor('form')} />
@@ -185,14 +193,14 @@ export function McpServerForm(props: {
 
       <div class="modal-actions">
         <button type="button" class="button" disabled={testing()} onClick={() => void test()}>
-          {testing() ? 'Testing…' : 'Test'}
+          {testing() ? t('mcpSettings.form.testing') : t('mcpSettings.form.test')}
         </button>
         <span class="header-spacer" />
         <button type="button" class="button" onClick={props.onClose}>
-          Cancel
+          {t('mcpSettings.form.cancel')}
         </button>
         <button type="submit" class="button primary" disabled={busy()}>
-          Save
+          {t('mcpSettings.form.save')}
         </button>
       </div>
     </FormDialog>

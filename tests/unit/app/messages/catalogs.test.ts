@@ -11,6 +11,7 @@ import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enProvidersUi } from '../../../../src/app/messages/en-settings-providers-ui';
 import { enSectionsUi } from '../../../../src/app/messages/en-settings-sections-ui';
+import { enMcpSettingsUi } from '../../../../src/app/messages/en-settings-mcp-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -32,6 +33,7 @@ const enUi: UiCatalog = {
   settings: enSettingsUi,
   providers: enProvidersUi,
   sections: enSectionsUi,
+  mcpSettings: enMcpSettingsUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */
