@@ -4,6 +4,7 @@ import type { Formats } from './formats';
 import { deProvidersUi } from './de-settings-providers-ui';
 import { deSectionsUi } from './de-settings-sections-ui';
 import { deMcpSettingsUi } from './de-settings-mcp-ui';
+import { deMoreSettingsUi } from './de-settings-more-ui';
 
 export const deUi = {
   shell: {
@@ -134,6 +135,7 @@ export const deUi = {
   providers: deProvidersUi,
   sections: deSectionsUi,
   mcpSettings: deMcpSettingsUi,
+  moreSettings: deMoreSettingsUi,
   chat: {
     renameTitle: 'Unterhaltung umbenennen',
     titleLabel: 'Titel',

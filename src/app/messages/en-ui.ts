@@ -12,6 +12,7 @@ import type { enSettingsUi } from './en-settings-ui';
 import type { enProvidersUi } from './en-settings-providers-ui';
 import type { enSectionsUi } from './en-settings-sections-ui';
 import type { enMcpSettingsUi } from './en-settings-mcp-ui';
+import type { enMoreSettingsUi } from './en-settings-more-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -210,4 +211,5 @@ export type UiCatalog = typeof enFirstScreenUi & {
   providers: typeof enProvidersUi;
   sections: typeof enSectionsUi;
   mcpSettings: typeof enMcpSettingsUi;
+  moreSettings: typeof enMoreSettingsUi;
 };

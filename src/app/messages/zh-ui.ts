@@ -4,6 +4,7 @@ import type { Formats } from './formats';
 import { zhProvidersUi } from './zh-settings-providers-ui';
 import { zhSectionsUi } from './zh-settings-sections-ui';
 import { zhMcpSettingsUi } from './zh-settings-mcp-ui';
+import { zhMoreSettingsUi } from './zh-settings-more-ui';
 
 export const zhUi = {
   shell: {
@@ -125,6 +126,7 @@ export const zhUi = {
   providers: zhProvidersUi,
   sections: zhSectionsUi,
   mcpSettings: zhMcpSettingsUi,
+  moreSettings: zhMoreSettingsUi,
   chat: {
     renameTitle: '重命名对话',
     titleLabel: '标题',

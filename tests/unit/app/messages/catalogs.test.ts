@@ -12,6 +12,7 @@ import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
 import { enProvidersUi } from '../../../../src/app/messages/en-settings-providers-ui';
 import { enSectionsUi } from '../../../../src/app/messages/en-settings-sections-ui';
 import { enMcpSettingsUi } from '../../../../src/app/messages/en-settings-mcp-ui';
+import { enMoreSettingsUi } from '../../../../src/app/messages/en-settings-more-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -34,6 +35,7 @@ const enUi: UiCatalog = {
   providers: enProvidersUi,
   sections: enSectionsUi,
   mcpSettings: enMcpSettingsUi,
+  moreSettings: enMoreSettingsUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */
