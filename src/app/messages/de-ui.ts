@@ -5,6 +5,7 @@ import { deProvidersUi } from './de-settings-providers-ui';
 import { deSectionsUi } from './de-settings-sections-ui';
 import { deMcpSettingsUi } from './de-settings-mcp-ui';
 import { deMoreSettingsUi } from './de-settings-more-ui';
+import { deStorageSettingsUi } from './de-settings-storage-ui';
 
 export const deUi = {
   shell: {
@@ -136,6 +137,7 @@ export const deUi = {
   sections: deSectionsUi,
   mcpSettings: deMcpSettingsUi,
   moreSettings: deMoreSettingsUi,
+  storageSettings: deStorageSettingsUi,
   chat: {
     renameTitle: 'Unterhaltung umbenennen',
     titleLabel: 'Titel',

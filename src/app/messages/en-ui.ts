@@ -13,6 +13,7 @@ import type { enProvidersUi } from './en-settings-providers-ui';
 import type { enSectionsUi } from './en-settings-sections-ui';
 import type { enMcpSettingsUi } from './en-settings-mcp-ui';
 import type { enMoreSettingsUi } from './en-settings-more-ui';
+import type { enStorageSettingsUi } from './en-settings-storage-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -212,4 +213,5 @@ export type UiCatalog = typeof enFirstScreenUi & {
   sections: typeof enSectionsUi;
   mcpSettings: typeof enMcpSettingsUi;
   moreSettings: typeof enMoreSettingsUi;
+  storageSettings: typeof enStorageSettingsUi;
 };

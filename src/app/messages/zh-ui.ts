@@ -5,6 +5,7 @@ import { zhProvidersUi } from './zh-settings-providers-ui';
 import { zhSectionsUi } from './zh-settings-sections-ui';
 import { zhMcpSettingsUi } from './zh-settings-mcp-ui';
 import { zhMoreSettingsUi } from './zh-settings-more-ui';
+import { zhStorageSettingsUi } from './zh-settings-storage-ui';
 
 export const zhUi = {
   shell: {
@@ -127,6 +128,7 @@ export const zhUi = {
   sections: zhSectionsUi,
   mcpSettings: zhMcpSettingsUi,
   moreSettings: zhMoreSettingsUi,
+  storageSettings: zhStorageSettingsUi,
   chat: {
     renameTitle: '重命名对话',
     titleLabel: '标题',

@@ -13,6 +13,7 @@ import { enProvidersUi } from '../../../../src/app/messages/en-settings-provider
 import { enSectionsUi } from '../../../../src/app/messages/en-settings-sections-ui';
 import { enMcpSettingsUi } from '../../../../src/app/messages/en-settings-mcp-ui';
 import { enMoreSettingsUi } from '../../../../src/app/messages/en-settings-more-ui';
+import { enStorageSettingsUi } from '../../../../src/app/messages/en-settings-storage-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -36,6 +37,7 @@ const enUi: UiCatalog = {
   sections: enSectionsUi,
   mcpSettings: enMcpSettingsUi,
   moreSettings: enMoreSettingsUi,
+  storageSettings: enStorageSettingsUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */
