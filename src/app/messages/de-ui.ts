@@ -10,6 +10,11 @@ import { deQuickOpenUi } from './de-quick-open-ui';
 import { deSessionsUi } from './de-sessions-ui';
 import { deTracesUi } from './de-traces-ui';
 import { deKnowledgeUi, deLogsUi, dePreviewUi, deSearchUi } from './de-panels-ui';
+import { deProvidersUi } from './de-settings-providers-ui';
+import { deSectionsUi } from './de-settings-sections-ui';
+import { deMcpSettingsUi } from './de-settings-mcp-ui';
+import { deMoreSettingsUi } from './de-settings-more-ui';
+import { deStorageSettingsUi } from './de-settings-storage-ui';
 
 export const deUi = {
   shell: {
@@ -138,6 +143,11 @@ export const deUi = {
       `„${file}“ enthält API-Schlüssel, verschlüsselt mit der Passphrase, die beim Erstellen gewählt wurde. Gib sie ein, um auch die Schlüssel wiederherzustellen, oder stelle alles andere ohne sie wieder her.`,
     restoreWithoutKeys: 'Ohne Schlüssel wiederherstellen',
   },
+  providers: deProvidersUi,
+  sections: deSectionsUi,
+  mcpSettings: deMcpSettingsUi,
+  moreSettings: deMoreSettingsUi,
+  storageSettings: deStorageSettingsUi,
   chat: {
     renameTitle: 'Unterhaltung umbenennen',
     titleLabel: 'Titel',

@@ -18,6 +18,11 @@ import type { enQuickOpenUi } from './en-quick-open-ui';
 import type { enSessionsUi } from './en-sessions-ui';
 import type { enTracesUi } from './en-traces-ui';
 import type { enKnowledgeUi, enLogsUi, enPreviewUi, enSearchUi } from './en-panels-ui';
+import type { enProvidersUi } from './en-settings-providers-ui';
+import type { enSectionsUi } from './en-settings-sections-ui';
+import type { enMcpSettingsUi } from './en-settings-mcp-ui';
+import type { enMoreSettingsUi } from './en-settings-more-ui';
+import type { enStorageSettingsUi } from './en-settings-storage-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
@@ -225,4 +230,9 @@ export type UiCatalog = typeof enFirstScreenUi & {
   logs: typeof enLogsUi;
   preview: typeof enPreviewUi;
   search: typeof enSearchUi;
+  providers: typeof enProvidersUi;
+  sections: typeof enSectionsUi;
+  mcpSettings: typeof enMcpSettingsUi;
+  moreSettings: typeof enMoreSettingsUi;
+  storageSettings: typeof enStorageSettingsUi;
 };

@@ -10,6 +10,11 @@ import { zhQuickOpenUi } from './zh-quick-open-ui';
 import { zhSessionsUi } from './zh-sessions-ui';
 import { zhTracesUi } from './zh-traces-ui';
 import { zhKnowledgeUi, zhLogsUi, zhPreviewUi, zhSearchUi } from './zh-panels-ui';
+import { zhProvidersUi } from './zh-settings-providers-ui';
+import { zhSectionsUi } from './zh-settings-sections-ui';
+import { zhMcpSettingsUi } from './zh-settings-mcp-ui';
+import { zhMoreSettingsUi } from './zh-settings-more-ui';
+import { zhStorageSettingsUi } from './zh-settings-storage-ui';
 
 export const zhUi = {
   shell: {
@@ -129,6 +134,11 @@ export const zhUi = {
       `“${file}”包含用创建时所选密码短语加密的 API 密钥。输入它以同时恢复密钥，或不含密钥恢复其他所有内容。`,
     restoreWithoutKeys: '不含密钥恢复',
   },
+  providers: zhProvidersUi,
+  sections: zhSectionsUi,
+  mcpSettings: zhMcpSettingsUi,
+  moreSettings: zhMoreSettingsUi,
+  storageSettings: zhStorageSettingsUi,
   chat: {
     renameTitle: '重命名对话',
     titleLabel: '标题',

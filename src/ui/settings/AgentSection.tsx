@@ -10,6 +10,11 @@ import {
 import type { ToolApprovalOverride } from '../../agent/approval-policy';
 import type { ToolApprovalKind } from '../../tools/tool';
 import { createFieldErrors } from '../common/field-errors';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSectionsUi } from '../../app/messages/en-settings-sections-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('sections', enSectionsUi);
 
 type Field = 'resultCap' | 'maxSteps' | 'form';
 
@@ -17,14 +22,6 @@ const FIELD_OF_CODE = {
   'agent-result-cap': 'resultCap',
   'agent-max-steps': 'maxSteps',
 } as const satisfies Record<AgentSettingsErrorCode, Field>;
-
-/** What a tool without an override does, by kind, in words a person can check. */
-const KIND_LABELS: Record<ToolApprovalKind, string> = {
-  read: 'reads only',
-  edit: 'edits files',
-  code: 'runs code',
-  network: 'uses the network',
-};
 
 type Choice = ToolApprovalOverride | 'mode';
 
@@ -35,6 +32,10 @@ type Choice = ToolApprovalOverride | 'mode';
  */
 export function AgentSection(props: { services: AppServices }) {
   const { agentSettings, chat, notices } = props.services;
+  const { t, formats } = useI18n();
+  const number = (n: number) => formats().number(n);
+  /** What a tool without an override does, by kind, in words a person can check. */
+  const kindLabel = (kind: ToolApprovalKind) => t(`sections.agent.kinds.${kind}`);
   const ids = { cap: createUniqueId(), steps: createUniqueId(), error: createUniqueId() };
   const current = () => agentSettings.settings();
   const [overrides, setOverrides] = createSignal({ ...current().toolOverrides });
@@ -73,7 +74,7 @@ export function AgentSection(props: { services: AppServices }) {
       await agentSettings.save(next);
       setCap(String(agentSettings.settings().toolResultCap));
       setSteps(String(agentSettings.settings().maxSteps));
-      notices.show({ kind: 'success', text: 'Agent settings saved.' });
+      notices.show({ kind: 'success', text: t('sections.agent.saved') });
     } catch (failure) {
       errors.show(failure);
     }
@@ -81,14 +82,11 @@ export function AgentSection(props: { services: AppServices }) {
 
   return (
     <section aria-labelledby="settings-agent">
-      <h3 id="settings-agent">Agent</h3>
+      <h3 id="settings-agent">{t('sections.agent.heading')}</h3>
       <form class="agent-settings" onSubmit={(event) => void save(event)}>
         <fieldset class="agent-tool-approvals">
-          <legend>Approval per tool</legend>
-          <p class="field-help">
-            “Session mode” follows the Ask / Auto-edit / Auto choice of each conversation. A choice
-            here wins over it in every session. Tools that only read never ask.
-          </p>
+          <legend>{t('sections.agent.approvals')}</legend>
+          <p class="field-help">{t('sections.agent.approvalsHelp')}</p>
           <For each={tools()}>
             {(tool) => {
               const id = createUniqueId();
@@ -96,13 +94,13 @@ export function AgentSection(props: { services: AppServices }) {
                 <div class="agent-tool-row">
                   <label for={id}>
                     <code>{tool.name}</code>
-                    <span class="field-help">{KIND_LABELS[tool.approval]}</span>
+                    <span class="field-help">{kindLabel(tool.approval)}</span>
                   </label>
                   <Show
                     when={tool.approval !== 'read'}
                     fallback={
                       <select id={id} disabled>
-                        <option>Never asks</option>
+                        <option>{t('sections.agent.neverAsks')}</option>
                       </select>
                     }
                   >
@@ -111,9 +109,9 @@ export function AgentSection(props: { services: AppServices }) {
                       value={overrides()[tool.name] ?? 'mode'}
                       onChange={(e) => choose(tool, e.currentTarget.value as Choice)}
                     >
-                      <option value="mode">Session mode</option>
-                      <option value="ask">Always ask</option>
-                      <option value="allow">Never ask</option>
+                      <option value="mode">{t('sections.agent.sessionMode')}</option>
+                      <option value="ask">{t('sections.agent.alwaysAsk')}</option>
+                      <option value="allow">{t('sections.agent.neverAsk')}</option>
                     </select>
                   </Show>
                 </div>
@@ -121,7 +119,7 @@ export function AgentSection(props: { services: AppServices }) {
             }}
           </For>
         </fieldset>
-        <label for={ids.cap}>Longest tool result the model reads (characters)</label>
+        <label for={ids.cap}>{t('sections.agent.resultCap')}</label>
         <input
           id={ids.cap}
           ref={(el) => (errors.fields.resultCap = el)}
@@ -132,11 +130,14 @@ export function AgentSection(props: { services: AppServices }) {
           onInput={(e) => setCap(e.currentTarget.value)}
         />
         <p class="field-help">
-          Longer results are cut with a note saying how much was left out and how to read the rest (
-          {TOOL_RESULT_CAP_RANGE.min.toLocaleString('en')} to{' '}
-          {TOOL_RESULT_CAP_RANGE.max.toLocaleString('en')}; default 10,000).
+          {t(
+            'sections.agent.resultCapHelp',
+            number(TOOL_RESULT_CAP_RANGE.min),
+            number(TOOL_RESULT_CAP_RANGE.max),
+            number(10_000),
+          )}
         </p>
-        <label for={ids.steps}>Turns per run before it asks to go on</label>
+        <label for={ids.steps}>{t('sections.agent.steps')}</label>
         <input
           id={ids.steps}
           ref={(el) => (errors.fields.maxSteps = el)}
@@ -147,8 +148,12 @@ export function AgentSection(props: { services: AppServices }) {
           onInput={(e) => setSteps(e.currentTarget.value)}
         />
         <p class="field-help">
-          {MAX_STEPS_RANGE.min} to {MAX_STEPS_RANGE.max}; default 50. At the limit the run stops and
-          offers Continue.
+          {t(
+            'sections.agent.stepsHelp',
+            number(MAX_STEPS_RANGE.min),
+            number(MAX_STEPS_RANGE.max),
+            number(50),
+          )}
         </p>
         <label class="choice">
           <input
@@ -156,12 +161,11 @@ export function AgentSection(props: { services: AppServices }) {
             checked={privateNetwork()}
             onChange={(e) => setPrivateNetwork(e.currentTarget.checked)}
           />
-          <span>Let fetch_url reach this computer and private networks</span>
+          <span>{t('sections.agent.privateNetwork')}</span>
         </label>
         <Show when={privateNetwork()}>
           <p class="field-warning" role="note">
-            Warning: the agent can then read pages of local servers, routers and other devices on
-            your network, and put what it reads into the conversation.
+            {t('sections.agent.privateWarning')}
           </p>
         </Show>
         <Show
@@ -177,7 +181,7 @@ export function AgentSection(props: { services: AppServices }) {
         </Show>
         <div class="settings-actions">
           <button type="submit" class="button">
-            Save agent settings
+            {t('sections.agent.save')}
           </button>
         </div>
       </form>

@@ -4,6 +4,11 @@ import type { AppServices } from '../../app/services';
 import { errorText } from '../../app/messages/describe-error';
 import { isSettingsError } from '../../llm/settings-errors';
 import './providers.css';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enMoreSettingsUi } from '../../app/messages/en-settings-more-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('moreSettings', enMoreSettingsUi);
 
 type Field = 'maxTokens' | 'temperature' | 'form';
 
@@ -15,6 +20,7 @@ type Field = 'maxTokens' | 'temperature' | 'form';
  */
 export function ChatOptionsSection(props: { services: AppServices }) {
   const { providers, notices } = props.services;
+  const { t } = useI18n();
   const ids = {
     model: createUniqueId(),
     maxTokens: createUniqueId(),
@@ -73,18 +79,22 @@ export function ChatOptionsSection(props: { services: AppServices }) {
   return (
     <section aria-labelledby="settings-chat" class="chat-options">
       <div class="section-heading">
-        <h3 id="settings-chat">Chat</h3>
+        <h3 id="settings-chat">{t('moreSettings.chat.heading')}</h3>
         <span class="save-state" role="status">
-          {saving() > 0 ? 'Saving…' : saved() ? 'Changes saved' : ''}
+          {saving() > 0
+            ? t('moreSettings.chat.saving')
+            : saved()
+              ? t('moreSettings.chat.saved')
+              : ''}
         </span>
       </div>
       <div class="form-field">
-        <label for={ids.model}>Default model</label>
+        <label for={ids.model}>{t('moreSettings.chat.model')}</label>
         <Show
           when={groups().length}
           fallback={
             <select id={ids.model} disabled>
-              <option>No models yet: add a provider above</option>
+              <option>{t('moreSettings.chat.noModels')}</option>
             </select>
           }
         >
@@ -95,7 +105,7 @@ export function ChatOptionsSection(props: { services: AppServices }) {
               const ref = event.currentTarget.value;
               providers
                 .selectModel(ref)
-                .catch((e: unknown) => notices.error(e, 'Could not choose the model'));
+                .catch((e: unknown) => notices.error(e, t('moreSettings.chat.chooseFailed')));
             }}
           >
             <For each={groups()}>
@@ -125,22 +135,22 @@ export function ChatOptionsSection(props: { services: AppServices }) {
           aria-describedby={ids.fileNote}
           onChange={(event) => void save({ fileContext: event.currentTarget.checked }, 'form')}
         />
-        Use the open file as context
+        {t('moreSettings.chat.fileContext')}
       </label>
       <p class="form-note check-note" id={ids.fileNote}>
-        Sends the open file (and the selection) with each message, so you can ask about it directly.
+        {t('moreSettings.chat.fileContextNote')}
       </p>
 
       <div class="form-row two">
         <div class="form-field">
-          <label for={ids.maxTokens}>Max tokens per reply</label>
+          <label for={ids.maxTokens}>{t('moreSettings.chat.maxTokens')}</label>
           <input
             id={ids.maxTokens}
             type="number"
             min="1"
             step="1"
             inputMode="numeric"
-            placeholder="The model’s limit"
+            placeholder={t('moreSettings.chat.maxTokensPlaceholder')}
             value={options().maxTokens ?? ''}
             aria-invalid={invalid('maxTokens')}
             aria-describedby={describedBy('maxTokens')}
@@ -150,7 +160,7 @@ export function ChatOptionsSection(props: { services: AppServices }) {
           />
         </div>
         <div class="form-field">
-          <label for={ids.temperature}>Temperature</label>
+          <label for={ids.temperature}>{t('moreSettings.chat.temperature')}</label>
           <input
             id={ids.temperature}
             type="number"
@@ -158,7 +168,7 @@ export function ChatOptionsSection(props: { services: AppServices }) {
             max="2"
             step="0.1"
             inputMode="decimal"
-            placeholder="Provider default"
+            placeholder={t('moreSettings.chat.temperaturePlaceholder')}
             value={options().temperature ?? ''}
             aria-invalid={invalid('temperature')}
             aria-describedby={describedBy('temperature')}
@@ -175,18 +185,17 @@ export function ChatOptionsSection(props: { services: AppServices }) {
       </Show>
 
       <div class="form-field">
-        <label for={ids.prompt}>Custom system prompt</label>
+        <label for={ids.prompt}>{t('moreSettings.chat.prompt')}</label>
         <textarea
           id={ids.prompt}
           rows={4}
           value={options().customSystemPrompt}
-          placeholder="Empty: Cove’s own instructions"
+          placeholder={t('moreSettings.chat.promptPlaceholder')}
           aria-describedby={ids.promptNote}
           onChange={(event) => void save({ customSystemPrompt: event.currentTarget.value }, 'form')}
         />
         <p class="form-note" id={ids.promptNote}>
-          When not empty, replaces Cove’s base instructions. The open file and the task are still
-          added.
+          {t('moreSettings.chat.promptNote')}
         </p>
       </div>
     </section>

@@ -2,12 +2,21 @@ import { createSignal, For, Show } from 'solid-js';
 import type { GitService } from '../../app/git-service';
 import { errorText } from '../../app/messages/describe-error';
 import { FormAlert } from '../common/FormAlert';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enMoreSettingsUi } from '../../app/messages/en-settings-more-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('moreSettings', enMoreSettingsUi);
 
 /** A plausible email: something@something, without spaces (git accepts any, people mistype). */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
+/** A host name, the same in every language. */
+const HOST_EXAMPLE = 'github.com';
+
 /** Settings → Git: the name and email every commit made in Cove is authored by. */
 export function GitSection(props: { git: GitService }) {
+  const { t } = useI18n();
   const [name, setName] = createSignal(props.git.author().name);
   const [email, setEmail] = createSignal(props.git.author().email);
   const [error, setError] = createSignal<string>();
@@ -17,9 +26,9 @@ export function GitSection(props: { git: GitService }) {
     event.preventDefault();
     setError(undefined);
     setSaved(false);
-    if (!name().trim()) return setError('Type the name commits should carry, e.g. Ada Lovelace.');
+    if (!name().trim()) return setError(t('moreSettings.git.noName'));
     if (!EMAIL.test(email().trim())) {
-      return setError('Type an email address such as ada@example.com.');
+      return setError(t('moreSettings.git.badEmail'));
     }
     try {
       await props.git.setAuthor({ name: name(), email: email() });
@@ -33,14 +42,14 @@ export function GitSection(props: { git: GitService }) {
     <section aria-labelledby="settings-git">
       <h3 id="settings-git">Git</h3>
       <form class="python-settings" onSubmit={(event) => void save(event)}>
-        <label for="git-author-name">Author name</label>
+        <label for="git-author-name">{t('moreSettings.git.authorName')}</label>
         <input
           id="git-author-name"
           value={name()}
           autocomplete="name"
           onInput={(e) => setName(e.currentTarget.value)}
         />
-        <label for="git-author-email">Author email</label>
+        <label for="git-author-email">{t('moreSettings.git.authorEmail')}</label>
         <input
           id="git-author-email"
           type="email"
@@ -49,17 +58,14 @@ export function GitSection(props: { git: GitService }) {
           spellcheck={false}
           onInput={(e) => setEmail(e.currentTarget.value)}
         />
-        <p class="field-help">
-          Every commit made in Cove carries this name and email, as git's user.name and user.email
-          do. They are stored in this browser only.
-        </p>
+        <p class="field-help">{t('moreSettings.git.authorHelp')}</p>
         <FormAlert message={error()} />
         <div class="settings-actions">
           <button type="submit" class="button">
-            Save Git settings
+            {t('moreSettings.git.save')}
           </button>
           <Show when={saved()}>
-            <span role="status">Saved.</span>
+            <span role="status">{t('moreSettings.git.saved')}</span>
           </Show>
         </div>
       </form>
@@ -71,6 +77,7 @@ export function GitSection(props: { git: GitService }) {
 
 /** Settings → Git → CORS proxy: empty, requests go to the git host itself. */
 function GitProxyForm(props: { git: GitService }) {
+  const { t } = useI18n();
   const remote = props.git.remote;
   const [proxy, setProxy] = createSignal(remote.corsProxy());
   const [error, setError] = createSignal<string>();
@@ -81,9 +88,7 @@ function GitProxyForm(props: { git: GitService }) {
     setSaved(false);
     const value = proxy().trim();
     if (value && !/^https?:\/\/[^\s/]+/.test(value)) {
-      return setError(
-        "Type the proxy's address, such as https://proxy.example.com, or leave it empty.",
-      );
+      return setError(t('moreSettings.git.badProxy'));
     }
     try {
       await remote.setCorsProxy(value);
@@ -94,27 +99,23 @@ function GitProxyForm(props: { git: GitService }) {
   };
   return (
     <form class="python-settings" onSubmit={(event) => void save(event)}>
-      <label for="git-cors-proxy">CORS proxy</label>
+      <label for="git-cors-proxy">{t('moreSettings.git.proxy')}</label>
       <input
         id="git-cors-proxy"
         type="url"
-        placeholder="Empty: connect to the git host directly"
+        placeholder={t('moreSettings.git.proxyPlaceholder')}
         spellcheck={false}
         value={proxy()}
         onInput={(e) => setProxy(e.currentTarget.value)}
       />
-      <p class="field-help">
-        Most git hosts do not let web pages talk to them (CORS), so clone, fetch, pull and push can
-        go through a proxy you run (the README shows how). The proxy sees everything the requests
-        carry: the repository's contents and your token.
-      </p>
+      <p class="field-help">{t('moreSettings.git.proxyHelp')}</p>
       <FormAlert message={error()} />
       <div class="settings-actions">
         <button type="submit" class="button">
-          Save proxy
+          {t('moreSettings.git.saveProxy')}
         </button>
         <Show when={saved()}>
-          <span role="status">Proxy saved.</span>
+          <span role="status">{t('moreSettings.git.proxySaved')}</span>
         </Show>
       </div>
     </form>
@@ -123,6 +124,7 @@ function GitProxyForm(props: { git: GitService }) {
 
 /** Settings → Git → tokens: one per host, stored encrypted, sent only to that host. */
 function GitTokensForm(props: { git: GitService }) {
+  const { t } = useI18n();
   const remote = props.git.remote;
   const [host, setHost] = createSignal('');
   const [username, setUsername] = createSignal('');
@@ -135,8 +137,8 @@ function GitTokensForm(props: { git: GitService }) {
       .trim()
       .replace(/^https?:\/\//, '')
       .replace(/\/.*$/, '');
-    if (!clean || /\s/.test(clean)) return setError('Type the host, such as github.com.');
-    if (!token().trim()) return setError('Paste the access token.');
+    if (!clean || /\s/.test(clean)) return setError(t('moreSettings.git.noHost'));
+    if (!token().trim()) return setError(t('moreSettings.git.noToken'));
     try {
       await remote.saveToken(clean, token(), username());
       setHost('');
@@ -148,39 +150,39 @@ function GitTokensForm(props: { git: GitService }) {
   };
   return (
     <form class="python-settings" onSubmit={(event) => void save(event)}>
-      <h4>Access tokens</h4>
+      <h4>{t('moreSettings.git.tokens')}</h4>
       <Show
         when={remote.tokenHosts().length > 0}
-        fallback={<p class="field-help">No tokens yet: public repositories need none.</p>}
+        fallback={<p class="field-help">{t('moreSettings.git.noTokens')}</p>}
       >
-        <ul aria-label="Hosts with a token">
+        <ul aria-label={t('moreSettings.git.tokenHosts')}>
           <For each={remote.tokenHosts()}>
             {(entry) => (
               <li>
                 {entry.host}
-                {entry.username ? ` (as ${entry.username})` : ''}{' '}
+                {entry.username ? t('moreSettings.git.as', entry.username) : ''}{' '}
                 <button
                   type="button"
                   class="button"
-                  aria-label={`Remove the token for ${entry.host}`}
+                  aria-label={t('moreSettings.git.removeToken', entry.host)}
                   onClick={() => void remote.deleteToken(entry.host)}
                 >
-                  Remove
+                  {t('moreSettings.git.remove')}
                 </button>
               </li>
             )}
           </For>
         </ul>
       </Show>
-      <label for="git-token-host">Host</label>
+      <label for="git-token-host">{t('moreSettings.git.host')}</label>
       <input
         id="git-token-host"
-        placeholder="github.com"
+        placeholder={HOST_EXAMPLE}
         spellcheck={false}
         value={host()}
         onInput={(e) => setHost(e.currentTarget.value)}
       />
-      <label for="git-token-user">User name (optional; some hosts want yours)</label>
+      <label for="git-token-user">{t('moreSettings.git.user')}</label>
       <input
         id="git-token-user"
         spellcheck={false}
@@ -188,7 +190,7 @@ function GitTokensForm(props: { git: GitService }) {
         value={username()}
         onInput={(e) => setUsername(e.currentTarget.value)}
       />
-      <label for="git-token">Token</label>
+      <label for="git-token">{t('moreSettings.git.token')}</label>
       <input
         id="git-token"
         type="password"
@@ -196,14 +198,11 @@ function GitTokensForm(props: { git: GitService }) {
         value={token()}
         onInput={(e) => setToken(e.currentTarget.value)}
       />
-      <p class="field-help">
-        Stored encrypted in this browser, like API keys, and left out of backups. Cove sends it only
-        to that host, and only when the server asks for a sign-in.
-      </p>
+      <p class="field-help">{t('moreSettings.git.tokenHelp')}</p>
       <FormAlert message={error()} />
       <div class="settings-actions">
         <button type="submit" class="button">
-          Save token
+          {t('moreSettings.git.saveToken')}
         </button>
       </div>
     </form>

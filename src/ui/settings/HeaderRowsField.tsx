@@ -1,5 +1,6 @@
 import { createSignal, For, type Accessor, type JSX } from 'solid-js';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
 
 /** One editable header of a form: a stable id for the list, the name and value typed. */
 export interface HeaderRow {
@@ -63,6 +64,8 @@ export function HeaderRowsField(props: {
   invalid: 'true' | undefined;
   describedBy: string | undefined;
 }) {
+  const { t, formats } = useI18n();
+  const nth = (index: number) => formats().number(index + 1);
   return (
     <fieldset
       class="header-rows"
@@ -77,8 +80,8 @@ export function HeaderRowsField(props: {
         {(row, index) => (
           <div class="header-row">
             <input
-              aria-label={`Header ${index() + 1} name`}
-              placeholder="Name"
+              aria-label={t('providers.headers.name', nth(index()))}
+              placeholder={t('providers.headers.namePlaceholder')}
               class="mono"
               value={row.name}
               autocomplete="off"
@@ -86,8 +89,8 @@ export function HeaderRowsField(props: {
               onInput={(event) => props.rows.update(row.id, { name: event.currentTarget.value })}
             />
             <input
-              aria-label={`Header ${index() + 1} value`}
-              placeholder="Value"
+              aria-label={t('providers.headers.value', nth(index()))}
+              placeholder={t('providers.headers.valuePlaceholder')}
               class="mono"
               type={props.secretValues ? 'password' : 'text'}
               value={row.value}
@@ -98,8 +101,8 @@ export function HeaderRowsField(props: {
             <button
               type="button"
               class="icon-button"
-              aria-label={`Remove header ${index() + 1}`}
-              title="Remove header"
+              aria-label={t('providers.headers.remove', nth(index()))}
+              title={t('providers.headers.removeTitle')}
               onClick={() => props.rows.remove(row.id)}
             >
               <Icon name="close" />
@@ -108,7 +111,7 @@ export function HeaderRowsField(props: {
         )}
       </For>
       <button type="button" class="button small" onClick={() => props.rows.add()}>
-        <Icon name="plus" /> Add header
+        <Icon name="plus" /> {t('providers.headers.add')}
       </button>
     </fieldset>
   );

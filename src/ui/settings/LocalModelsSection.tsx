@@ -3,6 +3,11 @@ import type { AppServices } from '../../app/services';
 import { formatBytes } from '../../store/model-file-store';
 import { pickFiles } from '../common/download';
 import { Icon } from '../common/icons';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enMoreSettingsUi } from '../../app/messages/en-settings-more-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('moreSettings', enMoreSettingsUi);
 
 /** A file being stored: how far it got, and how to stop it. */
 interface Storing {
@@ -19,6 +24,7 @@ interface Storing {
  */
 export function LocalModelsSection(props: { services: AppServices }) {
   const { notices } = props.services;
+  const { t } = useI18n();
   const [service] = createResource(() => props.services.localModels.service());
   const [storing, setStoring] = createSignal<Storing>();
 
@@ -34,9 +40,10 @@ export function LocalModelsSection(props: { services: AppServices }) {
         signal: control.signal,
         onProgress: (written, total) => setStoring((now) => now && { ...now, written, total }),
       });
-      notices.show({ kind: 'success', text: `${file.name} is ready in the model picker.` });
+      notices.show({ kind: 'success', text: t('moreSettings.local.ready', file.name) });
     } catch (error) {
-      if (!control.signal.aborted) notices.error(error, `Could not store ${file.name}`);
+      if (!control.signal.aborted)
+        notices.error(error, t('moreSettings.local.storeFailed', file.name));
     } finally {
       setStoring(undefined);
     }
@@ -46,40 +53,40 @@ export function LocalModelsSection(props: { services: AppServices }) {
     try {
       await service()?.remove(id);
     } catch (error) {
-      notices.error(error, `Could not delete ${name}`);
+      notices.error(error, t('moreSettings.local.deleteFailed', name));
     }
   };
 
   return (
     <section aria-labelledby="settings-local-models" class="local-models">
-      <h4 id="settings-local-models">In this browser</h4>
-      <p>
-        Run a GGUF model in this browser with llama.cpp: no key, no server, and no network once it
-        is stored. Small models (0.5–1.5 B parameters at 4-bit) suit a laptop.
-      </p>
-      <Show when={service()} fallback={<p class="providers-empty">Looking for stored models…</p>}>
+      <h4 id="settings-local-models">{t('moreSettings.local.heading')}</h4>
+      <p>{t('moreSettings.local.intro')}</p>
+      <Show
+        when={service()}
+        fallback={<p class="providers-empty">{t('moreSettings.local.looking')}</p>}
+      >
         {(local) => (
           <>
             <Show
               when={local().files().length}
-              fallback={<p class="providers-empty">No model stored in this browser.</p>}
+              fallback={<p class="providers-empty">{t('moreSettings.local.none')}</p>}
             >
-              <ul class="provider-list" aria-label="Models in this browser">
+              <ul class="provider-list" aria-label={t('moreSettings.local.list')}>
                 <For each={local().files()}>
                   {(file) => (
                     <li class="provider-card local-model">
                       <span class="local-model-name">{file.name}</span>
                       <span class="local-model-size">{formatBytes(file.size)}</span>
                       <Show when={local().loaded() === file.id}>
-                        <span class="badge">Loaded</span>
+                        <span class="badge">{t('moreSettings.local.loaded')}</span>
                       </Show>
                       <button
                         type="button"
                         class="button"
-                        aria-label={`Delete ${file.name}`}
+                        aria-label={t('moreSettings.local.deleteFile', file.name)}
                         onClick={() => void remove(file.id, file.name)}
                       >
-                        <Icon name="trash" /> Delete
+                        <Icon name="trash" /> {t('moreSettings.local.delete')}
                       </button>
                     </li>
                   )}
@@ -90,11 +97,16 @@ export function LocalModelsSection(props: { services: AppServices }) {
               {(now) => (
                 <div class="local-model-progress" role="status">
                   <span>
-                    Storing {now().name}: {formatBytes(now().written)} of {formatBytes(now().total)}
+                    {t(
+                      'moreSettings.local.storing',
+                      now().name,
+                      formatBytes(now().written),
+                      formatBytes(now().total),
+                    )}
                   </span>
                   <progress max={now().total} value={now().written} />
                   <button type="button" class="button" onClick={() => now().control.abort()}>
-                    Cancel
+                    {t('moreSettings.local.cancel')}
                   </button>
                 </div>
               )}
@@ -106,7 +118,7 @@ export function LocalModelsSection(props: { services: AppServices }) {
                 disabled={storing() !== undefined}
                 onClick={() => void add()}
               >
-                <Icon name="upload" /> Add a GGUF file…
+                <Icon name="upload" /> {t('moreSettings.local.add')}
               </button>
             </div>
           </>

@@ -1,5 +1,9 @@
 import { For, Show } from 'solid-js';
 import type { McpServerReport } from '../../mcp/mcp-connection';
+import { useI18n } from '../common/i18n';
+
+/** The current MCP transport, by its name in the specification (never translated). */
+const STREAMABLE_HTTP = 'Streamable HTTP';
 
 /**
  * What Test found on an MCP server: its name and version, the protocol revision and
@@ -7,27 +11,27 @@ import type { McpServerReport } from '../../mcp/mcp-connection';
  * shown as such (they also go to the model as data, never as Cove's instructions).
  */
 export function McpReport(props: { report: McpServerReport }) {
+  const { t, formats } = useI18n();
   const r = () => props.report;
   return (
-    <div class="mcp-report" role="region" aria-label="Test result">
+    <div class="mcp-report" role="region" aria-label={t('mcpSettings.report.label')}>
       <p class="mcp-report-head">
-        Connected to <strong>{r().serverName}</strong>
-        {r().serverVersion ? ` ${r().serverVersion}` : ''} · protocol{' '}
-        {r().protocolVersion ?? 'unknown'} · {transportLabel(r().transport)} ·{' '}
-        {Math.round(r().elapsedMs)} ms
+        {t('mcpSettings.report.connectedTo')} <strong>{r().serverName}</strong>
+        {r().serverVersion ? ` ${r().serverVersion}` : ''} ·{' '}
+        {t('mcpSettings.report.protocol', r().protocolVersion ?? t('mcpSettings.report.unknown'))} ·{' '}
+        {r().transport === 'sse' ? t('mcpSettings.report.sse') : STREAMABLE_HTTP} ·{' '}
+        {t('mcpSettings.report.ms', formats().number(Math.round(r().elapsedMs)))}
       </p>
       <details open>
-        <summary>
-          {r().tools.length} {r().tools.length === 1 ? 'tool' : 'tools'}
-        </summary>
-        <p class="form-note">Descriptions as the server gives them:</p>
-        <ul class="mcp-report-list" aria-label="Tools">
+        <summary>{t('mcpSettings.report.tools', formats(), r().tools.length)}</summary>
+        <p class="form-note">{t('mcpSettings.report.descriptions')}</p>
+        <ul class="mcp-report-list" aria-label={t('mcpSettings.report.toolList')}>
           <For each={r().tools}>
             {(tool) => (
               <li>
                 <code>{tool.name}</code>
                 <Show when={tool.annotations?.readOnlyHint}>
-                  <span class="mcp-badge">read-only hint</span>
+                  <span class="mcp-badge">{t('mcpSettings.report.readOnly')}</span>
                 </Show>
                 <Show when={tool.description}>
                   <q class="mcp-server-words">{tool.description}</q>
@@ -38,10 +42,8 @@ export function McpReport(props: { report: McpServerReport }) {
         </ul>
       </details>
       <details>
-        <summary>
-          {r().resources.length} {r().resources.length === 1 ? 'resource' : 'resources'}
-        </summary>
-        <ul class="mcp-report-list" aria-label="Resources">
+        <summary>{t('mcpSettings.report.resources', formats(), r().resources.length)}</summary>
+        <ul class="mcp-report-list" aria-label={t('mcpSettings.report.resourceList')}>
           <For each={r().resources}>
             {(resource) => (
               <li>
@@ -52,10 +54,8 @@ export function McpReport(props: { report: McpServerReport }) {
         </ul>
       </details>
       <details>
-        <summary>
-          {r().prompts.length} {r().prompts.length === 1 ? 'prompt' : 'prompts'}
-        </summary>
-        <ul class="mcp-report-list" aria-label="Prompts">
+        <summary>{t('mcpSettings.report.prompts', formats(), r().prompts.length)}</summary>
+        <ul class="mcp-report-list" aria-label={t('mcpSettings.report.promptList')}>
           <For each={r().prompts}>
             {(prompt) => (
               <li>
@@ -70,8 +70,4 @@ export function McpReport(props: { report: McpServerReport }) {
       </details>
     </div>
   );
-}
-
-function transportLabel(kind: McpServerReport['transport']): string {
-  return kind === 'sse' ? 'HTTP+SSE (older transport)' : 'Streamable HTTP';
 }

@@ -9,6 +9,12 @@ import { Icon } from '../common/icons';
 import { McpReport } from './McpReport';
 import { McpServerForm } from './McpServerForm';
 import './mcp.css';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enMcpSettingsUi } from '../../app/messages/en-settings-mcp-ui';
+import type { Formats } from '../../app/messages/formats';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('mcpSettings', enMcpSettingsUi);
 
 type TestState =
   | { kind: 'testing' }
@@ -23,6 +29,7 @@ type TestState =
 export function McpSection(props: { services: AppServices }) {
   const { mcp, notices } = props.services;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   const [form, setForm] = createSignal<{ existing?: StoredMcpServer }>();
   const [tests, setTests] = createSignal<Record<string, TestState | undefined>>({});
   let addButton: HTMLButtonElement | undefined;
@@ -48,7 +55,7 @@ export function McpSection(props: { services: AppServices }) {
     try {
       await mcp.signIn(server.id);
     } catch (error) {
-      notices.error(error, `Could not sign in to ${server.name}`);
+      notices.error(error, t('mcpSettings.signInFailed', server.name));
     } finally {
       setSigningIn(undefined);
     }
@@ -60,24 +67,25 @@ export function McpSection(props: { services: AppServices }) {
       notices.show({
         kind: 'success',
         text: revoked
-          ? `Signed out of ${server.name}; the server revoked the sign-in.`
-          : `Signed out of ${server.name}; Cove forgot the sign-in (the server offers no revocation).`,
+          ? t('mcpSettings.signedOutRevoked', server.name)
+          : t('mcpSettings.signedOutForgot', server.name),
       });
     } catch (error) {
-      notices.error(error, `Could not sign out of ${server.name}`);
+      notices.error(error, t('mcpSettings.signOutFailed', server.name));
     }
   };
 
   const remove = async (server: StoredMcpServer) => {
     const answer = await dialogs.confirm({
-      title: `Remove ${server.name}?`,
-      message:
-        'Its settings and saved headers are deleted from this browser; its tools are no longer offered to the agent.',
-      confirmLabel: 'Remove',
+      title: t('mcpSettings.removeQuestion', server.name),
+      message: t('mcpSettings.removeText'),
+      confirmLabel: t('mcpSettings.remove'),
       danger: true,
     });
     if (answer !== 'confirm') return;
-    await mcp.remove(server.id).catch((error: unknown) => notices.error(error, 'Could not remove'));
+    await mcp
+      .remove(server.id)
+      .catch((error: unknown) => notices.error(error, t('mcpSettings.removeFailed')));
     addButton?.focus();
   };
 
@@ -86,13 +94,9 @@ export function McpSection(props: { services: AppServices }) {
 
   return (
     <section aria-labelledby="settings-mcp" id="settings-mcp-section">
-      <h3 id="settings-mcp">MCP servers</h3>
-      <p>
-        Tool servers the agent may use, reached from this browser over Streamable HTTP (or the older
-        HTTP+SSE). The server must allow this page’s origin with CORS and expose the mcp-session-id
-        header.
-      </p>
-      <ul class="mcp-servers" aria-label="MCP servers">
+      <h3 id="settings-mcp">{t('mcpSettings.heading')}</h3>
+      <p>{t('mcpSettings.intro')}</p>
+      <ul class="mcp-servers" aria-label={t('mcpSettings.list')}>
         <For each={mcp.servers()}>
           {(server) => {
             const state = () => mcp.state(server.id);
@@ -103,7 +107,7 @@ export function McpSection(props: { services: AppServices }) {
                   <strong>{server.name}</strong>
                   <span class="mono mcp-url">{server.url}</span>
                   <span class="mcp-state" data-state={state().status}>
-                    {stateLabel(state())}
+                    {stateLabel(state(), t, formats())}
                   </span>
                 </div>
                 <div class="mcp-server-controls">
@@ -113,26 +117,26 @@ export function McpSection(props: { services: AppServices }) {
                       checked={server.enabled}
                       onChange={(event) =>
                         save(
-                          'Could not save the server',
+                          t('mcpSettings.saveFailed'),
                           mcp.setEnabled(server.id, event.currentTarget.checked),
                         )
                       }
                     />
-                    Enabled
+                    {t('mcpSettings.enabled')}
                   </label>
                   <label class="mcp-inline">
-                    Approval
+                    {t('mcpSettings.approval')}
                     <select
                       value={server.approval}
                       onChange={(event) =>
                         save(
-                          'Could not save the server',
+                          t('mcpSettings.saveFailed'),
                           mcp.setApproval(server.id, event.currentTarget.value as 'ask' | 'auto'),
                         )
                       }
                     >
-                      <option value="ask">Ask before each call</option>
-                      <option value="auto">Run without asking</option>
+                      <option value="ask">{t('mcpSettings.askEach')}</option>
+                      <option value="auto">{t('mcpSettings.runWithout')}</option>
                     </select>
                   </label>
                   <label class="check">
@@ -141,12 +145,12 @@ export function McpSection(props: { services: AppServices }) {
                       checked={server.trustReadOnlyHint === true}
                       onChange={(event) =>
                         save(
-                          'Could not save the server',
+                          t('mcpSettings.saveFailed'),
                           mcp.setTrustReadOnly(server.id, event.currentTarget.checked),
                         )
                       }
                     />
-                    Run tools it marks read-only without asking
+                    {t('mcpSettings.trustReadOnly')}
                   </label>
                   <label class="check">
                     <input
@@ -154,19 +158,16 @@ export function McpSection(props: { services: AppServices }) {
                       checked={server.samplingAllowed === true}
                       onChange={(event) =>
                         save(
-                          'Could not save the server',
+                          t('mcpSettings.saveFailed'),
                           mcp.setSamplingAllowed(server.id, event.currentTarget.checked),
                         )
                       }
                     />
-                    Let it ask the model without review (sampling; each use is still told)
+                    {t('mcpSettings.sampling')}
                   </label>
                 </div>
                 <Show when={server.lostSecrets}>
-                  <p class="field-error">
-                    A saved header of this server can no longer be decrypted; edit the server and
-                    enter it again.
-                  </p>
+                  <p class="field-error">{t('mcpSettings.lostSecrets')}</p>
                 </Show>
                 <Show
                   when={mcp.signedIn(server.id)}
@@ -179,29 +180,31 @@ export function McpSection(props: { services: AppServices }) {
                       }
                     >
                       <div class="mcp-sign-in">
-                        <span>This server asks you to sign in (OAuth).</span>
+                        <span>{t('mcpSettings.asksSignIn')}</span>
                         <button
                           type="button"
                           class="button small primary"
-                          aria-label={`Sign in to ${server.name}`}
+                          aria-label={t('mcpSettings.signInTo', server.name)}
                           disabled={signingIn() === server.id}
                           onClick={() => void signIn(server)}
                         >
-                          {signingIn() === server.id ? 'Signing in…' : 'Sign in'}
+                          {signingIn() === server.id
+                            ? t('mcpSettings.signingIn')
+                            : t('mcpSettings.signIn')}
                         </button>
                       </div>
                     </Show>
                   }
                 >
                   <div class="mcp-sign-in">
-                    <span class="mcp-signed-in">Signed in</span>
+                    <span class="mcp-signed-in">{t('mcpSettings.signedIn')}</span>
                     <button
                       type="button"
                       class="button small"
-                      aria-label={`Sign out of ${server.name}`}
+                      aria-label={t('mcpSettings.signOutOf', server.name)}
                       onClick={() => void signOut(server)}
                     >
-                      Sign out
+                      {t('mcpSettings.signOut')}
                     </button>
                   </div>
                 </Show>
@@ -210,26 +213,28 @@ export function McpSection(props: { services: AppServices }) {
                     type="button"
                     class="button small"
                     disabled={testState()?.kind === 'testing'}
-                    aria-label={`Test ${server.name}`}
+                    aria-label={t('mcpSettings.testServer', server.name)}
                     onClick={() => void test(server)}
                   >
-                    {testState()?.kind === 'testing' ? 'Testing…' : 'Test'}
+                    {testState()?.kind === 'testing'
+                      ? t('mcpSettings.testing')
+                      : t('mcpSettings.test')}
                   </button>
                   <button
                     type="button"
                     class="button small"
-                    aria-label={`Edit ${server.name}`}
+                    aria-label={t('mcpSettings.editServer', server.name)}
                     onClick={() => setForm({ existing: server })}
                   >
-                    Edit
+                    {t('mcpSettings.edit')}
                   </button>
                   <button
                     type="button"
                     class="button small danger"
-                    aria-label={`Remove ${server.name}`}
+                    aria-label={t('mcpSettings.removeServer', server.name)}
                     onClick={() => void remove(server)}
                   >
-                    Remove
+                    {t('mcpSettings.remove')}
                   </button>
                 </div>
                 <Show when={testState()}>
@@ -262,7 +267,7 @@ export function McpSection(props: { services: AppServices }) {
           ref={(element) => (addButton = element)}
           onClick={() => setForm({})}
         >
-          <Icon name="plus" /> Add MCP server
+          <Icon name="plus" /> {t('mcpSettings.add')}
         </button>
       </div>
       <Show when={form()} keyed>
@@ -282,19 +287,23 @@ export function McpSection(props: { services: AppServices }) {
   );
 }
 
-function stateLabel(state: ReturnType<AppServices['mcp']['state']>): string {
+function stateLabel(
+  state: ReturnType<AppServices['mcp']['state']>,
+  t: ReturnType<typeof useI18n>['t'],
+  formats: Formats,
+): string {
   switch (state.status) {
     case 'disabled':
-      return 'Disabled';
+      return t('mcpSettings.states.disabled');
     case 'idle':
-      return 'Connects when the agent needs it';
+      return t('mcpSettings.states.idle');
     case 'connecting':
-      return 'Connecting…';
+      return t('mcpSettings.states.connecting');
     case 'connected':
-      return `Connected · ${state.tools.length} ${state.tools.length === 1 ? 'tool' : 'tools'}`;
+      return t('mcpSettings.states.connected', formats, state.tools.length);
     case 'sign-in':
-      return 'Sign-in needed';
+      return t('mcpSettings.states.signIn');
     case 'failed':
-      return `Not available: ${state.message}`;
+      return t('mcpSettings.states.failed', state.message);
   }
 }

@@ -10,6 +10,10 @@ import { createHeaderRows, HeaderRowsField } from './HeaderRowsField';
 import { McpReport } from './McpReport';
 import { McpSignInChoice } from './McpSignInChoice';
 import { createSignInChoice, signInOf } from './mcp-sign-in-choice';
+import { useI18n } from '../common/i18n';
+
+/** An address, the same in every language. */
+const URL_EXAMPLE = 'https://example.com/mcp';
 
 type Field = 'name' | 'url' | 'headers' | 'form';
 
@@ -31,6 +35,7 @@ export function McpServerForm(props: {
   /** Cove's OAuth callback page, for the client id's note. */
   redirectUrl?: string;
 }) {
+  const { t } = useI18n();
   const existing = props.existing;
   const ids = {
     name: createUniqueId(),
@@ -61,8 +66,8 @@ export function McpServerForm(props: {
       show(
         new CoveError(
           MCP_CONFIG_ERROR_CODES.headers,
-          `The header “${twice}” is given twice.`,
-          'Keep one row per header name.',
+          t('mcpSettings.form.headerTwice', twice),
+          t('mcpSettings.form.headerTwiceHint'),
         ),
       );
       return undefined;
@@ -112,18 +117,20 @@ export function McpServerForm(props: {
 
   return (
     <FormDialog
-      title={existing ? `Edit ${existing.name}` : 'Add MCP server'}
+      title={
+        existing ? t('mcpSettings.form.editTitle', existing.name) : t('mcpSettings.form.addTitle')
+      }
       class="mcp-form"
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
       <div class="form-field">
-        <label for={ids.name}>Name</label>
+        <label for={ids.name}>{t('mcpSettings.form.name')}</label>
         <input
           id={ids.name}
           ref={(element) => (errors.fields.name = element)}
           value={name()}
-          placeholder="e.g. github"
+          placeholder={t('mcpSettings.form.namePlaceholder')}
           autocomplete="off"
           spellcheck={false}
           aria-invalid={invalid('name')}
@@ -137,14 +144,14 @@ export function McpServerForm(props: {
       <FieldError id={ids.error} text={errorFor('name')} />
 
       <div class="form-field">
-        <label for={ids.url}>URL</label>
+        <label for={ids.url}>{t('mcpSettings.form.url')}</label>
         <input
           id={ids.url}
           ref={(element) => (errors.fields.url = element)}
           class="mono"
           type="url"
           value={url()}
-          placeholder="https://example.com/mcp"
+          placeholder={URL_EXAMPLE}
           autocomplete="off"
           spellcheck={false}
           aria-invalid={invalid('url')}
@@ -159,8 +166,8 @@ export function McpServerForm(props: {
 
       <HeaderRowsField
         rows={headerRows}
-        legend="Headers"
-        note="Sent with every request to this server, e.g. Authorization: Bearer … for a token. Headers named like a key or token are kept encrypted, out of backups."
+        legend={t('mcpSettings.form.headers')}
+        note={t('mcpSettings.form.headersNote')}
         secretValues
         ref={(element) => (errors.fields.headers = element)}
         invalid={invalid('headers')}
@@ -186,19 +193,37 @@ export function McpServerForm(props: {
           </small>
         </div>
       </McpSignInChoice>
+      <div class="form-field">
+        <label for={ids.clientId}>{t('mcpSettings.form.clientId')}</label>
+        <input
+          id={ids.clientId}
+          class="mono"
+          value={clientId()}
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby={ids.clientIdNote}
+          onInput={(event) => setClientId(event.currentTarget.value)}
+        />
+        <small id={ids.clientIdNote} class="form-note">
+          {t(
+            'mcpSettings.form.clientIdNote',
+            props.redirectUrl ?? t('mcpSettings.form.callbackPage'),
+          )}
+        </small>
+      </div>
       <FieldError id={ids.error} text={errorFor('form')} />
       <Show when={report()}>{(shown) => <McpReport report={shown()} />}</Show>
 
       <div class="modal-actions">
         <button type="button" class="button" disabled={testing()} onClick={() => void test()}>
-          {testing() ? 'Testing…' : 'Test'}
+          {testing() ? t('mcpSettings.form.testing') : t('mcpSettings.form.test')}
         </button>
         <span class="header-spacer" />
         <button type="button" class="button" onClick={props.onClose}>
-          Cancel
+          {t('mcpSettings.form.cancel')}
         </button>
         <button type="submit" class="button primary" disabled={busy()}>
-          Save
+          {t('mcpSettings.form.save')}
         </button>
       </div>
     </FormDialog>

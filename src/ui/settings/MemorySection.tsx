@@ -6,11 +6,11 @@ import type { MemoryEntry, MemoryScope } from '../../store/assistant-memory-stor
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes, pickFiles } from '../common/download';
 import { FormAlert } from '../common/FormAlert';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSectionsUi } from '../../app/messages/en-settings-sections-ui';
+import { useI18n } from '../common/i18n';
 
-const SCOPE_HEADINGS: Record<MemoryScope, string> = {
-  user: 'Your memory (all workspaces)',
-  workspace: 'This workspace',
-};
+addEnglishArea('sections', enSectionsUi);
 
 /**
  * Settings → Memory: what the assistant saved, per scope, to search, edit and delete; each
@@ -20,6 +20,7 @@ const SCOPE_HEADINGS: Record<MemoryScope, string> = {
 export function MemorySection(props: { services: AppServices }) {
   const { memory, workspaces, notices } = props.services;
   const dialogs = useDialogs();
+  const { t } = useI18n();
   const [query, setQuery] = createSignal('');
   const workspaceId = () => workspaces.current()?.id;
   const [notes] = createResource(
@@ -43,13 +44,13 @@ export function MemorySection(props: { services: AppServices }) {
   const setSwitch = (key: keyof MemorySwitches, on: boolean) =>
     void memory
       .setSwitches({ ...memory.switches(), [key]: on })
-      .catch((error: unknown) => notices.error(error, 'Could not change the memory setting'));
+      .catch((error: unknown) => notices.error(error, t('sections.memory.switchFailed')));
 
   const remove = async (scope: MemoryScope, note: MemoryEntry) => {
     const answer = await dialogs.confirm({
-      title: 'Delete this note?',
-      message: `“${note.title}” will be gone from memory.`,
-      confirmLabel: 'Delete note',
+      title: t('sections.memory.deleteQuestion'),
+      message: t('sections.memory.deleteText', note.title),
+      confirmLabel: t('sections.memory.deleteNote'),
       danger: true,
     });
     if (answer === 'confirm') await memory.delete(scope, note.title, workspaceId());
@@ -63,13 +64,13 @@ export function MemorySection(props: { services: AppServices }) {
     const [file] = await pickFiles({ accept: '.json,application/json' });
     if (!file) return;
     const answer = await dialogs.confirm({
-      title: 'Replace memory?',
-      message: `The notes in ${file.name} replace the notes of the scopes it holds.`,
-      confirmLabel: 'Import notes',
+      title: t('sections.memory.replaceQuestion'),
+      message: t('sections.memory.replaceText', file.name),
+      confirmLabel: t('sections.memory.importNotes'),
     });
     if (answer !== 'confirm') return;
     await importMemory(memory, await file.text(), workspaceId());
-    notices.show({ kind: 'info', text: `Imported the notes of ${file.name}.` });
+    notices.show({ kind: 'info', text: t('sections.memory.imported', file.name) });
   };
 
   const switchRow = (key: keyof MemorySwitches, label: string) => (
@@ -85,20 +86,13 @@ export function MemorySection(props: { services: AppServices }) {
 
   return (
     <section aria-labelledby="settings-memory" class="memory-settings">
-      <h3 id="settings-memory">Memory</h3>
-      <p class="field-help">
-        Notes the assistant saved to remember across conversations, always with your approval or in
-        plain sight. They are what it learned; the rules you write for a project belong in its
-        AGENTS.md.
-      </p>
-      {switchRow('user', 'Remember things for all workspaces')}
-      {switchRow('workspace', 'Remember things for each workspace')}
-      {switchRow('chat', 'Use memory in chat mode too')}
-      <p class="field-help">
-        Agent runs read and save notes whenever a scope is on. With this on, a chat reply can save
-        what you ask it to remember, with the same approval.
-      </p>
-      <label for="memory-search">Search memory</label>
+      <h3 id="settings-memory">{t('sections.memory.heading')}</h3>
+      <p class="field-help">{t('sections.memory.intro')}</p>
+      {switchRow('user', t('sections.memory.userSwitch'))}
+      {switchRow('workspace', t('sections.memory.workspaceSwitch'))}
+      {switchRow('chat', t('sections.memory.chatSwitch'))}
+      <p class="field-help">{t('sections.memory.chatHelp')}</p>
+      <label for="memory-search">{t('sections.memory.search')}</label>
       <input
         id="memory-search"
         type="search"
@@ -108,13 +102,13 @@ export function MemorySection(props: { services: AppServices }) {
       <For each={['user', 'workspace'] as const}>
         {(scope) => (
           <Show when={scope === 'user' || workspaceId()}>
-            <h4 id={`memory-scope-${scope}`}>{SCOPE_HEADINGS[scope]}</h4>
+            <h4 id={`memory-scope-${scope}`}>{t(`sections.memory.scopes.${scope}`)}</h4>
             <ul class="memory-notes" aria-labelledby={`memory-scope-${scope}`}>
               <For
                 each={shown[scope]()}
                 fallback={
                   <li class="field-help">
-                    {query().trim() ? 'No note matches.' : 'No notes yet.'}
+                    {query().trim() ? t('sections.memory.noMatch') : t('sections.memory.none')}
                   </li>
                 }
               >
@@ -131,7 +125,7 @@ export function MemorySection(props: { services: AppServices }) {
                     }}
                     onDelete={() =>
                       void remove(scope, note).catch((error: unknown) =>
-                        notices.error(error, 'Could not delete the note'),
+                        notices.error(error, t('sections.memory.deleteFailed')),
                       )
                     }
                   />
@@ -146,19 +140,23 @@ export function MemorySection(props: { services: AppServices }) {
           type="button"
           class="button"
           onClick={() =>
-            void exportNotes().catch((error: unknown) => notices.error(error, 'Export failed'))
+            void exportNotes().catch((error: unknown) =>
+              notices.error(error, t('sections.memory.exportFailed')),
+            )
           }
         >
-          Export memory
+          {t('sections.memory.export')}
         </button>
         <button
           type="button"
           class="button"
           onClick={() =>
-            void importNotes().catch((error: unknown) => notices.error(error, 'Import failed'))
+            void importNotes().catch((error: unknown) =>
+              notices.error(error, t('sections.memory.importFailed')),
+            )
           }
         >
-          Import memory…
+          {t('sections.memory.import')}
         </button>
       </div>
     </section>
@@ -172,6 +170,7 @@ function MemoryNoteRow(props: {
   onSave: (title: string, text: string) => Promise<string | undefined>;
   onDelete: () => void;
 }) {
+  const { t } = useI18n();
   const [editing, setEditing] = createSignal(false);
   const [title, setTitle] = createSignal('');
   const [text, setText] = createSignal('');
@@ -199,13 +198,15 @@ function MemoryNoteRow(props: {
             <div class="memory-note-head">
               <strong>{props.note.title}</strong>
               <Show when={props.note.flagged}>
-                <span class="memory-note-flag">flagged: saved after {props.note.flagged}</span>
+                {(source) => (
+                  <span class="memory-note-flag">{t('sections.memory.flagged', source())}</span>
+                )}
               </Show>
               <button type="button" class="button" onClick={startEditing}>
-                Edit
+                {t('sections.memory.edit')}
               </button>
               <button type="button" class="button" onClick={() => props.onDelete()}>
-                Delete
+                {t('sections.memory.delete')}
               </button>
             </div>
             <p class="memory-note-text">{props.note.text}</p>
@@ -213,13 +214,13 @@ function MemoryNoteRow(props: {
         }
       >
         <form class="memory-note-form" onSubmit={(event) => void save(event)}>
-          <label for={`${id}-title`}>Title</label>
+          <label for={`${id}-title`}>{t('sections.memory.title')}</label>
           <input
             id={`${id}-title`}
             value={title()}
             onInput={(event) => setTitle(event.currentTarget.value)}
           />
-          <label for={`${id}-text`}>Text</label>
+          <label for={`${id}-text`}>{t('sections.memory.text')}</label>
           <textarea
             id={`${id}-text`}
             rows={4}
@@ -229,10 +230,10 @@ function MemoryNoteRow(props: {
           <FormAlert message={error()} />
           <div class="settings-actions">
             <button type="submit" class="button primary">
-              Save note
+              {t('sections.memory.save')}
             </button>
             <button type="button" class="button" onClick={() => setEditing(false)}>
-              Cancel
+              {t('sections.memory.cancel')}
             </button>
           </div>
         </form>

@@ -12,6 +12,7 @@ import {
 import { settingsError, type ModelFieldErrorCode } from '../../llm/settings-errors';
 import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
+import { useI18n } from '../common/i18n';
 
 type Field = 'id' | 'context' | 'maxOutput' | 'toolCalling' | 'price' | 'form';
 
@@ -36,6 +37,7 @@ export function ModelEditor(props: {
   onClose: () => void;
   onSaved: (modelId: string) => void;
 }) {
+  const { t } = useI18n();
   const original: Partial<ModelCapabilities> = props.model?.capabilities ?? {};
   const shown = resolveCapabilities(original);
   const preset = getPreset(props.provider.presetId);
@@ -142,14 +144,18 @@ export function ModelEditor(props: {
 
   return (
     <FormDialog
-      title={props.model ? `Model ${props.model.id}` : `Add a model to ${props.provider.name}`}
+      title={
+        props.model
+          ? t('providers.model.title', props.model.id)
+          : t('providers.model.addTitle', props.provider.name)
+      }
       class="model-editor"
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
       <div class="form-row two">
         <div class="form-field">
-          <label for={ids.id}>Model ID</label>
+          <label for={ids.id}>{t('providers.model.id')}</label>
           <input
             id={ids.id}
             ref={(element) => (errors.fields.id = element)}
@@ -157,7 +163,7 @@ export function ModelEditor(props: {
             value={modelId()}
             readOnly={Boolean(props.model)}
             autofocus={!props.model}
-            placeholder="e.g. gpt-4o-mini or qwen3:8b"
+            placeholder={t('providers.model.idPlaceholder')}
             autocomplete="off"
             spellcheck={false}
             aria-invalid={invalid('id')}
@@ -166,12 +172,12 @@ export function ModelEditor(props: {
           />
         </div>
         <div class="form-field">
-          <label for={ids.label}>Display name</label>
+          <label for={ids.label}>{t('providers.model.label')}</label>
           <input
             id={ids.label}
             value={label()}
             autofocus={Boolean(props.model)}
-            placeholder="Optional"
+            placeholder={t('providers.model.optional')}
             autocomplete="off"
             onInput={(event) => edit(setLabel)(event.currentTarget.value)}
           />
@@ -181,7 +187,7 @@ export function ModelEditor(props: {
 
       <div class="form-row two">
         <div class="form-field">
-          <label for={ids.context}>Context window (tokens)</label>
+          <label for={ids.context}>{t('providers.model.context')}</label>
           <input
             id={ids.context}
             ref={(element) => (errors.fields.context = element)}
@@ -190,14 +196,14 @@ export function ModelEditor(props: {
             step="1"
             inputMode="numeric"
             value={context()}
-            placeholder={`Unknown: Cove assumes ${DEFAULT_CAPABILITIES.contextWindow}`}
+            placeholder={t('providers.model.assumed', String(DEFAULT_CAPABILITIES.contextWindow))}
             aria-invalid={invalid('context')}
             aria-describedby={describedBy('context')}
             onInput={(event) => edit(setContext)(event.currentTarget.value)}
           />
         </div>
         <div class="form-field">
-          <label for={ids.maxOutput}>Max output (tokens)</label>
+          <label for={ids.maxOutput}>{t('providers.model.maxOutput')}</label>
           <input
             id={ids.maxOutput}
             ref={(element) => (errors.fields.maxOutput = element)}
@@ -206,7 +212,7 @@ export function ModelEditor(props: {
             step="1"
             inputMode="numeric"
             value={maxOutput()}
-            placeholder={`Unknown: Cove assumes ${DEFAULT_CAPABILITIES.maxOutputTokens}`}
+            placeholder={t('providers.model.assumed', String(DEFAULT_CAPABILITIES.maxOutputTokens))}
             aria-invalid={invalid('maxOutput')}
             aria-describedby={describedBy('maxOutput')}
             onInput={(event) => edit(setMaxOutput)(event.currentTarget.value)}
@@ -217,7 +223,7 @@ export function ModelEditor(props: {
 
       <div class="form-row two">
         <div class="form-field">
-          <label for={ids.toolCalling}>Tool calling</label>
+          <label for={ids.toolCalling}>{t('providers.model.toolCalling')}</label>
           <select
             id={ids.toolCalling}
             ref={(element) => (errors.fields.toolCalling = element)}
@@ -226,24 +232,26 @@ export function ModelEditor(props: {
             value={toolCalling()}
             onChange={(event) => edit(setToolCalling)(event.currentTarget.value as ToolCallingMode)}
           >
-            <option value="native">Native (the API’s tools)</option>
-            <option value="text">Text protocol (for models without tools)</option>
-            <option value="none">None</option>
+            <option value="native">{t('providers.model.native')}</option>
+            <option value="text">{t('providers.model.text')}</option>
+            <option value="none">{t('providers.model.none')}</option>
           </select>
           <FieldError id={ids.error} text={errorFor('toolCalling')} />
         </div>
         <div class="form-field">
-          <label for={ids.sendBack}>Send reasoning back</label>
+          <label for={ids.sendBack}>{t('providers.model.sendBack')}</label>
           <select
             id={ids.sendBack}
             value={sendBack()}
             onChange={(event) => edit(setSendBack)(event.currentTarget.value)}
           >
             <option value="default">
-              {`Preset default (${preset.sendReasoningBack ? 'yes' : 'no'})`}
+              {preset.sendReasoningBack
+                ? t('providers.model.presetYes')
+                : t('providers.model.presetNo')}
             </option>
-            <option value="yes">Yes: the model needs its earlier reasoning</option>
-            <option value="no">No: the server rejects it</option>
+            <option value="yes">{t('providers.model.yes')}</option>
+            <option value="no">{t('providers.model.no')}</option>
           </select>
         </div>
       </div>
@@ -255,7 +263,7 @@ export function ModelEditor(props: {
             checked={vision()}
             onChange={(event) => edit(setVision)(event.currentTarget.checked)}
           />
-          Vision (accepts images)
+          {t('providers.model.vision')}
         </label>
         <label class="check">
           <input
@@ -263,7 +271,7 @@ export function ModelEditor(props: {
             checked={reasoning()}
             onChange={(event) => edit(setReasoning)(event.currentTarget.checked)}
           />
-          Reasoning (thinks before answering)
+          {t('providers.model.reasoning')}
         </label>
       </div>
 
@@ -274,10 +282,10 @@ export function ModelEditor(props: {
         aria-invalid={invalid('price')}
         aria-describedby={describedBy('price')}
       >
-        <legend>Price in US dollars per million tokens (optional)</legend>
+        <legend>{t('providers.model.price')}</legend>
         <div class="form-row two">
           <div class="form-field">
-            <label for={ids.priceIn}>Input price</label>
+            <label for={ids.priceIn}>{t('providers.model.priceIn')}</label>
             <input
               id={ids.priceIn}
               type="number"
@@ -289,7 +297,7 @@ export function ModelEditor(props: {
             />
           </div>
           <div class="form-field">
-            <label for={ids.priceOut}>Output price</label>
+            <label for={ids.priceOut}>{t('providers.model.priceOut')}</label>
             <input
               id={ids.priceOut}
               type="number"
@@ -306,10 +314,10 @@ export function ModelEditor(props: {
 
       <div class="modal-actions">
         <button type="button" class="button" onClick={props.onClose}>
-          Cancel
+          {t('providers.model.cancel')}
         </button>
         <button type="submit" class="button primary" disabled={busy()}>
-          Save model
+          {t('providers.model.save')}
         </button>
       </div>
     </FormDialog>

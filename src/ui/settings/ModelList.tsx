@@ -2,7 +2,8 @@ import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js';
 import type { ProviderService } from '../../app/provider-service';
 import { resolveCapabilities, type ModelConfig, type ProviderConfig } from '../../llm';
 import { Icon } from '../common/icons';
-import { countModels, describeCapabilities } from './provider-display';
+import { describeCapabilities } from './provider-display';
+import { useI18n } from '../common/i18n';
 
 /** Past this many models the list gets a filter box. */
 const FILTER_FROM = 8;
@@ -21,6 +22,7 @@ export function ModelList(props: {
   onEdit: (model: ModelConfig) => void;
   onRemove: (model: ModelConfig) => void;
 }) {
+  const { t, formats } = useI18n();
   const [filter, setFilter] = createSignal('');
   const filterId = createUniqueId();
   const models = () => props.provider.models ?? [];
@@ -44,24 +46,28 @@ export function ModelList(props: {
   return (
     <details class="model-list">
       <summary>
-        Models <span class="count">({models().length})</span>
+        {t('providers.models.summary')}{' '}
+        <span class="count">({formats().number(models().length)})</span>
       </summary>
       <div class="model-actions">
         <button type="button" class="button small" disabled={props.busy} onClick={props.onRefresh}>
-          Refresh models
+          {t('providers.models.refresh')}
         </button>
         <button type="button" class="button small" onClick={props.onAdd}>
-          <Icon name="plus" /> Add model
+          <Icon name="plus" /> {t('providers.models.add')}
         </button>
         <Show when={models().length > FILTER_FROM}>
           <label class="visually-hidden" for={filterId}>
-            Filter models of {props.provider.name}
+            {t('providers.models.filterLabel', props.provider.name)}
           </label>
           <input
             id={filterId}
             class="model-filter"
             type="search"
-            placeholder={`Filter ${countModels(models().length)}`}
+            placeholder={t(
+              'providers.models.filterPlaceholder',
+              t('providers.modelCount', formats(), models().length),
+            )}
             value={filter()}
             onInput={(event) => setFilter(event.currentTarget.value)}
           />
@@ -69,13 +75,9 @@ export function ModelList(props: {
       </div>
       <Show
         when={models().length}
-        fallback={
-          <p class="form-note">
-            No models yet. Refresh to list the server’s models, or add one by its id.
-          </p>
-        }
+        fallback={<p class="form-note">{t('providers.models.empty')}</p>}
       >
-        <ul class="models" aria-label={`Models of ${props.provider.name}`}>
+        <ul class="models" aria-label={t('providers.models.listLabel', props.provider.name)}>
           <For each={ids()}>
             {(id) => (
               <Show when={modelOf(id)}>
@@ -87,14 +89,17 @@ export function ModelList(props: {
                         <span class="model-label">{model().label}</span>
                       </Show>
                       <span class="model-caps">
-                        {describeCapabilities(resolveCapabilities(model().capabilities))}
+                        {describeCapabilities(
+                          resolveCapabilities(model().capabilities),
+                          t('providers.caps'),
+                        )}
                       </span>
                     </div>
                     <button
                       type="button"
                       class="icon-button"
-                      aria-label={`Edit model ${model().id}`}
-                      title="Edit model"
+                      aria-label={t('providers.models.edit', model().id)}
+                      title={t('providers.models.editTitle')}
                       onClick={() => props.onEdit(model())}
                     >
                       <Icon name="edit" />
@@ -102,8 +107,8 @@ export function ModelList(props: {
                     <button
                       type="button"
                       class="icon-button"
-                      aria-label={`Remove model ${model().id}`}
-                      title="Remove model"
+                      aria-label={t('providers.models.remove', model().id)}
+                      title={t('providers.models.removeTitle')}
                       onClick={() => props.onRemove(model())}
                     >
                       <Icon name="trash" />
@@ -115,7 +120,7 @@ export function ModelList(props: {
           </For>
         </ul>
         <Show when={!ids().length}>
-          <p class="form-note">No model matches “{filter()}”.</p>
+          <p class="form-note">{t('providers.models.noMatch', filter())}</p>
         </Show>
       </Show>
     </details>

@@ -1,5 +1,10 @@
 import { For, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSectionsUi } from '../../app/messages/en-settings-sections-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('sections', enSectionsUi);
 
 /**
  * Settings → Network: the hosts Cove's pages may reach (src/app/network-gate-service.ts),
@@ -7,22 +12,16 @@ import type { AppServices } from '../../app/services';
  */
 export function NetworkSection(props: { services: AppServices }) {
   const network = props.services.network;
+  const { t } = useI18n();
   return (
     <section aria-labelledby="settings-network">
-      <h3 id="settings-network">Network</h3>
-      <p>
-        Cove reaches only its own files and the hosts below. A request anywhere else is refused and
-        noted in the Logs. Hosts you add as a provider or an MCP server, or as Python’s package
-        index, join the list; a page the agent was allowed to read, a server you test before saving
-        it and an image you click are let through once.
-      </p>
+      <h3 id="settings-network">{t('sections.network.heading')}</h3>
+      <p>{t('sections.network.intro')}</p>
       <p role="status">
-        {network.enforced()
-          ? 'Enforced in this tab.'
-          : 'Not enforced in this tab yet: it needs Cove’s offline support, which starts after the first visit. Reload the tab to turn it on.'}
+        {network.enforced() ? t('sections.network.enforced') : t('sections.network.notEnforced')}
       </p>
-      <Show when={network.hosts().length} fallback={<p>No other hosts yet.</p>}>
-        <ul class="network-hosts" aria-label="Hosts Cove may reach">
+      <Show when={network.hosts().length} fallback={<p>{t('sections.network.none')}</p>}>
+        <ul class="network-hosts" aria-label={t('sections.network.hosts')}>
           <For each={network.hosts()}>
             {(host) => (
               <li>

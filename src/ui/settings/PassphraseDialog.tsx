@@ -1,15 +1,20 @@
 import { createSignal, createUniqueId, Show } from 'solid-js';
 import { errorText } from '../../app/messages/describe-error';
-import { passphraseProblem } from '../../base/passphrase-box';
+import { MIN_PASSPHRASE_LENGTH, passphraseProblem } from '../../base/passphrase-box';
 import { FieldError, FormDialog } from './FormDialog';
 import './passphrase.css';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enStorageSettingsUi } from '../../app/messages/en-settings-storage-ui';
+import { useI18n } from '../common/i18n';
 
-/** What the dialog says while keys are encrypted under a new passphrase. */
-export const KEYS_SEALING =
-  'Encrypting the keys with the passphrase (slow on purpose: it makes guessing slow too)…';
-/** What the dialog says while a passphrase is tried on encrypted keys. */
-export const KEYS_OPENING =
-  'Opening the keys with the passphrase (slow on purpose: it makes guessing slow too)…';
+addEnglishArea('storageSettings', enStorageSettingsUi);
+
+/** The slow work on keys a passphrase dialog can be doing; the dialog words it. */
+export type KeysWork = 'sealing' | 'opening';
+/** Keys are encrypted under a new passphrase. */
+export const KEYS_SEALING: KeysWork = 'sealing';
+/** A passphrase is tried on encrypted keys. */
+export const KEYS_OPENING: KeysWork = 'opening';
 
 /**
  * What a passphrase dialog is for. `choose`: a new passphrase, typed twice, that will
@@ -26,7 +31,7 @@ export interface PassphraseRequest {
    * What the dialog says while `submit` works, until `submit` reports the next step: the
    * passphrase is stretched by 600,000 rounds of PBKDF2 on purpose, which takes a while.
    */
-  working: string;
+  working: KeysWork;
   /**
    * Uses the passphrase; throws to keep the dialog open with the error (e.g. a wrong one).
    * `step` replaces the text that says what it is doing (e.g. "Restoring…" once the keys
@@ -44,6 +49,7 @@ export interface PassphraseRequest {
  * Escape does not close it (the work would go on unseen).
  */
 export function PassphraseDialog(props: { request: PassphraseRequest; onClose: () => void }) {
+  const { t, formats } = useI18n();
   const ids = { first: createUniqueId(), second: createUniqueId(), error: createUniqueId() };
   const [first, setFirst] = createSignal('');
   const [second, setSecond] = createSignal('');
@@ -57,13 +63,16 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
   const submit = async () => {
     if (busy()) return;
     if (choosing()) {
-      const problem = passphraseProblem(first());
-      if (problem) return setError(problem);
-      if (first() !== second()) return setError('The two passphrases differ; type the same twice.');
+      if (passphraseProblem(first())) {
+        return setError(
+          t('storageSettings.passphrase.tooShort', formats().number(MIN_PASSPHRASE_LENGTH)),
+        );
+      }
+      if (first() !== second()) return setError(t('storageSettings.passphrase.differ'));
     } else if (!first()) {
-      return setError('Type the passphrase.');
+      return setError(t('storageSettings.passphrase.empty'));
     }
-    setWorking(props.request.working);
+    setWorking(t(`storageSettings.passphrase.${props.request.working}`));
     setError(undefined);
     try {
       await props.request.submit(first(), (text) => setWorking(text));
@@ -117,8 +126,10 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
       onSubmit={() => void submit()}
     >
       <p>{props.request.message}</p>
-      {field(ids.first, 'Passphrase', first, setFirst)}
-      <Show when={choosing()}>{field(ids.second, 'Repeat the passphrase', second, setSecond)}</Show>
+      {field(ids.first, t('storageSettings.passphrase.passphrase'), first, setFirst)}
+      <Show when={choosing()}>
+        {field(ids.second, t('storageSettings.passphrase.repeat'), second, setSecond)}
+      </Show>
       <FieldError id={ids.error} text={error()} />
       <div class="passphrase-working" role="status">
         <Show when={working()}>
@@ -132,7 +143,7 @@ export function PassphraseDialog(props: { request: PassphraseRequest; onClose: (
       </div>
       <div class="modal-actions">
         <button type="button" class="button" disabled={busy()} onClick={close}>
-          Cancel
+          {t('storageSettings.passphrase.cancel')}
         </button>
         <Show when={props.request.skipLabel}>
           {(label) => (

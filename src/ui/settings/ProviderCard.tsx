@@ -4,6 +4,7 @@ import { getPreset, keySendDecision, type ModelConfig, type ProviderConfig } fro
 import { Icon } from '../common/icons';
 import { ModelList } from './ModelList';
 import { hostOf, maskKey } from './provider-display';
+import { useI18n } from '../common/i18n';
 
 /** What the card says under its header: a request in flight, its success, or its failure. */
 export type ProviderStatus =
@@ -29,6 +30,7 @@ export function ProviderCard(props: {
   onEditModel: (model: ModelConfig) => void;
   onRemoveModel: (model: ModelConfig) => void;
 }) {
+  const { t } = useI18n();
   const nameId = createUniqueId();
   const preset = () => getPreset(props.provider.presetId);
   const moved = () => {
@@ -45,17 +47,19 @@ export function ProviderCard(props: {
         <div class="provider-head">
           <div class="provider-title">
             <h4 id={nameId}>{props.provider.name}</h4>
-            <span class="badge">{preset().id === 'custom' ? 'Custom' : preset().label}</span>
+            <span class="badge">
+              {preset().id === 'custom' ? t('providers.card.custom') : preset().label}
+            </span>
           </div>
           <div class="provider-buttons">
             <button type="button" class="button small" disabled={busy()} onClick={props.onTest}>
-              Test connection
+              {t('providers.card.test')}
             </button>
             <button
               type="button"
               class="icon-button"
-              aria-label={`Edit ${props.provider.name}`}
-              title="Edit provider"
+              aria-label={t('providers.card.edit', props.provider.name)}
+              title={t('providers.card.editTitle')}
               onClick={props.onEdit}
             >
               <Icon name="edit" />
@@ -63,8 +67,8 @@ export function ProviderCard(props: {
             <button
               type="button"
               class="icon-button"
-              aria-label={`Remove ${props.provider.name}`}
-              title="Remove provider"
+              aria-label={t('providers.card.remove', props.provider.name)}
+              title={t('providers.card.removeTitle')}
               onClick={props.onRemove}
             >
               <Icon name="trash" />
@@ -81,15 +85,16 @@ export function ProviderCard(props: {
               <Show when={!props.providers.keyLost(props.provider.id)}>
                 <span>
                   {preset().key === 'required'
-                    ? 'No API key: add one to use this provider.'
-                    : 'No API key.'}
+                    ? t('providers.card.noKeyRequired')
+                    : t('providers.card.noKey')}
                 </span>
               </Show>
             }
           >
             {(key) => (
               <span>
-                Key <span class="mono">{maskKey(key())}</span>, stored only in this browser
+                {t('providers.card.keyBefore')} <span class="mono">{maskKey(key())}</span>
+                {t('providers.card.keyAfter')}
               </span>
             )}
           </Show>
@@ -97,13 +102,10 @@ export function ProviderCard(props: {
 
         <Show when={props.providers.keyLost(props.provider.id)}>
           <div class="provider-warning" role="note">
-            <p>
-              The saved key can no longer be read: this browser lost the key that protected it (site
-              data was partly cleared). Re-enter the key to use this provider.
-            </p>
+            <p>{t('providers.card.keyLost')}</p>
             <div class="form-inline">
               <button type="button" class="button small" onClick={props.onEdit}>
-                Re-enter the key
+                {t('providers.card.reenterKey')}
               </button>
             </div>
           </div>
@@ -113,15 +115,21 @@ export function ProviderCard(props: {
           {(move) => (
             <div class="provider-warning" role="note">
               <p>
-                The key was saved for {move().keyOrigin ?? 'another address'}. This provider now
-                points at {move().targetOrigin}, so Cove does not send the key there.
+                {t(
+                  'providers.card.keyMoved',
+                  move().keyOrigin ?? t('providers.anotherAddress'),
+                  move().targetOrigin,
+                )}
               </p>
               <div class="form-inline">
                 <button type="button" class="button small" onClick={props.onAllowKey}>
-                  Send the key to {hostOf(move().targetOrigin)}
+                  {t(
+                    'providers.card.sendKeyTo',
+                    hostOf(move().targetOrigin, t('providers.anotherAddress')),
+                  )}
                 </button>
                 <button type="button" class="button small" onClick={props.onEdit}>
-                  Enter a new key
+                  {t('providers.card.newKey')}
                 </button>
               </div>
             </div>

@@ -14,6 +14,10 @@ import { createFieldErrors } from '../common/field-errors';
 import { FieldError, FormDialog } from './FormDialog';
 import { createHeaderRows, HeaderRowsField } from './HeaderRowsField';
 import { hostOf, maskKey } from './provider-display';
+import { useI18n } from '../common/i18n';
+
+/** An address, the same in every language. */
+const BASE_URL_EXAMPLE = 'https://example.com/v1';
 
 type Field = 'name' | 'baseURL' | 'apiKey' | 'headers' | 'form';
 
@@ -37,6 +41,7 @@ export function ProviderForm(props: {
   onSaved: (id: string, added: boolean) => void;
 }) {
   const dialogs = useDialogs();
+  const { t } = useI18n();
   const existing = props.existing;
   const ids = {
     preset: createUniqueId(),
@@ -86,16 +91,16 @@ export function ProviderForm(props: {
 
   const keyPlaceholder = () => {
     if (existing?.apiKey && !forgetKey())
-      return `Saved key ${maskKey(existing.apiKey)}: type to replace`;
-    if (preset().key === 'none') return 'Not needed for this server';
-    if (preset().key === 'optional') return 'Only if the server was started with a key';
-    return 'Paste your key';
+      return t('providers.form.savedKey', maskKey(existing.apiKey));
+    if (preset().key === 'none') return t('providers.form.keyNotNeeded');
+    if (preset().key === 'optional') return t('providers.form.keyOptional');
+    return t('providers.form.pasteKey');
   };
   const keyTarget = () => {
     const url = baseURL().trim();
     // Only a web address names a host the key could go to.
-    if (!/^https?:\/\/[^/]/i.test(url)) return 'the base URL above';
-    return hostOf(url);
+    if (!/^https?:\/\/[^/]/i.test(url)) return t('providers.form.theBaseURL');
+    return hostOf(url, t('providers.form.theBaseURL'));
   };
 
   const submit = async () => {
@@ -125,15 +130,18 @@ export function ProviderForm(props: {
       const saved = props.providers.providers().find((provider) => provider.id === existing.id);
       const decision = saved ? keySendDecision(saved) : undefined;
       if (saved && decision?.status === 'needs_confirmation') {
-        const from = hostOf(decision.keyOrigin);
-        const to = hostOf(decision.targetOrigin);
+        const elsewhere = t('providers.anotherAddress');
+        const from = hostOf(decision.keyOrigin, elsewhere);
+        const to = hostOf(decision.targetOrigin, elsewhere);
         const answer = await dialogs.confirm({
-          title: `Send the key saved for ${from} to ${to}?`,
-          message:
-            `“${saved.name}” now points at ${decision.targetOrigin}, but its API key was saved for ` +
-            `${decision.keyOrigin ?? 'another address'}. Send the key to the new address only if you trust it. ` +
-            'Otherwise Cove keeps the key but sends it nowhere until you allow it or enter a new key.',
-          confirmLabel: 'Send the key there',
+          title: t('providers.sendKeyQuestion', from, to),
+          message: t(
+            'providers.form.movedText',
+            saved.name,
+            decision.targetOrigin,
+            decision.keyOrigin ?? elsewhere,
+          ),
+          confirmLabel: t('providers.sendKeyThere'),
         });
         if (answer === 'confirm') await props.providers.confirmKeyOrigin(existing.id);
       }
@@ -147,14 +155,14 @@ export function ProviderForm(props: {
 
   return (
     <FormDialog
-      title={existing ? `Edit ${existing.name}` : 'Add provider'}
+      title={existing ? t('providers.form.editTitle', existing.name) : t('providers.form.addTitle')}
       class="provider-form"
       onClose={props.onClose}
       onSubmit={() => void submit()}
     >
       <div class="form-row two">
         <div class="form-field">
-          <label for={ids.preset}>Preset</label>
+          <label for={ids.preset}>{t('providers.form.preset')}</label>
           <select
             id={ids.preset}
             value={presetId()}
@@ -166,7 +174,7 @@ export function ProviderForm(props: {
           </select>
         </div>
         <div class="form-field">
-          <label for={ids.name}>Name</label>
+          <label for={ids.name}>{t('providers.form.name')}</label>
           <input
             id={ids.name}
             ref={(element) => (errors.fields.name = element)}
@@ -185,14 +193,14 @@ export function ProviderForm(props: {
       <FieldError id={ids.error} text={errorFor('name')} />
 
       <div class="form-field">
-        <label for={ids.baseURL}>Base URL</label>
+        <label for={ids.baseURL}>{t('providers.form.baseURL')}</label>
         <input
           id={ids.baseURL}
           ref={(element) => (errors.fields.baseURL = element)}
           class="mono"
           type="url"
           value={baseURL()}
-          placeholder="https://example.com/v1"
+          placeholder={BASE_URL_EXAMPLE}
           autocomplete="off"
           spellcheck={false}
           aria-invalid={invalid('baseURL')}
@@ -206,7 +214,7 @@ export function ProviderForm(props: {
       <FieldError id={ids.error} text={errorFor('baseURL')} />
 
       <div class="form-field">
-        <label for={ids.apiKey}>API key</label>
+        <label for={ids.apiKey}>{t('providers.form.apiKey')}</label>
         <input
           id={ids.apiKey}
           ref={(element) => (errors.fields.apiKey = element)}
@@ -226,13 +234,13 @@ export function ProviderForm(props: {
           }}
         />
         <p class="form-note" id={ids.keyNote}>
-          Stored only in this browser, and sent only to {keyTarget()}.
+          {t('providers.form.keyNote', keyTarget())}
           <Show when={preset().keyPage}>
             {(page) => (
               <>
                 {' '}
                 <a href={page()} target="_blank" rel="noopener noreferrer">
-                  Get a key
+                  {t('providers.form.getKey')}
                 </a>
               </>
             )}
@@ -244,13 +252,13 @@ export function ProviderForm(props: {
               when={forgetKey()}
               fallback={
                 <button type="button" class="button small" onClick={() => setForgetKey(true)}>
-                  Forget the saved key
+                  {t('providers.form.forgetKey')}
                 </button>
               }
             >
-              <span class="form-note">The saved key is deleted when you save.</span>
+              <span class="form-note">{t('providers.form.keyForgotten')}</span>
               <button type="button" class="button small" onClick={() => setForgetKey(false)}>
-                Keep the saved key
+                {t('providers.form.keepKey')}
               </button>
             </Show>
           </div>
@@ -260,9 +268,8 @@ export function ProviderForm(props: {
 
       <HeaderRowsField
         rows={headerRows}
-        legend="Extra headers"
-        note="Sent with every request to this provider, e.g. OpenRouter’s X-Title. Headers named like a key or token are kept with the keys, out of backups."
-
+        legend={t('providers.form.headers')}
+        note={t('providers.form.headersNote')}
         ref={(element) => (errors.fields.headers = element)}
         invalid={invalid('headers')}
         describedBy={describedBy('headers')}
@@ -270,7 +277,7 @@ export function ProviderForm(props: {
       <FieldError id={ids.error} text={errorFor('headers')} />
 
       <Show when={preset().notes.length}>
-        <ul class="preset-notes" aria-label={`About ${preset().label}`}>
+        <ul class="preset-notes" aria-label={t('providers.form.about', preset().label)}>
           <For each={preset().notes}>{(note) => <li>{note}</li>}</For>
         </ul>
       </Show>
@@ -278,10 +285,10 @@ export function ProviderForm(props: {
 
       <div class="modal-actions">
         <button type="button" class="button" onClick={props.onClose}>
-          Cancel
+          {t('providers.form.cancel')}
         </button>
         <button type="submit" class="button primary" disabled={busy()}>
-          Save
+          {t('providers.form.save')}
         </button>
       </div>
     </FormDialog>

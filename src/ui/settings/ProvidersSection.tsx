@@ -16,9 +16,14 @@ import {
   type PassphraseRequest,
 } from './PassphraseDialog';
 import { ProviderForm } from './ProviderForm';
-import { countModels, hostOf } from './provider-display';
+import { hostOf } from './provider-display';
 import './providers.css';
 import { describeError } from '../../app/messages/describe-error';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enProvidersUi } from '../../app/messages/en-settings-providers-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('providers', enProvidersUi);
 
 /** Provider exports are small; anything bigger is not one. */
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -34,6 +39,8 @@ const sameIds = (a: string[], b: string[]) =>
 export function ProvidersSection(props: { services: AppServices; adding?: boolean }) {
   const { providers, notices } = props.services;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
+  const countModels = (count: number) => t('providers.modelCount', formats(), count);
   // Cards are keyed by id, so a change to one provider does not rebuild the others.
   // Models in this browser have their own section below, not a provider card.
   const ids = createMemo(
@@ -74,23 +81,22 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     );
 
   const test = async (id: string) => {
-    setStatus(id, { kind: 'busy', text: 'Testing the connection…' });
+    setStatus(id, { kind: 'busy', text: t('providers.testing') });
     const result = await providers.testConnection(id);
-    report(id, result, (count) => `Connected: ${countModels(count)}`);
+    report(id, result, (count) => t('providers.connected', countModels(count)));
   };
 
   const refresh = async (id: string) => {
-    setStatus(id, { kind: 'busy', text: 'Listing the models…' });
+    setStatus(id, { kind: 'busy', text: t('providers.listing') });
     const result = await providers.refreshModels(id);
-    report(id, result, (count) => `Models refreshed: the server lists ${countModels(count)}.`);
+    report(id, result, (count) => t('providers.refreshed', countModels(count)));
   };
 
   const remove = async (provider: ProviderConfig) => {
     const answer = await dialogs.confirm({
-      title: `Remove ${provider.name}?`,
-      message:
-        'Its settings, models and saved key are deleted from this browser. Conversations keep their messages.',
-      confirmLabel: 'Remove',
+      title: t('providers.removeQuestion', provider.name),
+      message: t('providers.removeText'),
+      confirmLabel: t('providers.remove'),
       danger: true,
     });
     if (answer !== 'confirm') return;
@@ -98,7 +104,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
       await providers.remove(provider.id);
       setStatus(provider.id, undefined);
     } catch (error) {
-      notices.error(error, `Could not remove ${provider.name}`);
+      notices.error(error, t('providers.removeFailed', provider.name));
     }
   };
 
@@ -107,7 +113,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
       await providers.confirmKeyOrigin(id);
       setStatus(id, undefined);
     } catch (error) {
-      notices.error(error, 'Could not change where the key goes');
+      notices.error(error, t('providers.allowKeyFailed'));
     }
   };
 
@@ -115,7 +121,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     try {
       await providers.removeModel(providerId, model.id);
     } catch (error) {
-      notices.error(error, `Could not remove the model ${model.id}`);
+      notices.error(error, t('providers.removeModelFailed', model.id));
     }
   };
 
@@ -126,11 +132,9 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     }
     setAskPassphrase({
       mode: 'choose',
-      title: 'Choose a passphrase for the keys',
-      message:
-        'The keys go into the file encrypted with this passphrase, never in plain text. ' +
-        'You will need it to import them; nobody can recover it for you.',
-      confirmLabel: 'Export',
+      title: t('providers.choosePassphrase'),
+      message: t('providers.choosePassphraseText'),
+      confirmLabel: t('providers.export'),
       working: KEYS_SEALING,
       submit: async (passphrase) =>
         download('cove-providers-with-keys.json', await providers.exportJSON(passphrase)),
@@ -146,40 +150,46 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     try {
       const result = await providers.importJSON(text, passphrase);
       for (const redirect of result.needsConfirmation) {
-        const from = hostOf(redirect.keyOrigin);
-        const to = hostOf(redirect.targetOrigin);
+        const elsewhere = t('providers.anotherAddress');
+        const from = hostOf(redirect.keyOrigin, elsewhere);
+        const to = hostOf(redirect.targetOrigin, elsewhere);
         const answer = await dialogs.confirm({
-          title: `Send the key saved for ${from} to ${to}?`,
-          message:
-            `The imported configuration points “${redirect.name}” at ${redirect.targetOrigin}, ` +
-            `but its API key was saved for ${redirect.keyOrigin ?? 'another address'}. Send the key there ` +
-            'only if you trust that server. If you cancel, the provider is imported and its key is kept but not sent.',
-          confirmLabel: 'Send the key there',
+          title: t('providers.sendKeyQuestion', from, to),
+          message: t(
+            'providers.importRedirectText',
+            redirect.name,
+            redirect.targetOrigin,
+            redirect.keyOrigin ?? elsewhere,
+          ),
+          confirmLabel: t('providers.sendKeyThere'),
         });
         if (answer === 'confirm') await providers.confirmKeyOrigin(redirect.providerId);
       }
       const parts = [];
-      if (result.added.length) parts.push(`${result.added.length} added`);
-      if (result.updated.length) parts.push(`${result.updated.length} updated`);
-      if (result.skipped.length) parts.push(`${result.skipped.length} skipped`);
-      const withoutKeys =
-        passphrase === undefined && providers.fileHasKeys(text)
-          ? ' The keys in it were not imported.'
-          : '';
+      const count = (n: number) => formats().number(n);
+      if (result.added.length) parts.push(t('providers.importedAdded', count(result.added.length)));
+      if (result.updated.length) {
+        parts.push(t('providers.importedUpdated', count(result.updated.length)));
+      }
+      if (result.skipped.length) {
+        parts.push(t('providers.importedSkipped', count(result.skipped.length)));
+      }
+      const withoutKeys = passphrase === undefined && providers.fileHasKeys(text);
+      const imported = t('providers.imported', parts.join(', ') || t('providers.importedNothing'));
       notices.show({
         kind: result.skipped.length || withoutKeys ? 'info' : 'success',
-        text: `Provider configuration imported: ${parts.join(', ') || 'nothing to change'}.${withoutKeys}`,
+        text: withoutKeys ? `${imported} ${t('providers.importedKeysLeft')}` : imported,
         ...(result.skipped.length ? { details: result.skipped } : {}),
       });
     } catch (error) {
       if (error instanceof CoveError && error.code === 'wrong-passphrase') {
         throw new CoveError(
           error.code,
-          'That passphrase does not open the keys in this file. Nothing has been imported yet.',
-          'Try again (it is case-sensitive), or choose “Import without keys”.',
+          t('providers.wrongPassphrase'),
+          t('providers.wrongPassphraseHint'),
         );
       }
-      notices.error(error, 'Import failed');
+      notices.error(error, t('providers.importFailed'));
     } finally {
       setTransferBusy(false);
     }
@@ -191,7 +201,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     if (file.size > MAX_IMPORT_BYTES) {
       notices.show({
         kind: 'error',
-        text: `“${file.name}” is too large to be a provider configuration. Choose a file exported from Cove’s provider settings.`,
+        text: t('providers.tooLarge', file.name),
       });
       return;
     }
@@ -202,10 +212,10 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
     }
     setAskPassphrase({
       mode: 'enter',
-      title: 'Passphrase for the API keys',
-      message: `“${file.name}” holds API keys encrypted with the passphrase chosen when it was exported. Type it to import the keys too, or import the providers without them.`,
-      confirmLabel: 'Import',
-      skipLabel: 'Import without keys',
+      title: t('providers.keysPassphrase'),
+      message: t('providers.keysPassphraseText', file.name),
+      confirmLabel: t('providers.import'),
+      skipLabel: t('providers.importWithoutKeys'),
       working: KEYS_OPENING,
       submit: (passphrase) => importText(text, passphrase),
       skip: () => void importText(text),
@@ -214,22 +224,10 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
 
   return (
     <section aria-labelledby="settings-providers" class="providers-section">
-      <h3 id="settings-providers">Providers</h3>
-      <p>
-        Cove talks straight from this browser to the OpenAI-compatible services you add here. Keys
-        stay in this browser, encrypted, are left out of backups unless you include them under a
-        passphrase, and go only to the address they were saved for.
-      </p>
-      <Show
-        when={ids().length}
-        fallback={
-          <p class="providers-empty">
-            No providers yet. Add a service such as OpenAI or OpenRouter with your key, or a server
-            on your own machine such as Ollama or LM Studio.
-          </p>
-        }
-      >
-        <ul class="provider-list" aria-label="Providers">
+      <h3 id="settings-providers">{t('providers.heading')}</h3>
+      <p>{t('providers.intro')}</p>
+      <Show when={ids().length} fallback={<p class="providers-empty">{t('providers.empty')}</p>}>
+        <ul class="provider-list" aria-label={t('providers.list')}>
           <For each={ids()}>
             {(id) => (
               <Show when={providerOf(id)}>
@@ -255,14 +253,14 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
       </Show>
       <div class="settings-actions">
         <button type="button" class="button primary" ref={addButton} onClick={() => setForm({})}>
-          <Icon name="plus" /> Add provider
+          <Icon name="plus" /> {t('providers.add')}
         </button>
       </div>
       <LocalModelsSection services={props.services} />
 
       <div class="provider-transfer">
         <button type="button" class="button" disabled={!ids().length} onClick={exportConfig}>
-          <Icon name="download" /> Export configuration
+          <Icon name="download" /> {t('providers.exportConfig')}
         </button>
         <label class="check">
           <input
@@ -270,7 +268,7 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
             checked={includeKeys()}
             onChange={(event) => setIncludeKeys(event.currentTarget.checked)}
           />
-          Include API keys
+          {t('providers.includeKeys')}
         </label>
         <button
           type="button"
@@ -278,14 +276,11 @@ export function ProvidersSection(props: { services: AppServices; adding?: boolea
           disabled={transferBusy()}
           onClick={() => void importConfig()}
         >
-          <Icon name="upload" /> Import configuration…
+          <Icon name="upload" /> {t('providers.importConfig')}
         </button>
       </div>
       <Show when={includeKeys()}>
-        <p class="provider-warning-text">
-          The keys go into the file encrypted with a passphrase you choose; you need it to import
-          them.
-        </p>
+        <p class="provider-warning-text">{t('providers.keysWarning')}</p>
       </Show>
       <Show when={askPassphrase()} keyed>
         {(request) => (

@@ -4,23 +4,23 @@ import { errorText } from '../../app/messages/describe-error';
 import { DEFAULT_PACKAGE_INDEX_URL } from '../../runtime/runtime-settings';
 import { PYTHON_NETWORK_ACCESS, type PythonNetworkAccess } from '../../runtime/python-network';
 import { FormAlert } from '../common/FormAlert';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enSectionsUi } from '../../app/messages/en-settings-sections-ui';
+import { useI18n } from '../common/i18n';
 
-/** How each network setting is offered. */
-const NETWORK_CHOICES: Record<PythonNetworkAccess, { label: string; help: string }> = {
-  off: { label: 'Off', help: 'No connections at all; packages cannot be loaded.' },
-  'package-index': {
-    label: 'Package index only',
-    help: 'Imports load packages from the index below; scripts cannot connect anywhere.',
-  },
-  any: {
-    label: 'Any host',
-    help: 'Scripts may connect to any web address. Code you run, including code from a model, can then send your workspace files anywhere.',
-  },
-};
+addEnglishArea('sections', enSectionsUi);
+
+/** How each network setting is offered: the catalog keys of its label and help. */
+const NETWORK_CHOICES = {
+  off: ['sections.python.off', 'sections.python.offHelp'],
+  'package-index': ['sections.python.packageIndex', 'sections.python.packageIndexHelp'],
+  any: ['sections.python.any', 'sections.python.anyHelp'],
+} as const satisfies Record<PythonNetworkAccess, readonly [string, string]>;
 
 /** Settings → Python: the run time limit, what Python may connect to, where packages come from. */
 export function PythonSection(props: { services: AppServices }) {
   const { runs, notices } = props.services;
+  const { t } = useI18n();
   const [timeout, setTimeout] = createSignal(String(runs.settings().timeoutMs / 1000));
   const [index, setIndex] = createSignal(runs.settings().packageIndexUrl);
   const [lock, setLock] = createSignal(runs.settings().lockFileUrl ?? '');
@@ -32,7 +32,7 @@ export function PythonSection(props: { services: AppServices }) {
     setError(undefined);
     const seconds = Number(timeout());
     if (!Number.isFinite(seconds) || seconds <= 0) {
-      setError('The time limit must be a number of seconds, e.g. 30.');
+      setError(t('sections.python.badTimeout'));
       return;
     }
     try {
@@ -42,7 +42,7 @@ export function PythonSection(props: { services: AppServices }) {
         lockFileUrl: lock().trim() || undefined,
         network: network(),
       });
-      notices.show({ kind: 'success', text: 'Python settings saved.' });
+      notices.show({ kind: 'success', text: t('sections.python.saved') });
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -52,7 +52,7 @@ export function PythonSection(props: { services: AppServices }) {
     <section aria-labelledby="settings-python">
       <h3 id="settings-python">Python</h3>
       <form class="python-settings" onSubmit={(event) => void save(event)}>
-        <label for="python-timeout">Time limit per run (seconds)</label>
+        <label for="python-timeout">{t('sections.python.timeout')}</label>
         <input
           id="python-timeout"
           inputMode="decimal"
@@ -60,7 +60,7 @@ export function PythonSection(props: { services: AppServices }) {
           onInput={(e) => setTimeout(e.currentTarget.value)}
         />
         <fieldset class="python-network">
-          <legend>Network access for Python</legend>
+          <legend>{t('sections.python.network')}</legend>
           <For each={PYTHON_NETWORK_ACCESS}>
             {(choice) => (
               <label class="choice">
@@ -72,42 +72,38 @@ export function PythonSection(props: { services: AppServices }) {
                   onChange={() => setNetwork(choice)}
                 />
                 <span>
-                  <strong>{NETWORK_CHOICES[choice].label}</strong>
-                  <span class="field-help">{NETWORK_CHOICES[choice].help}</span>
+                  <strong>{t(NETWORK_CHOICES[choice][0])}</strong>
+                  <span class="field-help">{t(NETWORK_CHOICES[choice][1])}</span>
                 </span>
               </label>
             )}
           </For>
           <Show when={network() === 'any'}>
             <p class="field-warning" role="note">
-              Warning: with any host allowed, a script can send your workspace files to any server.
-              Your keys and Cove's storage stay out of reach either way.
+              {t('sections.python.anyWarning')}
             </p>
           </Show>
         </fieldset>
-        <label for="python-index">Package index</label>
+        <label for="python-index">{t('sections.python.index')}</label>
         <input
           id="python-index"
           value={index()}
           spellcheck={false}
           onInput={(e) => setIndex(e.currentTarget.value)}
         />
-        <p class="field-help">
-          Where packages such as numpy come from when a script imports them; a mirror of the Pyodide
-          distribution works too. Packages loaded once keep working offline.
-        </p>
-        <label for="python-lock">Package list (lock file URL, optional)</label>
+        <p class="field-help">{t('sections.python.indexHelp')}</p>
+        <label for="python-lock">{t('sections.python.lock')}</label>
         <input
           id="python-lock"
           value={lock()}
           spellcheck={false}
-          placeholder="Cove's own list"
+          placeholder={t('sections.python.lockPlaceholder')}
           onInput={(e) => setLock(e.currentTarget.value)}
         />
         <FormAlert message={error()} />
         <div class="settings-actions">
           <button type="submit" class="button">
-            Save Python settings
+            {t('sections.python.save')}
           </button>
         </div>
       </form>

@@ -5,6 +5,11 @@ import { describeRowKey, type SetAsideRecord } from '../../store/set-aside-store
 import { useDialogs } from '../common/dialogs';
 import { downloadBytes } from '../common/download';
 import { Icon } from '../common/icons';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enStorageSettingsUi } from '../../app/messages/en-settings-storage-ui';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('storageSettings', enStorageSettingsUi);
 
 /** "files (w1 / src/app.py)": how one set-aside row is named, on screen and to assistive tech. */
 const rowName = (record: SetAsideRecord) => `${record.table} (${describeRowKey(record.key)})`;
@@ -15,6 +20,7 @@ const rowName = (record: SetAsideRecord) => `${record.table} (${describeRowKey(r
  */
 export function SetAsideRows(props: { storage: StorageService; notices: NoticeService }) {
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
   const rows = () => props.storage.setAside();
 
   const download = (ids?: number[]) => {
@@ -25,35 +31,31 @@ export function SetAsideRows(props: { storage: StorageService; notices: NoticeSe
   const remove = async (records: readonly SetAsideRecord[], all: boolean) => {
     const answer = await dialogs.confirm({
       title: all
-        ? `Delete all ${records.length} set-aside rows?`
-        : `Delete the set-aside row of ${rowName(records[0]!)}?`,
-      message:
-        'Cove kept what it could not read so you could look at it or recover it by hand. Deleted, it is gone for good; export it first if you may need it.',
-      confirmLabel: all ? 'Delete all' : 'Delete row',
+        ? t('storageSettings.setAside.deleteAllQuestion', formats(), records.length)
+        : t('storageSettings.setAside.deleteOneQuestion', rowName(records[0]!)),
+      message: t('storageSettings.setAside.deleteText'),
+      confirmLabel: all
+        ? t('storageSettings.setAside.deleteAll')
+        : t('storageSettings.setAside.deleteRow'),
       danger: true,
     });
     if (answer !== 'confirm') return;
     await props.storage
       .deleteSetAside(all ? undefined : records.map((record) => record.id!))
-      .catch((error: unknown) => props.notices.error(error, 'Could not delete the set-aside row'));
+      .catch((error: unknown) =>
+        props.notices.error(error, t('storageSettings.setAside.deleteFailed')),
+      );
   };
 
   return (
     <div class="set-aside" role="group" aria-labelledby="settings-set-aside">
-      <h4 id="settings-set-aside">Set aside</h4>
+      <h4 id="settings-set-aside">{t('storageSettings.setAside.heading')}</h4>
       <Show
         when={rows().length}
-        fallback={
-          <p class="set-aside-empty">
-            Nothing was set aside: every row Cove has read so far was sound.
-          </p>
-        }
+        fallback={<p class="set-aside-empty">{t('storageSettings.setAside.empty')}</p>}
       >
-        <p class="field-help">
-          Cove found these rows damaged when it read them. It left them out so the rest could open,
-          and kept them here exactly as they were stored.
-        </p>
-        <ul class="set-aside-rows" aria-label="Rows set aside">
+        <p class="field-help">{t('storageSettings.setAside.intro')}</p>
+        <ul class="set-aside-rows" aria-label={t('storageSettings.setAside.list')}>
           <For each={rows()}>
             {(record) => (
               <li aria-label={rowName(record)}>
@@ -61,25 +63,25 @@ export function SetAsideRows(props: { storage: StorageService; notices: NoticeSe
                   <strong>{record.table}</strong> <code>{describeRowKey(record.key)}</code>
                   <div class="set-aside-problem">{record.problem}</div>
                   <div class="field-help">
-                    Set aside {new Date(record.setAsideAt).toLocaleString()}
+                    {t('storageSettings.setAside.when', formats().dateTime(record.setAsideAt))}
                   </div>
                 </div>
                 <div class="set-aside-actions">
                   <button
                     type="button"
                     class="button small"
-                    aria-label={`Export ${rowName(record)}`}
+                    aria-label={t('storageSettings.setAside.exportRow', rowName(record))}
                     onClick={() => download([record.id!])}
                   >
-                    <Icon name="download" /> Export
+                    <Icon name="download" /> {t('storageSettings.setAside.export')}
                   </button>
                   <button
                     type="button"
                     class="button small danger"
-                    aria-label={`Delete ${rowName(record)}`}
+                    aria-label={t('storageSettings.setAside.deleteRowOf', rowName(record))}
                     onClick={() => void remove([record], false)}
                   >
-                    Delete
+                    {t('storageSettings.setAside.delete')}
                   </button>
                 </div>
               </li>
@@ -88,10 +90,10 @@ export function SetAsideRows(props: { storage: StorageService; notices: NoticeSe
         </ul>
         <div class="settings-actions">
           <button type="button" class="button" onClick={() => download()}>
-            <Icon name="download" /> Export all set-aside rows
+            <Icon name="download" /> {t('storageSettings.setAside.exportAll')}
           </button>
           <button type="button" class="button danger" onClick={() => void remove(rows(), true)}>
-            Delete all set-aside rows…
+            {t('storageSettings.setAside.deleteAllButton')}
           </button>
         </div>
       </Show>

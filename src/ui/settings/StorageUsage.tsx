@@ -1,35 +1,57 @@
 import { For, onCleanup, onMount, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { Amount, ConversationUsage, WorkspaceUsage } from '../../store/usage-store';
-import { formatBytes } from '../../workspace/file-content';
 import { useDialogs } from '../common/dialogs';
+import type { Formats } from '../../app/messages/formats';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { enStorageSettingsUi } from '../../app/messages/en-settings-storage-ui';
+import { useI18n } from '../common/i18n';
 
-/** "1 file", "3 conversations". */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+addEnglishArea('storageSettings', enStorageSettingsUi);
 
-/** "12 files (3.4 KB)"; nothing for none. */
-const amount = (value: Amount, one: string, many: string) =>
-  value.count ? `${count(value.count, one, many)} (${formatBytes(value.bytes)})` : undefined;
+type Translate = ReturnType<typeof useI18n>['t'];
+/** A counted kind of thing in the catalog ("12 files and folders"). */
+type Counted = 'files' | 'conversations' | 'runs' | 'checkpoints' | 'versions' | 'messages';
 
-/** One line of what a workspace holds, the parts it has, in a fixed order. */
-function workspaceParts(usage: WorkspaceUsage): string {
-  const parts = [
-    amount(usage.files, 'file or folder', 'files and folders'),
-    amount(usage.conversations, 'conversation', 'conversations'),
-    amount(usage.runs, 'run trace', 'run traces'),
-    usage.checkpoints
-      ? `${count(usage.checkpoints, 'checkpoint', 'checkpoints')} over ${count(usage.blobs.count, 'stored file version', 'stored file versions')} (${formatBytes(usage.blobs.bytes)})`
-      : undefined,
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'Empty';
-}
-
-function conversationParts(usage: ConversationUsage): string {
-  const parts = [
-    `${count(usage.messages.count, 'message', 'messages')} (${formatBytes(usage.messages.bytes)})`,
-    amount(usage.runs, 'run trace', 'run traces'),
-  ].filter(Boolean);
-  return parts.join(' · ');
+/** The words of usage lines in the language shown. */
+function usageWords(t: Translate, f: Formats) {
+  const count = (kind: Counted, n: number) => t(`storageSettings.usage.${kind}`, f, n);
+  /** "12 files (3.4 KB)"; nothing for none. */
+  const amount = (value: Amount, kind: Counted) =>
+    value.count
+      ? t('storageSettings.usage.amount', count(kind, value.count), f.bytes(value.bytes))
+      : undefined;
+  return {
+    count,
+    /** One line of what a workspace holds, the parts it has, in a fixed order. */
+    workspace(usage: WorkspaceUsage): string {
+      const parts = [
+        amount(usage.files, 'files'),
+        amount(usage.conversations, 'conversations'),
+        amount(usage.runs, 'runs'),
+        usage.checkpoints
+          ? t(
+              'storageSettings.usage.checkpointsOver',
+              count('checkpoints', usage.checkpoints),
+              count('versions', usage.blobs.count),
+              f.bytes(usage.blobs.bytes),
+            )
+          : undefined,
+      ].filter(Boolean);
+      return parts.length ? parts.join(' · ') : t('storageSettings.usage.empty');
+    },
+    conversation(usage: ConversationUsage): string {
+      const parts = [
+        t(
+          'storageSettings.usage.amount',
+          count('messages', usage.messages.count),
+          f.bytes(usage.messages.bytes),
+        ),
+        amount(usage.runs, 'runs'),
+      ].filter(Boolean);
+      return parts.join(' · ');
+    },
+  };
 }
 
 /**
@@ -40,9 +62,11 @@ function conversationParts(usage: ConversationUsage): string {
 export function StorageUsage(props: { services: AppServices; onClose: () => void }) {
   const { storage, workspaces, chat, sessions, editor, notices } = props.services;
   const dialogs = useDialogs();
+  const { t, formats } = useI18n();
+  const words = () => usageWords(t, formats());
   onMount(() => {
     const stop = storage.watchUsage((error) =>
-      notices.error(error, 'Could not count what Cove stores'),
+      notices.error(error, t('storageSettings.usage.countFailed')),
     );
     onCleanup(stop);
   });
@@ -59,7 +83,7 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
       await editor.restoreTabs();
       props.onClose();
     } catch (error) {
-      notices.error(error, 'Could not open the workspace');
+      notices.error(error, t('storageSettings.usage.openFailed'));
     }
   };
 
@@ -71,10 +95,9 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
   // The same question and the same delete with Undo as the conversations list.
   const remove = async (usage: ConversationUsage) => {
     const answer = await dialogs.confirm({
-      title: `Delete "${usage.title}"?`,
-      message:
-        'The conversation and all its messages, every branch included, will be deleted. The notice that follows has Undo, which brings it back whole.',
-      confirmLabel: 'Delete conversation',
+      title: t('storageSettings.usage.deleteQuestion', usage.title),
+      message: t('storageSettings.usage.deleteText'),
+      confirmLabel: t('storageSettings.usage.deleteConversation'),
       danger: true,
     });
     if (answer === 'confirm') await sessions.remove(usage.sessionId);
@@ -82,12 +105,12 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
 
   return (
     <div class="storage-usage">
-      <h4 id="settings-usage-workspaces">Workspaces</h4>
-      <p class="field-help">
-        Sizes count the files and the text Cove keeps for each, biggest first; the browser’s total
-        above also counts its own bookkeeping.
-      </p>
-      <Show when={storage.usage()} fallback={<p class="field-help">Counting…</p>}>
+      <h4 id="settings-usage-workspaces">{t('storageSettings.usage.workspaces')}</h4>
+      <p class="field-help">{t('storageSettings.usage.workspacesHelp')}</p>
+      <Show
+        when={storage.usage()}
+        fallback={<p class="field-help">{t('storageSettings.usage.counting')}</p>}
+      >
         {(usage) => (
           <>
             <ul class="usage-rows" aria-labelledby="settings-usage-workspaces">
@@ -100,21 +123,21 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
                         <div class="usage-title">
                           <strong>{workspace.name}</strong>
                           <Show when={open()}>
-                            <span class="usage-badge">open</span>
+                            <span class="usage-badge">{t('storageSettings.usage.open')}</span>
                           </Show>
-                          <span class="usage-size">{formatBytes(workspace.bytes)}</span>
+                          <span class="usage-size">{formats().bytes(workspace.bytes)}</span>
                         </div>
-                        <div class="field-help">{workspaceParts(workspace)}</div>
+                        <div class="field-help">{words().workspace(workspace)}</div>
                       </div>
                       <div class="usage-actions">
                         <Show when={!open()}>
                           <button
                             type="button"
                             class="button small"
-                            aria-label={`Open workspace ${workspace.name}`}
+                            aria-label={t('storageSettings.usage.openWorkspace', workspace.name)}
                             onClick={() => void openWorkspace(workspace.workspaceId)}
                           >
-                            Open
+                            {t('storageSettings.usage.openButton')}
                           </button>
                         </Show>
                       </div>
@@ -125,13 +148,11 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
             </ul>
             <Show when={usage().unreferencedBlobs.count}>
               <p class="field-help">
-                Not used by any checkpoint:{' '}
-                {count(
-                  usage().unreferencedBlobs.count,
-                  'stored file version',
-                  'stored file versions',
-                )}{' '}
-                ({formatBytes(usage().unreferencedBlobs.bytes)}).
+                {t(
+                  'storageSettings.usage.unreferenced',
+                  words().count('versions', usage().unreferencedBlobs.count),
+                  formats().bytes(usage().unreferencedBlobs.bytes),
+                )}
               </p>
             </Show>
           </>
@@ -140,10 +161,12 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
       <Show when={current()}>
         {(workspace) => (
           <>
-            <h4 id="settings-usage-conversations">Conversations in “{workspace().name}”</h4>
+            <h4 id="settings-usage-conversations">
+              {t('storageSettings.usage.conversationsIn', workspace().name)}
+            </h4>
             <Show
               when={workspace().sessions.length}
-              fallback={<p class="field-help">No conversations in this workspace.</p>}
+              fallback={<p class="field-help">{t('storageSettings.usage.noConversations')}</p>}
             >
               <ul class="usage-rows" aria-labelledby="settings-usage-conversations">
                 <For each={workspace().sessions}>
@@ -152,26 +175,32 @@ export function StorageUsage(props: { services: AppServices; onClose: () => void
                       <div class="usage-what">
                         <div class="usage-title">
                           <strong>{conversation.title}</strong>
-                          <span class="usage-size">{formatBytes(conversation.bytes)}</span>
+                          <span class="usage-size">{formats().bytes(conversation.bytes)}</span>
                         </div>
-                        <div class="field-help">{conversationParts(conversation)}</div>
+                        <div class="field-help">{words().conversation(conversation)}</div>
                       </div>
                       <div class="usage-actions">
                         <button
                           type="button"
                           class="button small"
-                          aria-label={`Open conversation ${conversation.title}`}
+                          aria-label={t(
+                            'storageSettings.usage.openConversation',
+                            conversation.title,
+                          )}
                           onClick={() => openConversation(conversation.sessionId)}
                         >
-                          Open
+                          {t('storageSettings.usage.openButton')}
                         </button>
                         <button
                           type="button"
                           class="button small danger"
-                          aria-label={`Delete conversation ${conversation.title}`}
+                          aria-label={t(
+                            'storageSettings.usage.deleteConversationOf',
+                            conversation.title,
+                          )}
                           onClick={() => void remove(conversation)}
                         >
-                          Delete
+                          {t('storageSettings.usage.delete')}
                         </button>
                       </div>
                     </li>

@@ -1,4 +1,8 @@
+import type { UiCatalog } from '../../app/messages/catalog';
 import type { ModelCapabilities } from '../../llm';
+
+/** The words of a capability line, in the language shown. */
+export type CapabilityWords = UiCatalog['providers']['caps'];
 
 /**
  * A key as settings show it: its kind prefix (`sk-`, `gsk_`) and the last four characters,
@@ -10,9 +14,12 @@ export function maskKey(key: string): string {
   return `${prefix}…${key.slice(-4)}`;
 }
 
-/** `host[:port]` of a URL or an origin, for short messages; the input when it is no URL. */
-export function hostOf(url: string | undefined): string {
-  if (!url) return 'another address';
+/**
+ * `host[:port]` of a URL or an origin, for short messages; the input when it is no URL, and
+ * `unknown` (worded by the caller) when there is none.
+ */
+export function hostOf(url: string | undefined, unknown: string): string {
+  if (!url) return unknown;
   try {
     return new URL(url).host;
   } catch {
@@ -36,27 +43,24 @@ function trim(value: number): string {
 }
 
 /** One line about a model's capabilities, e.g. "128k context · 16k out · tools · vision". */
-export function describeCapabilities(caps: ModelCapabilities): string {
+export function describeCapabilities(caps: ModelCapabilities, words: CapabilityWords): string {
   const parts = [
-    `${formatTokens(caps.contextWindow)} context`,
-    `${formatTokens(caps.maxOutputTokens)} out`,
+    words.context(formatTokens(caps.contextWindow)),
+    words.out(formatTokens(caps.maxOutputTokens)),
   ];
   parts.push(
     caps.toolCalling === 'native'
-      ? 'tools'
+      ? words.tools
       : caps.toolCalling === 'text'
-        ? 'tools via text'
-        : 'no tools',
+        ? words.toolsViaText
+        : words.noTools,
   );
-  if (caps.vision) parts.push('vision');
-  if (caps.reasoning) parts.push('reasoning');
+  if (caps.vision) parts.push(words.vision);
+  if (caps.reasoning) parts.push(words.reasoning);
   if (caps.price) {
-    parts.push(`$${caps.price.inputPerMillion} / $${caps.price.outputPerMillion} per M`);
+    parts.push(
+      words.price(String(caps.price.inputPerMillion), String(caps.price.outputPerMillion)),
+    );
   }
   return parts.join(' · ');
-}
-
-/** "1 model", "25 models". */
-export function countModels(count: number): string {
-  return `${count} ${count === 1 ? 'model' : 'models'}`;
 }

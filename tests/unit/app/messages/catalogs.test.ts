@@ -21,6 +21,11 @@ import {
   enPreviewUi,
   enSearchUi,
 } from '../../../../src/app/messages/en-panels-ui';
+import { enProvidersUi } from '../../../../src/app/messages/en-settings-providers-ui';
+import { enSectionsUi } from '../../../../src/app/messages/en-settings-sections-ui';
+import { enMcpSettingsUi } from '../../../../src/app/messages/en-settings-mcp-ui';
+import { enMoreSettingsUi } from '../../../../src/app/messages/en-settings-more-ui';
+import { enStorageSettingsUi } from '../../../../src/app/messages/en-settings-storage-ui';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -50,6 +55,11 @@ const enUi: UiCatalog = {
   logs: enLogsUi,
   preview: enPreviewUi,
   search: enSearchUi,
+  providers: enProvidersUi,
+  sections: enSectionsUi,
+  mcpSettings: enMcpSettingsUi,
+  moreSettings: enMoreSettingsUi,
+  storageSettings: enStorageSettingsUi,
 };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */

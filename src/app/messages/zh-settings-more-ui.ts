@@ -1,0 +1,71 @@
+/** The Simplified Chinese of Settings' Chat and Git sections and the models kept in this browser. */
+import type { UiCatalog } from './catalog';
+
+export const zhMoreSettingsUi = {
+  chat: {
+    heading: '聊天',
+    saving: '正在保存…',
+    saved: '更改已保存',
+    model: '默认模型',
+    noModels: '还没有模型：请先在上方添加服务商',
+    chooseFailed: '无法选择该模型',
+    fileContext: '将打开的文件作为上下文',
+    fileContextNote: '每条消息都会附带打开的文件（及选中内容），方便你直接就它提问。',
+    maxTokens: '每次回复的最大 token 数',
+    maxTokensPlaceholder: '模型的上限',
+    temperature: '温度',
+    temperaturePlaceholder: '服务商默认值',
+    prompt: '自定义系统提示词',
+    promptPlaceholder: '留空：使用 Cove 自带的指令',
+    promptNote: '不为空时，将替换 Cove 的基础指令。打开的文件和任务仍会附加。',
+  },
+  git: {
+    noName: '请输入提交时使用的名字，例如 Ada Lovelace。',
+    badEmail: '请输入电子邮件地址，例如 ada@example.com。',
+    authorName: '作者名',
+    authorEmail: '作者邮箱',
+    authorHelp:
+      '在 Cove 中进行的每次提交都会带上此名字和邮箱，相当于 git 的 user.name 和 user.email。它们只保存在此浏览器中。',
+    save: '保存 Git 设置',
+    saved: '已保存。',
+    badProxy: '请输入代理地址，例如 https://proxy.example.com，或留空。',
+    proxy: 'CORS 代理',
+    proxyPlaceholder: '留空：直接连接 git 主机',
+    proxyHelp:
+      '大多数 git 主机不允许网页直接访问（CORS），因此克隆、fetch、pull 和 push 可以通过你自己运行的代理进行（README 中有说明）。代理能看到请求携带的所有内容：仓库内容和你的令牌。',
+    saveProxy: '保存代理',
+    proxySaved: '代理已保存。',
+    noHost: '请输入主机，例如 github.com。',
+    noToken: '请粘贴访问令牌。',
+    tokens: '访问令牌',
+    noTokens: '还没有令牌：公开仓库不需要令牌。',
+    tokenHosts: '已保存令牌的主机',
+    as: (user: string) => `（用户 ${user}）`,
+    removeToken: (host: string) => `移除 ${host} 的令牌`,
+    remove: '移除',
+    host: '主机',
+    user: '用户名（可选；有些主机需要）',
+    token: '令牌',
+    tokenHelp:
+      '与 API 密钥一样加密保存在此浏览器中，不进入备份。Cove 只会把它发送到该主机，且仅在服务器要求登录时发送。',
+    saveToken: '保存令牌',
+  },
+  local: {
+    ready: (file: string) => `${file} 已可在模型选择器中使用。`,
+    storeFailed: (file: string) => `无法保存 ${file}`,
+    deleteFailed: (file: string) => `无法删除 ${file}`,
+    heading: '在此浏览器中',
+    intro:
+      '用 llama.cpp 在此浏览器中运行 GGUF 模型：无需密钥、无需服务器，保存后也无需网络。小模型（0.5–1.5B 参数、4 位量化）适合笔记本电脑。',
+    looking: '正在查找已保存的模型…',
+    none: '此浏览器中没有保存模型。',
+    list: '此浏览器中的模型',
+    loaded: '已加载',
+    deleteFile: (file: string) => `删除 ${file}`,
+    delete: '删除',
+    storing: (file: string, written: string, total: string) =>
+      `正在保存 ${file}：${written} / ${total}`,
+    cancel: '取消',
+    add: '添加 GGUF 文件…',
+  },
+} satisfies UiCatalog['moreSettings'];
