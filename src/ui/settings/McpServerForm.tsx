@@ -176,7 +176,7 @@ export function McpServerForm(props: {
       <FieldError id={ids.error} text={errorFor('headers')} />
       <McpSignInChoice choice={signInChoice}>
         <div class="form-field">
-          <label for={ids.clientId}>OAuth client id (optional)</label>
+          <label for={ids.clientId}>{t('mcpSettings.form.clientId')}</label>
           <input
             id={ids.clientId}
             class="mono"
@@ -187,30 +187,13 @@ export function McpServerForm(props: {
             onInput={(event) => setClientId(event.currentTarget.value)}
           />
           <small id={ids.clientIdNote} class="form-note">
-            For servers that ask you to sign in but do not let Cove register itself: a client id
-            registered for Cove, with {props.redirectUrl ?? 'Cove’s callback page'} as its redirect
-            URI.
+            {t(
+              'mcpSettings.form.clientIdNote',
+              props.redirectUrl ?? t('mcpSettings.form.callbackPage'),
+            )}
           </small>
         </div>
       </McpSignInChoice>
-      <div class="form-field">
-        <label for={ids.clientId}>{t('mcpSettings.form.clientId')}</label>
-        <input
-          id={ids.clientId}
-          class="mono"
-          value={clientId()}
-          autocomplete="off"
-          spellcheck={false}
-          aria-describedby={ids.clientIdNote}
-          onInput={(event) => setClientId(event.currentTarget.value)}
-        />
-        <small id={ids.clientIdNote} class="form-note">
-          {t(
-            'mcpSettings.form.clientIdNote',
-            props.redirectUrl ?? t('mcpSettings.form.callbackPage'),
-          )}
-        </small>
-      </div>
       <FieldError id={ids.error} text={errorFor('form')} />
       <Show when={report()}>{(shown) => <McpReport report={shown()} />}</Show>
 
