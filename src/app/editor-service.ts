@@ -428,8 +428,3 @@ export function createEditorService(deps: {
   };
   return service;
 }
-
-/** "binary, 1,234 bytes": how a binary tab and tree entry describe the file. */
-export function describeBinary(size: number): string {
-  return `binary, ${size.toLocaleString('en-US')} ${size === 1 ? 'byte' : 'bytes'}`;
-}

@@ -1,8 +1,10 @@
 /** The German of the UI: the keys of ./en-ui.ts, each worded for German readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { deWorkbenchUi } from './de-workbench-ui';
 
 export const deUi = {
+  ...deWorkbenchUi,
   shell: {
     newVersion: 'Eine neue Version von Cove ist verfügbar.',
     reload: 'Neu laden',

@@ -9,9 +9,11 @@
  * (./english-areas.ts), so the first load does not carry it.
  */
 import type { enSettingsUi } from './en-settings-ui';
+import { enWorkbenchUi } from './en-workbench-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
+  ...enWorkbenchUi,
   shell: {
     newVersion: 'A new version of Cove is available.',
     reload: 'Reload',

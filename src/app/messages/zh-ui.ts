@@ -1,8 +1,10 @@
 /** The Simplified Chinese of the UI: the keys of ./en-ui.ts, each worded for Chinese readers. */
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
+import { zhWorkbenchUi } from './zh-workbench-ui';
 
 export const zhUi = {
+  ...zhWorkbenchUi,
   shell: {
     newVersion: 'Cove 有新版本可用。',
     reload: '重新加载',
