@@ -2,9 +2,11 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deWorkbenchUi } from './de-workbench-ui';
+import { deConversationUi } from './de-conversation-ui';
 
 export const deUi = {
   ...deWorkbenchUi,
+  ...deConversationUi,
   shell: {
     newVersion: 'Eine neue Version von Cove ist verfügbar.',
     reload: 'Neu laden',

@@ -10,10 +10,12 @@
  */
 import type { enSettingsUi } from './en-settings-ui';
 import { enWorkbenchUi } from './en-workbench-ui';
+import { enConversationUi } from './en-conversation-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
   ...enWorkbenchUi,
+  ...enConversationUi,
   shell: {
     newVersion: 'A new version of Cove is available.',
     reload: 'Reload',

@@ -2,9 +2,11 @@
 import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhWorkbenchUi } from './zh-workbench-ui';
+import { zhConversationUi } from './zh-conversation-ui';
 
 export const zhUi = {
   ...zhWorkbenchUi,
+  ...zhConversationUi,
   shell: {
     newVersion: 'Cove 有新版本可用。',
     reload: '重新加载',
