@@ -3,10 +3,12 @@ import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deWorkbenchUi } from './de-workbench-ui';
 import { deConversationUi } from './de-conversation-ui';
+import { deAgentReviewUi } from './de-agent-review-ui';
 
 export const deUi = {
   ...deWorkbenchUi,
   ...deConversationUi,
+  ...deAgentReviewUi,
   shell: {
     newVersion: 'Eine neue Version von Cove ist verfügbar.',
     reload: 'Neu laden',

@@ -8,6 +8,7 @@
  * the UI shows (Settings) has its English in a file of its own, loaded with that part
  * (./english-areas.ts), so the first load does not carry it.
  */
+import type { ConversationLazyAreas } from './conversation-lazy-areas';
 import type { enSettingsUi } from './en-settings-ui';
 import { enWorkbenchUi } from './en-workbench-ui';
 import { enConversationUi } from './en-conversation-ui';
@@ -208,4 +209,4 @@ export const enFirstScreenUi = {
 /** Every area of the UI: the shape each language's catalog has. */
 export type UiCatalog = typeof enFirstScreenUi & {
   settings: typeof enSettingsUi;
-};
+} & ConversationLazyAreas;

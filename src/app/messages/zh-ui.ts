@@ -3,10 +3,12 @@ import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhWorkbenchUi } from './zh-workbench-ui';
 import { zhConversationUi } from './zh-conversation-ui';
+import { zhAgentReviewUi } from './zh-agent-review-ui';
 
 export const zhUi = {
   ...zhWorkbenchUi,
   ...zhConversationUi,
+  ...zhAgentReviewUi,
   shell: {
     newVersion: 'Cove 有新版本可用。',
     reload: '重新加载',

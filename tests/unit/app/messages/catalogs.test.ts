@@ -9,6 +9,7 @@ import { loadCatalog, type Catalog } from '../../../../src/app/messages/catalog'
 import { en } from '../../../../src/app/messages/en';
 import { enFirstScreenUi, type UiCatalog } from '../../../../src/app/messages/en-ui';
 import { enSettingsUi } from '../../../../src/app/messages/en-settings-ui';
+import { enConversationLazyUi } from '../../../../src/app/messages/conversation-lazy-areas';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -25,7 +26,7 @@ function leaves(ui: object): Record<string, string> {
 }
 
 /** English with every area loaded. */
-const enUi: UiCatalog = { ...enFirstScreenUi, settings: enSettingsUi };
+const enUi: UiCatalog = { ...enFirstScreenUi, settings: enSettingsUi, ...enConversationLazyUi };
 
 /** Error codes with no sentences of their own in a language (read in English), by language. */
 const UNTRANSLATED_ERRORS_AT_MOST: Record<string, number> = { de: 81, 'zh-CN': 81 };
