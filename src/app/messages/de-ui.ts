@@ -3,11 +3,13 @@ import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { deWorkbenchUi } from './de-workbench-ui';
 import { deConversationUi } from './de-conversation-ui';
+import { deComposerExtrasUi } from './de-composer-extras-ui';
 import { deAgentReviewUi } from './de-agent-review-ui';
 
 export const deUi = {
   ...deWorkbenchUi,
   ...deConversationUi,
+  ...deComposerExtrasUi,
   ...deAgentReviewUi,
   shell: {
     newVersion: 'Eine neue Version von Cove ist verfügbar.',

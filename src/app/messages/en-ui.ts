@@ -12,11 +12,13 @@ import type { ConversationLazyAreas } from './conversation-lazy-areas';
 import type { enSettingsUi } from './en-settings-ui';
 import { enWorkbenchUi } from './en-workbench-ui';
 import { enConversationUi } from './en-conversation-ui';
+import { enComposerExtrasUi } from './en-composer-extras-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
   ...enWorkbenchUi,
   ...enConversationUi,
+  ...enComposerExtrasUi,
   shell: {
     newVersion: 'A new version of Cove is available.',
     reload: 'Reload',

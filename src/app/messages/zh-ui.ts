@@ -3,11 +3,13 @@ import type { UiCatalog } from './catalog';
 import type { Formats } from './formats';
 import { zhWorkbenchUi } from './zh-workbench-ui';
 import { zhConversationUi } from './zh-conversation-ui';
+import { zhComposerExtrasUi } from './zh-composer-extras-ui';
 import { zhAgentReviewUi } from './zh-agent-review-ui';
 
 export const zhUi = {
   ...zhWorkbenchUi,
   ...zhConversationUi,
+  ...zhComposerExtrasUi,
   ...zhAgentReviewUi,
   shell: {
     newVersion: 'Cove 有新版本可用。',
