@@ -1,5 +1,6 @@
 /**
- * The lazily loaded areas of the conversation's UI (./en-agent-review-ui.ts), as the
+ * The lazily loaded areas of the conversation's UI (./en-agent-review-ui.ts,
+ * ./en-mcp-requests-ui.ts), as the
  * catalog's type knows them; the value is for tests that need all of English at once.
  */
 import {
@@ -9,6 +10,7 @@ import {
   enMemoryReceiptUi,
   enRewindUi,
 } from './en-agent-review-ui';
+import { enMcpRequestsUi } from './en-mcp-requests-ui';
 
 // A type, not an interface: the translator needs the implicit index signature of a type.
 export type ConversationLazyAreas = {
@@ -17,6 +19,7 @@ export type ConversationLazyAreas = {
   agentCommit: typeof enAgentCommitUi;
   memoryReceipt: typeof enMemoryReceiptUi;
   rewind: typeof enRewindUi;
+  mcpRequests: typeof enMcpRequestsUi;
 };
 
 /** Every lazily loaded conversation area's English. */
@@ -26,4 +29,5 @@ export const enConversationLazyUi: ConversationLazyAreas = {
   agentCommit: enAgentCommitUi,
   memoryReceipt: enMemoryReceiptUi,
   rewind: enRewindUi,
+  mcpRequests: enMcpRequestsUi,
 };
