@@ -44,6 +44,7 @@ const NOT_YET_CONVERTED = new Set<string>([
   'src/ui/settings/PythonSection.tsx',
   'src/ui/settings/SetAsideRows.tsx',
   'src/ui/settings/StorageUsage.tsx',
+  // Stays English: shown when start failed, possibly before any catalog can load.
   'src/ui/shell/FatalScreen.tsx',
   'src/ui/traces/StepView.tsx',
   'src/ui/traces/TracesDialog.tsx',
