@@ -16,7 +16,6 @@ import { scheduleAutosave } from './autosave';
 import { createRecentFiles } from './recent-files';
 import { createUnsavedText } from './unsaved-text';
 import type { WorkspaceService } from './workspace-service';
-import { shownFormats } from './messages/shown-formats';
 
 export type { BufferHost, EditorTab, ExternalVersion, TextSelection } from './editor-tab';
 
@@ -428,9 +427,4 @@ export function createEditorService(deps: {
     }),
   };
   return service;
-}
-
-/** "binary, 1,234 bytes": how a binary tab and tree entry describe the file. */
-export function describeBinary(size: number): string {
-  return `binary, ${shownFormats().number(size)} ${size === 1 ? 'byte' : 'bytes'}`;
 }

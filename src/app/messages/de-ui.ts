@@ -15,8 +15,16 @@ import { deSectionsUi } from './de-settings-sections-ui';
 import { deMcpSettingsUi } from './de-settings-mcp-ui';
 import { deMoreSettingsUi } from './de-settings-more-ui';
 import { deStorageSettingsUi } from './de-settings-storage-ui';
+import { deWorkbenchUi } from './de-workbench-ui';
+import { deConversationUi } from './de-conversation-ui';
+import { deComposerExtrasUi } from './de-composer-extras-ui';
+import { deAgentReviewUi } from './de-agent-review-ui';
 
 export const deUi = {
+  ...deWorkbenchUi,
+  ...deConversationUi,
+  ...deComposerExtrasUi,
+  ...deAgentReviewUi,
   shell: {
     newVersion: 'Eine neue Version von Cove ist verfügbar.',
     reload: 'Neu laden',

@@ -23,9 +23,16 @@ import type { enSectionsUi } from './en-settings-sections-ui';
 import type { enMcpSettingsUi } from './en-settings-mcp-ui';
 import type { enMoreSettingsUi } from './en-settings-more-ui';
 import type { enStorageSettingsUi } from './en-settings-storage-ui';
+import type { ConversationLazyAreas } from './conversation-lazy-areas';
+import { enWorkbenchUi } from './en-workbench-ui';
+import { enConversationUi } from './en-conversation-ui';
+import { enComposerExtrasUi } from './en-composer-extras-ui';
 
 /** The first screen's words. */
 export const enFirstScreenUi = {
+  ...enWorkbenchUi,
+  ...enConversationUi,
+  ...enComposerExtrasUi,
   runResult: enRunResultUi,
   shell: {
     newVersion: 'A new version of Cove is available.',
@@ -235,4 +242,4 @@ export type UiCatalog = typeof enFirstScreenUi & {
   mcpSettings: typeof enMcpSettingsUi;
   moreSettings: typeof enMoreSettingsUi;
   storageSettings: typeof enStorageSettingsUi;
-};
+} & ConversationLazyAreas;

@@ -15,8 +15,16 @@ import { zhSectionsUi } from './zh-settings-sections-ui';
 import { zhMcpSettingsUi } from './zh-settings-mcp-ui';
 import { zhMoreSettingsUi } from './zh-settings-more-ui';
 import { zhStorageSettingsUi } from './zh-settings-storage-ui';
+import { zhWorkbenchUi } from './zh-workbench-ui';
+import { zhConversationUi } from './zh-conversation-ui';
+import { zhComposerExtrasUi } from './zh-composer-extras-ui';
+import { zhAgentReviewUi } from './zh-agent-review-ui';
 
 export const zhUi = {
+  ...zhWorkbenchUi,
+  ...zhConversationUi,
+  ...zhComposerExtrasUi,
+  ...zhAgentReviewUi,
   shell: {
     newVersion: 'Cove 有新版本可用。',
     reload: '重新加载',

@@ -11,13 +11,19 @@ import {
 import type { ChangedFileView } from '../../app/agent-views';
 import type { AgentCommit } from '../../app/git-agent-commit';
 import type { CommitMessageSource } from '../../agent/commit-message';
+import { enAgentCommitUi } from '../../app/messages/en-agent-review-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('agentCommit', enAgentCommitUi);
 
 type Stage = 'closed' | 'proposing' | 'editing' | 'committing' | 'done';
 
-const SOURCE_NOTE: Record<CommitMessageSource, string> = {
-  model: 'Proposed by the model. Edit it as you like.',
-  run: 'Made from your request and the files (no model answered). Edit it as you like.',
-};
+/** Where a proposed message came from, as the note under it says it. */
+const SOURCE_NOTE = {
+  model: 'agentCommit.fromModel',
+  run: 'agentCommit.fromRun',
+} as const satisfies Record<CommitMessageSource, string>;
 
 /**
  * "Commit the agent's changes", under the files a run changed when the workspace has a
@@ -30,6 +36,7 @@ export function AgentCommitForm(props: {
   task: () => string;
   commits: AgentCommit;
 }) {
+  const { t, formats } = useI18n();
   const [available] = createResource(
     () => props.files.map((file) => file.path).join('\n') || undefined,
     () => props.commits.available(),
@@ -72,17 +79,17 @@ export function AgentCommitForm(props: {
       message(),
     );
     if (!oid) return setStage('editing');
-    setCommitted(`Committed ${oid.slice(0, 7)}: ${message().trim().split('\n')[0]}`);
+    setCommitted(t('agentCommit.committed', oid.slice(0, 7), message().trim().split('\n')[0]!));
     setStage('done');
   };
 
   return (
     <Show when={count() && available()}>
-      <section class="agent-commit" aria-label="Commit the agent's changes">
+      <section class="agent-commit" aria-label={t('agentCommit.label')}>
         <Switch>
           <Match when={stage() === 'closed'}>
             <button type="button" class="button" onClick={() => void open()}>
-              Commit the agent's changes…
+              {t('agentCommit.open')}
             </button>
           </Match>
           <Match when={stage() === 'done'}>
@@ -91,12 +98,12 @@ export function AgentCommitForm(props: {
             </p>
           </Match>
           <Match when={true}>
-            <label for={id}>Commit message</label>
+            <label for={id}>{t('agentCommit.message')}</label>
             <textarea
               id={id}
               rows={4}
               value={message()}
-              placeholder="Writing a message…"
+              placeholder={t('agentCommit.placeholder')}
               disabled={stage() !== 'editing'}
               aria-describedby={`${id}-note`}
               onInput={(event) => setMessage(event.currentTarget.value)}
@@ -109,8 +116,8 @@ export function AgentCommitForm(props: {
             />
             <p id={`${id}-note`} class="agent-commit-note">
               {stage() === 'proposing'
-                ? 'Writing a message for the changes…'
-                : SOURCE_NOTE[source() ?? 'run']}
+                ? t('agentCommit.proposing')
+                : t(SOURCE_NOTE[source() ?? 'run'])}
             </p>
             <div class="agent-commit-actions">
               <button
@@ -121,7 +128,7 @@ export function AgentCommitForm(props: {
                   setStage('closed');
                 }}
               >
-                Cancel
+                {t('agentCommit.cancel')}
               </button>
               <button
                 type="button"
@@ -129,7 +136,7 @@ export function AgentCommitForm(props: {
                 disabled={stage() !== 'editing' || !message().trim()}
                 onClick={() => void commit()}
               >
-                {count() === 1 ? 'Commit 1 file' : `Commit ${count()} files`}
+                {t('agentCommit.commit', formats(), count())}
               </button>
             </div>
           </Match>

@@ -1,6 +1,11 @@
 import { createSignal, onMount, Show } from 'solid-js';
 import type { ApprovalChoice, PendingApproval } from '../../app/agent-views';
 import { ApprovalView } from './ApprovalView';
+import { enApprovalUi } from '../../app/messages/en-agent-review-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('approval', enApprovalUi);
 
 /**
  * The request for a decision on one tool call, in the conversation below the run: the
@@ -23,6 +28,7 @@ export function ApprovalPanel(props: {
   readFile?: (path: string) => Promise<string | undefined>;
 }) {
   const approval = props.approval;
+  const { t } = useI18n();
   const [rejecting, setRejecting] = createSignal(false);
   const [feedback, setFeedback] = createSignal('');
   let panel!: HTMLElement;
@@ -51,7 +57,7 @@ export function ApprovalPanel(props: {
       }}
     >
       <header class="approval-header">
-        <h3 id={headingId}>Approve {approval.toolName}?</h3>
+        <h3 id={headingId}>{t('approval.title', approval.toolName)}</h3>
         <p class="approval-title">{approval.title}</p>
       </header>
       <Show when={approval.note}>
@@ -64,7 +70,7 @@ export function ApprovalPanel(props: {
       <Show when={approval.problem}>
         {(problem) => (
           <p class="approval-problem" role="note">
-            As it stands this call would fail: {problem()}
+            {t('approval.wouldFail', problem())}
           </p>
         )}
       </Show>
@@ -84,14 +90,14 @@ export function ApprovalPanel(props: {
               class="button primary"
               onClick={() => props.onDecide({ kind: 'approve' })}
             >
-              Approve
+              {t('approval.approve')}
             </button>
             <button
               type="button"
               class="button"
               onClick={() => props.onDecide({ kind: 'approve_session' })}
             >
-              Approve {approval.toolName} for this session
+              {t('approval.approveSession', approval.toolName)}
             </button>
             <button
               type="button"
@@ -102,16 +108,16 @@ export function ApprovalPanel(props: {
                 queueMicrotask(() => feedbackBox?.focus());
               }}
             >
-              Reject…
+              {t('approval.reject')}
             </button>
             <span class="header-spacer" />
             <button
               type="button"
               class="button danger"
-              title="Do not run it, and stop the run (as Stop under the message box)"
+              title={t('approval.stopTitle')}
               onClick={() => props.onDecide({ kind: 'stop' })}
             >
-              Reject and stop
+              {t('approval.rejectAndStop')}
             </button>
           </div>
         }
@@ -123,12 +129,12 @@ export function ApprovalPanel(props: {
             reject();
           }}
         >
-          <label for={`${headingId}-feedback`}>Feedback for the agent</label>
+          <label for={`${headingId}-feedback`}>{t('approval.feedback')}</label>
           <textarea
             id={`${headingId}-feedback`}
             ref={feedbackBox}
             rows={3}
-            placeholder="What to do instead (optional). The agent reads this as the result of the call."
+            placeholder={t('approval.feedbackPlaceholder')}
             value={feedback()}
             onInput={(event) => setFeedback(event.currentTarget.value)}
             onKeyDown={(event) => {
@@ -140,7 +146,7 @@ export function ApprovalPanel(props: {
           />
           <div class="approval-actions">
             <button type="submit" class="button primary">
-              Reject with feedback
+              {t('approval.rejectWithFeedback')}
             </button>
             <button
               type="button"
@@ -150,7 +156,7 @@ export function ApprovalPanel(props: {
                 queueMicrotask(() => rejectButton?.focus());
               }}
             >
-              Cancel
+              {t('approval.cancel')}
             </button>
           </div>
         </form>

@@ -4,6 +4,11 @@ import { DiffView } from './DiffView';
 import { textAfter } from './diff-texts';
 import { formatArguments } from './tool-call-summary';
 import { UnifiedDiffText } from './UnifiedDiffText';
+import { enApprovalUi } from '../../app/messages/en-agent-review-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('approval', enApprovalUi);
 
 /**
  * The preview of an approval request: the one place that maps each kind of view a tool
@@ -22,6 +27,7 @@ export function ApprovalView(props: {
   readFile?: (path: string) => Promise<string | undefined>;
 }) {
   const view = props.view;
+  const { t } = useI18n();
   return (
     <Switch>
       <Match when={view.kind === 'diff' && view}>
@@ -29,14 +35,14 @@ export function ApprovalView(props: {
       </Match>
       <Match when={view.kind === 'code' && view}>
         {(code) => (
-          <pre class="approval-text" aria-label="Code to run">
+          <pre class="approval-text" aria-label={t('approval.code')}>
             {code().code}
           </pre>
         )}
       </Match>
       <Match when={view.kind === 'command' && view}>
         {(command) => (
-          <pre class="approval-text" aria-label="Command to run">
+          <pre class="approval-text" aria-label={t('approval.command')}>
             {command().command}
           </pre>
         )}
@@ -44,27 +50,27 @@ export function ApprovalView(props: {
       <Match when={view.kind === 'commit' && view}>
         {(commit) => (
           <>
-            <pre class="approval-text" aria-label="Commit message">
+            <pre class="approval-text" aria-label={t('approval.commitMessage')}>
               {commit().message.trim()}
             </pre>
             <Show
               when={commit().diff}
-              fallback={<p class="approval-url">Nothing would be committed.</p>}
+              fallback={<p class="approval-url">{t('approval.nothingToCommit')}</p>}
             >
-              <UnifiedDiffText diff={commit().diff} label="Staged diff" />
+              <UnifiedDiffText diff={commit().diff} label={t('approval.stagedDiff')} />
             </Show>
           </>
         )}
       </Match>
       <Match when={view.kind === 'url' && view}>
         {(url) => (
-          <p class="approval-url" aria-label="Address to fetch">
+          <p class="approval-url" aria-label={t('approval.address')}>
             {url().url}
           </p>
         )}
       </Match>
       <Match when={view.kind === 'arguments'}>
-        <pre class="approval-text" aria-label="Arguments">
+        <pre class="approval-text" aria-label={t('approval.arguments')}>
           {formatArguments(props.argumentsText)}
         </pre>
       </Match>
@@ -78,6 +84,7 @@ function DiffPreview(props: {
   readFile?: (path: string) => Promise<string | undefined>;
 }) {
   const view = props.view;
+  const { t } = useI18n();
   const [texts] = createResource(async () => {
     if (view.before !== undefined && view.after !== undefined) {
       return { before: view.before, after: view.after };
@@ -90,13 +97,16 @@ function DiffPreview(props: {
   });
   return (
     <Show when={!texts.loading}>
-      <Show when={texts()} fallback={<UnifiedDiffText diff={view.diff} label="Unified diff" />}>
+      <Show
+        when={texts()}
+        fallback={<UnifiedDiffText diff={view.diff} label={t('approval.unifiedDiff')} />}
+      >
         {(both) => (
           <>
             <DiffView path={view.path} before={both().before} after={both().after} />
             <details class="approval-unified">
-              <summary>Unified diff</summary>
-              <UnifiedDiffText diff={view.diff} label="Unified diff" />
+              <summary>{t('approval.unifiedDiff')}</summary>
+              <UnifiedDiffText diff={view.diff} label={t('approval.unifiedDiff')} />
             </details>
           </>
         )}

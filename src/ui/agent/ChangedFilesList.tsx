@@ -4,6 +4,11 @@ import type { FileReview } from '../../app/rewind-service';
 import { DiffView } from './DiffView';
 import { textBefore } from './diff-texts';
 import { UnifiedDiffText } from './UnifiedDiffText';
+import { enChangedFilesUi } from '../../app/messages/en-agent-review-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('changedFiles', enChangedFilesUi);
 
 /** Reviewing the last run's changes: each file before the run, and putting changes back. */
 export interface ChangeReview {
@@ -28,12 +33,11 @@ export function ChangedFilesList(props: {
   onOpen: (path: string) => void;
   review?: ChangeReview;
 }) {
+  const { t, formats } = useI18n();
   return (
     <Show when={props.files.length}>
-      <section class="changed-files" aria-label="Files changed by the agent">
-        <h3>
-          {props.files.length === 1 ? '1 file changed' : `${props.files.length} files changed`}
-        </h3>
+      <section class="changed-files" aria-label={t('changedFiles.label')}>
+        <h3>{t('changedFiles.count', formats(), props.files.length)}</h3>
         <ul>
           <For each={props.files}>
             {(file) => (
@@ -58,6 +62,7 @@ function ChangedFileRow(props: {
   review: ChangeReview | undefined;
 }) {
   const file = props.file;
+  const { t } = useI18n();
   const [open, setOpen] = createSignal(false);
   // Read when first opened, and again on each opening (the file may have changed since).
   const [texts, { refetch }] = createResource(
@@ -97,26 +102,26 @@ function ChangedFileRow(props: {
           class="changed-file-toggle"
           aria-expanded={open()}
           aria-controls={id}
-          aria-label={`Changes to ${file.path}`}
+          aria-label={t('changedFiles.changesTo', file.path)}
           disabled={!file.diff}
           onClick={() => setOpen(!open())}
         >
           <span class="changed-file-path">{file.path}</span>
           <Show when={file.created}>
-            <span class="changed-file-badge">new</span>
+            <span class="changed-file-badge">{t('changedFiles.created')}</span>
           </Show>
           <Show when={file.deleted}>
-            <span class="changed-file-badge deleted">deleted</span>
+            <span class="changed-file-badge deleted">{t('changedFiles.deleted')}</span>
           </Show>
         </button>
         <Show when={!file.deleted}>
           <button
             type="button"
             class="link-button"
-            aria-label={`Open ${file.path}`}
+            aria-label={t('changedFiles.openLabel', file.path)}
             onClick={() => props.onOpen(file.path)}
           >
-            Open
+            {t('changedFiles.open')}
           </button>
         </Show>
       </div>
@@ -125,7 +130,9 @@ function ChangedFileRow(props: {
           <Show when={!texts.loading}>
             <Show
               when={texts()}
-              fallback={<UnifiedDiffText diff={file.diff} label={`Diff of ${file.path}`} />}
+              fallback={
+                <UnifiedDiffText diff={file.diff} label={t('changedFiles.diffOf', file.path)} />
+              }
             >
               {(both) => (
                 <>
@@ -133,24 +140,26 @@ function ChangedFileRow(props: {
                     <div class="changed-file-actions">
                       <Show
                         when={both().before !== both().after}
-                        fallback={<span class="changed-file-kept">Nothing left to review.</span>}
+                        fallback={
+                          <span class="changed-file-kept">{t('changedFiles.nothingLeft')}</span>
+                        }
                       >
                         <button
                           type="button"
                           class="button"
-                          aria-label={`Keep all changes to ${file.path}`}
+                          aria-label={t('changedFiles.keepAllLabel', file.path)}
                           onClick={() => void keepAll()}
                         >
-                          Keep all
+                          {t('changedFiles.keepAll')}
                         </button>
                       </Show>
                       <button
                         type="button"
                         class="button"
-                        aria-label={`Undo all changes to ${file.path}`}
+                        aria-label={t('changedFiles.undoAllLabel', file.path)}
                         onClick={() => void undoAll()}
                       >
-                        Undo all
+                        {t('changedFiles.undoAll')}
                       </button>
                     </div>
                   </Show>

@@ -1,6 +1,11 @@
 import { createResource, createSignal, Show } from 'solid-js';
 import type { AppServices } from '../../app/services';
 import type { ToolReceipt } from '../../tools/tool';
+import { enMemoryReceiptUi } from '../../app/messages/en-agent-review-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
+
+addEnglishArea('memoryReceipt', enMemoryReceiptUi);
 
 /**
  * Beside a memory write's chip, in every approval mode: "Saved to memory: <title>" with View
@@ -11,6 +16,7 @@ import type { ToolReceipt } from '../../tools/tool';
 export function MemoryReceipt(props: { receipt: ToolReceipt; services: AppServices }) {
   const { memory, workspaces, notices } = props.services;
   const receipt = props.receipt;
+  const { t } = useI18n();
   const [viewing, setViewing] = createSignal(false);
   const [undone, setUndone] = createSignal(false);
   const workspaceId = () => workspaces.current()?.id;
@@ -28,28 +34,27 @@ export function MemoryReceipt(props: { receipt: ToolReceipt; services: AppServic
     }
     notices.show({
       kind: 'info',
-      text: `“${receipt.title}” changed since it was saved here; edit it in Settings → Memory.`,
+      text: t('memoryReceipt.changedSince', receipt.title),
     });
   };
-  const scope = receipt.scope === 'user' ? 'your memory' : "this workspace's memory";
+  const scope = () =>
+    receipt.scope === 'user' ? t('memoryReceipt.userScope') : t('memoryReceipt.workspaceScope');
 
   return (
     <div
       class="memory-receipt"
       classList={{ flagged: !!receipt.flagged }}
       role="group"
-      aria-label={`Saved to memory: ${receipt.title}`}
+      aria-label={t('memoryReceipt.label', receipt.title)}
     >
       <p class="memory-receipt-line">
         <Show
           when={!undone()}
-          fallback={
-            <span role="status">Undone: this write of “{receipt.title}” was taken back.</span>
-          }
+          fallback={<span role="status">{t('memoryReceipt.undone', receipt.title)}</span>}
         >
           <span>
-            Saved to memory: <strong>{receipt.title}</strong>{' '}
-            <span class="memory-receipt-scope">({scope})</span>
+            {t('memoryReceipt.saved')} <strong>{receipt.title}</strong>{' '}
+            <span class="memory-receipt-scope">({scope()})</span>
           </span>
           <span class="memory-receipt-actions">
             <button
@@ -58,29 +63,28 @@ export function MemoryReceipt(props: { receipt: ToolReceipt; services: AppServic
               aria-expanded={viewing()}
               onClick={() => setViewing(!viewing())}
             >
-              View
+              {t('memoryReceipt.view')}
             </button>
             <button
               type="button"
               class="button"
               onClick={() =>
-                void undo().catch((error: unknown) => notices.error(error, 'Could not undo'))
+                void undo().catch((error: unknown) =>
+                  notices.error(error, t('memoryReceipt.couldNotUndo')),
+                )
               }
             >
-              Undo
+              {t('memoryReceipt.undo')}
             </button>
           </span>
         </Show>
       </p>
       <Show when={receipt.flagged}>
-        <p class="memory-receipt-flag">
-          Flagged: saved after {receipt.flagged} brought outside text into this run. Check it holds
-          what you want remembered, not instructions from a file or page.
-        </p>
+        <p class="memory-receipt-flag">{t('memoryReceipt.flagged', receipt.flagged!)}</p>
       </Show>
       <Show when={viewing() && !undone() && note() !== undefined}>
-        <pre class="memory-receipt-text" aria-label={`Note: ${receipt.title}`}>
-          {note()?.text ?? 'This note is no longer in memory.'}
+        <pre class="memory-receipt-text" aria-label={t('memoryReceipt.note', receipt.title)}>
+          {note()?.text ?? t('memoryReceipt.gone')}
         </pre>
       </Show>
     </div>

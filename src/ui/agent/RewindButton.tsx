@@ -1,5 +1,6 @@
 import { lazy, Show } from 'solid-js';
 import type { ChatService } from '../../app/chat-service';
+import { useI18n } from '../common/i18n';
 import { retrying } from '../common/retrying-lazy';
 
 // The preview loads with the first Rewind asked for.
@@ -16,16 +17,17 @@ const RewindDialog = lazy(
  */
 export function RewindButton(props: { messageId: string; chat: ChatService }) {
   const rewind = props.chat.rewind;
+  const { t } = useI18n();
   return (
     <Show when={rewind.available(props.messageId)}>
       <button
         type="button"
         class="link-button"
-        title="Put the files the agent changed from here on back as they were (with a preview)"
+        title={t('rewindButton.title')}
         disabled={props.chat.busy() || rewind.working()}
         onClick={() => void rewind.preview(props.messageId, false)}
       >
-        Rewind files to here
+        {t('rewindButton.label')}
       </button>
       <Show when={rewind.pending()?.messageId === props.messageId ? rewind.pending() : undefined}>
         {(preview) => <RewindDialog preview={preview()} rewind={rewind} />}

@@ -1,18 +1,11 @@
 import { createUniqueId, For, Show } from 'solid-js';
 import type { RewindControls, RewindFileView, RewindPreview } from '../../app/rewind-service';
 import './rewind.css';
+import { enRewindUi } from '../../app/messages/en-agent-review-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
 
-const ACTION_LABEL: Record<RewindFileView['action'], string> = {
-  restore: 'Restore',
-  delete: 'Delete',
-  recreate: 'Recreate',
-};
-
-const ACTION_NOTE: Record<RewindFileView['action'], string> = {
-  restore: 'goes back to its earlier content',
-  delete: 'did not exist then',
-  recreate: 'was deleted since',
-};
+addEnglishArea('rewind', enRewindUi);
 
 /**
  * The preview of a rewind: every file that will change and how, with files changed by hand
@@ -21,6 +14,9 @@ const ACTION_NOTE: Record<RewindFileView['action'], string> = {
  */
 export function RewindDialog(props: { preview: RewindPreview; rewind: RewindControls }) {
   const titleId = createUniqueId();
+  const { t, formats } = useI18n();
+  const actionLabel = (action: RewindFileView['action']) => t(`rewind.${action}`);
+  const actionNote = (action: RewindFileView['action']) => t(`rewind.${action}Note`);
   const byHand = () => props.preview.files.filter((file) => file.changedByHand === 'yes').length;
   return (
     <dialog
@@ -34,43 +30,30 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
         props.rewind.cancel();
       }}
     >
-      <h2 id={titleId}>Rewind to this message</h2>
-      <Show
-        when={props.preview.files.length}
-        fallback={<p>The files are already as they were at this message; none will change.</p>}
-      >
-        <p>
-          {props.preview.files.length === 1
-            ? 'This file goes back to how it was at this message:'
-            : `These ${props.preview.files.length} files go back to how they were at this message:`}
-        </p>
-        <ul class="rewind-files" aria-label="Files to rewind">
+      <h2 id={titleId}>{t('rewind.title')}</h2>
+      <Show when={props.preview.files.length} fallback={<p>{t('rewind.nothing')}</p>}>
+        <p>{t('rewind.files', formats(), props.preview.files.length)}</p>
+        <ul class="rewind-files" aria-label={t('rewind.list')}>
           <For each={props.preview.files}>
             {(file) => (
               <li
                 class="rewind-file"
                 classList={{ 'by-hand': file.changedByHand !== 'no' || file.unsaved }}
-                aria-label={`${file.path}: ${ACTION_LABEL[file.action]}${
-                  file.changedByHand === 'yes' ? ', changed by hand' : ''
-                }${file.unsaved ? ', unsaved changes in the editor' : ''}`}
+                aria-label={`${file.path}: ${actionLabel(file.action)}${
+                  file.changedByHand === 'yes' ? t('rewind.byHandMark') : ''
+                }${file.unsaved ? t('rewind.unsavedMark') : ''}`}
               >
-                <span class={`rewind-action ${file.action}`}>{ACTION_LABEL[file.action]}</span>
+                <span class={`rewind-action ${file.action}`}>{actionLabel(file.action)}</span>
                 <code class="rewind-path">{file.path}</code>
-                <span class="rewind-note">{ACTION_NOTE[file.action]}</span>
+                <span class="rewind-note">{actionNote(file.action)}</span>
                 <Show when={file.changedByHand === 'yes'}>
-                  <strong class="rewind-warning">
-                    Changed by hand after the agent wrote it: the rewind overwrites that change
-                  </strong>
+                  <strong class="rewind-warning">{t('rewind.byHand')}</strong>
                 </Show>
                 <Show when={file.unsaved}>
-                  <strong class="rewind-warning">
-                    Open with unsaved changes: the editor keeps your text and shows the conflict
-                  </strong>
+                  <strong class="rewind-warning">{t('rewind.unsaved')}</strong>
                 </Show>
                 <Show when={file.changedByHand === 'unknown'}>
-                  <strong class="rewind-warning">
-                    May have been changed by hand (the agent’s turn did not finish)
-                  </strong>
+                  <strong class="rewind-warning">{t('rewind.maybeByHand')}</strong>
                 </Show>
               </li>
             )}
@@ -78,16 +61,11 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
         </ul>
         <Show when={byHand()}>
           <p class="rewind-summary-warning" role="alert">
-            {byHand() === 1 ? 'One file was' : `${byHand()} files were`} changed by hand since the
-            agent’s turn. Rewinding overwrites that work (Undo brings it back).
+            {t('rewind.byHandCount', formats(), byHand())}
           </p>
         </Show>
       </Show>
-      <p class="rewind-hint">
-        “Rewind conversation and files” also takes the conversation back here (from your own
-        message, to just before it, with its text back in the message box). The later messages stay
-        in the conversation as a branch.
-      </p>
+      <p class="rewind-hint">{t('rewind.hint')}</p>
       <div class="modal-actions">
         <button
           type="button"
@@ -95,7 +73,7 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
           ref={(button) => queueMicrotask(() => button.focus())}
           onClick={() => props.rewind.cancel()}
         >
-          Cancel
+          {t('rewind.cancel')}
         </button>
         <button
           type="button"
@@ -103,7 +81,7 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
           disabled={props.rewind.working()}
           onClick={() => void props.rewind.confirm(true)}
         >
-          Rewind conversation and files
+          {t('rewind.conversationAndFiles')}
         </button>
         <button
           type="button"
@@ -111,7 +89,7 @@ export function RewindDialog(props: { preview: RewindPreview; rewind: RewindCont
           disabled={props.rewind.working() || !props.preview.files.length}
           onClick={() => void props.rewind.confirm(false)}
         >
-          Rewind files
+          {t('rewind.filesOnly')}
         </button>
       </div>
     </dialog>

@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import { useI18n } from '../common/i18n';
 
 /** One step of the agent's plan. */
 export interface TodoStep {
@@ -6,28 +7,23 @@ export interface TodoStep {
   status: 'pending' | 'in_progress' | 'done';
 }
 
-const STATUS_WORDS: Record<TodoStep['status'], string> = {
-  pending: 'to do',
-  in_progress: 'in progress',
-  done: 'done',
-};
-
 /**
  * The agent's plan (todo_write) as a checklist above the conversation: done steps ticked
  * and struck through, the current one marked. Nothing is shown while the plan is empty.
  */
 export function TodoChecklist(props: { items: readonly TodoStep[] }) {
+  const { t, formats } = useI18n();
   const done = () => props.items.filter((item) => item.status === 'done').length;
   return (
     <Show when={props.items.length}>
       <details class="todo-checklist" open>
         <summary>
-          Plan{' '}
+          {t('plan.title')}{' '}
           <span class="todo-count">
-            {done()} of {props.items.length} done
+            {t('plan.count', formats().number(done()), formats().number(props.items.length))}
           </span>
         </summary>
-        <ul aria-label="Plan">
+        <ul aria-label={t('plan.title')}>
           <For each={props.items}>
             {(item) => (
               <li class="todo-item" data-status={item.status}>
@@ -35,7 +31,7 @@ export function TodoChecklist(props: { items: readonly TodoStep[] }) {
                   {item.status === 'done' ? '✓' : item.status === 'in_progress' ? '▸' : ''}
                 </span>
                 <span class="todo-text">{item.text}</span>
-                <span class="visually-hidden"> ({STATUS_WORDS[item.status]})</span>
+                <span class="visually-hidden"> ({t(`plan.${item.status}`)})</span>
               </li>
             )}
           </For>

@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { ToolCallView } from '../../app/agent-views';
-import { formatArguments, formatDuration, statusText } from './tool-call-summary';
+import { useI18n } from '../common/i18n';
+import { formatArguments, formatDuration } from './tool-call-summary';
 
 /**
  * One tool call of the timeline: a chip with the tool's name, what it is about (a path, a
@@ -10,6 +11,8 @@ import { formatArguments, formatDuration, statusText } from './tool-call-summary
  */
 export function ToolCallChip(props: { call: ToolCallView }) {
   const call = props.call;
+  const { t, formats } = useI18n();
+  const statusText = () => t(`toolCall.status.${call.status()}`);
   const [open, setOpen] = createSignal<boolean | undefined>();
   const running = () => call.status() === 'running';
   const live = () => call.streamsOutput();
@@ -17,7 +20,13 @@ export function ToolCallChip(props: { call: ToolCallView }) {
   const summary = () => call.summary();
   // A call that never ran (rejected, invalid, stopped while waiting) has no duration to show.
   const duration = () =>
-    call.durationMs() || call.status() === 'done' ? formatDuration(call.durationMs()) : '';
+    call.durationMs() || call.status() === 'done'
+      ? formatDuration(call.durationMs(), {
+          locale: formats().locale,
+          underTenth: t('toolCall.underTenth'),
+          seconds: (amount) => t('toolCall.seconds', amount),
+        })
+      : '';
   const detailsId = `tool-call-${call.id}`;
 
   return (
@@ -27,9 +36,7 @@ export function ToolCallChip(props: { call: ToolCallView }) {
         class="tool-chip"
         aria-expanded={expanded()}
         aria-controls={detailsId}
-        aria-label={[call.name, summary(), statusText(call.status()), duration()]
-          .filter(Boolean)
-          .join(', ')}
+        aria-label={[call.name, summary(), statusText(), duration()].filter(Boolean).join(', ')}
         onClick={() => setOpen(!expanded())}
       >
         <span class="tool-chip-mark" aria-hidden="true" />
@@ -38,7 +45,7 @@ export function ToolCallChip(props: { call: ToolCallView }) {
           <span class="tool-chip-summary">{summary()}</span>
         </Show>
         <span class="tool-chip-status">
-          {statusText(call.status())}
+          {statusText()}
           <Show when={duration()}>{` · ${duration()}`}</Show>
         </span>
       </button>
@@ -47,27 +54,27 @@ export function ToolCallChip(props: { call: ToolCallView }) {
           class="tool-call-details"
           id={detailsId}
           role="group"
-          aria-label={`${call.name} details`}
+          aria-label={t('toolCall.details', call.name)}
         >
-          <h4>Arguments</h4>
-          <pre class="tool-call-text" aria-label="Arguments">
+          <h4>{t('toolCall.arguments')}</h4>
+          <pre class="tool-call-text" aria-label={t('toolCall.arguments')}>
             {formatArguments(call.argumentsText())}
           </pre>
           <Show when={call.output() || (running() && live())}>
-            <h4>Output</h4>
+            <h4>{t('toolCall.output')}</h4>
             <pre
               class="tool-call-text tool-call-output"
               role="log"
-              aria-label="Output"
+              aria-label={t('toolCall.output')}
               aria-live={running() ? 'polite' : 'off'}
             >
-              {call.output() || 'Waiting for output…'}
+              {call.output() || t('toolCall.waitingForOutput')}
             </pre>
           </Show>
           <Show when={call.images?.().length ? call.images() : undefined}>
             {(images) => (
               <>
-                <h4>Images</h4>
+                <h4>{t('toolCall.images')}</h4>
                 <For each={images()}>
                   {(image) => <img class="tool-call-image" src={image.url} alt={image.alt} />}
                 </For>
@@ -77,8 +84,8 @@ export function ToolCallChip(props: { call: ToolCallView }) {
           <Show when={call.result()}>
             {(result) => (
               <>
-                <h4>Result</h4>
-                <pre class="tool-call-text" aria-label="Result">
+                <h4>{t('toolCall.result')}</h4>
+                <pre class="tool-call-text" aria-label={t('toolCall.result')}>
                   {result()}
                 </pre>
               </>

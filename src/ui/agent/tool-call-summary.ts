@@ -1,34 +1,27 @@
-import type { ToolCallStatus } from '../../app/agent-views';
-
 /**
- * Short, plain descriptions of a tool call for the timeline: how a status, a duration and
- * the arguments read. (What a chip says next to the tool's name is the tool's own
+ * Short, plain descriptions of a tool call for the timeline: how a duration and the
+ * arguments read. (What a chip says next to the tool's name is the tool's own
  * `summarize`, see src/tools/call-summary.ts.) Pure functions, tested under Node.
  */
 
-const STATUS_TEXT: Record<ToolCallStatus, string> = {
-  pending: 'waiting',
-  awaiting_approval: 'needs approval',
-  running: 'running',
-  done: 'done',
-  error: 'failed',
-  rejected: 'rejected',
-  aborted: 'stopped',
-  interrupted: 'interrupted',
-  not_run: 'not run',
-};
-
-/** The status in words ("done", "failed", "needs approval"). */
-export function statusText(status: ToolCallStatus): string {
-  return STATUS_TEXT[status];
+/** How a language says a duration in seconds (the catalog's `toolCall` words). */
+export interface DurationWords {
+  readonly locale: string;
+  readonly underTenth: string;
+  readonly seconds: (amount: string) => string;
 }
 
 /** "0.4 s", "12 s", "under 0.1 s"; "" before the call has a duration. */
-export function formatDuration(ms: number | undefined): string {
+export function formatDuration(ms: number | undefined, words: DurationWords): string {
   if (ms === undefined) return '';
   const seconds = ms / 1000;
-  if (seconds < 0.1) return 'under 0.1 s';
-  return seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
+  if (seconds < 0.1) return words.underTenth;
+  const digits = seconds < 10 ? 1 : 0;
+  const amount = new Intl.NumberFormat(words.locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return words.seconds(amount.format(seconds));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { Show } from 'solid-js';
 import type { ChatMessageView } from '../../app/chat-message-view';
 import { MarkdownView } from './MarkdownView';
+import { useI18n } from '../common/i18n';
 import './compaction.css';
-
-const tokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
 /**
  * Where the conversation was compacted: the summary that stands in the model's context for
@@ -12,12 +11,16 @@ const tokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(
  */
 export function CompactionMarker(props: { message: ChatMessageView }) {
   const info = () => props.message.compaction;
+  const { t, formats } = useI18n();
+  // Thousands to one decimal ("12.3k"), the decimal in the UI's language.
+  const tokens = (n: number) =>
+    n >= 1000 ? `${formats().number(Math.round(n / 100) / 10)}k` : formats().number(n);
   return (
-    <section class="compaction-marker" aria-label="Conversation compacted">
+    <section class="compaction-marker" aria-label={t('compaction.label')}>
       <details>
         <summary>
           <span class="compaction-title">
-            {info()?.automatic ? 'Compacted automatically' : 'Compacted'}
+            {info()?.automatic ? t('compaction.automatic') : t('compaction.manual')}
           </span>
           <Show when={info()}>
             {(i) => (
@@ -25,17 +28,17 @@ export function CompactionMarker(props: { message: ChatMessageView }) {
                 {' · '}
                 <Show
                   when={i().tokensAfter < i().tokensBefore}
-                  fallback={<>context about {tokens(i().tokensAfter)} tokens</>}
+                  fallback={t('compaction.about', tokens(i().tokensAfter))}
                 >
-                  context {tokens(i().tokensBefore)} → {tokens(i().tokensAfter)} tokens
+                  {t('compaction.change', tokens(i().tokensBefore), tokens(i().tokensAfter))}
                 </Show>
-                <Show when={i().focus}>{(focus) => <> · focus: {focus()}</>}</Show>
+                <Show when={i().focus}>{(focus) => t('compaction.focus', focus())}</Show>
               </span>
             )}
           </Show>
-          <span class="compaction-hint"> · earlier messages are outside the context</span>
+          <span class="compaction-hint">{t('compaction.hint')}</span>
         </summary>
-        <div class="compaction-summary" aria-label="Summary">
+        <div class="compaction-summary" aria-label={t('compaction.summary')}>
           <MarkdownView text={props.message.content} streaming={() => false} />
         </div>
       </details>

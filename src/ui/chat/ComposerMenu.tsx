@@ -29,6 +29,7 @@ import {
 import type { NodeAttachment } from '../../store/records';
 import type { FuzzyMatcher } from '../../workspace/fuzzy-match';
 import type { McpComposerState } from './McpComposer';
+import { useI18n } from '../common/i18n';
 
 // The menu's fuzzy matching (fuzzysort) loads when the menu first opens, not with the page;
 // the chunk is fetched again under a fresh URL after a failed load.
@@ -63,6 +64,7 @@ export function createComposerMenu(options: {
   send: () => void;
 }) {
   const { chat, notices, sessions, workspaces } = options.services;
+  const { t } = useI18n();
   const source = createMentionSource(workspaces, notices);
   const [trigger, setTrigger] = createSignal<ComposerTrigger>();
   /** The trigger Escape closed: the menu stays shut for it, the text stays as typed. */
@@ -88,8 +90,7 @@ export function createComposerMenu(options: {
       .then(
         (module) => setMatcher(() => module.fuzzyMatch),
         // Opening the menu again tries again.
-        (error: unknown) =>
-          notices.error(error, 'The menu could not load; check the connection and type again'),
+        (error: unknown) => notices.error(error, t('composerMenu.couldNotLoad')),
       )
       .finally(() => (loadingMatcher = false));
   });
@@ -164,7 +165,7 @@ export function createComposerMenu(options: {
     if ('problem' in result) {
       notices.show({
         kind: 'error',
-        text: `Could not attach ${candidateLabel(candidate)}: ${result.problem}`,
+        text: t('composerMenu.couldNotAttach', candidateLabel(candidate), result.problem),
       });
       return;
     }
@@ -304,8 +305,9 @@ const itemDetail = (item: MenuItem) => {
 /** The menu as a listbox above the message box; the box keeps the focus. */
 export function ComposerMenu(props: { state: ComposerMenuState }) {
   const s = props.state;
+  const { t } = useI18n();
   const label: Accessor<string> = () =>
-    s.kind() === 'mention' ? 'Files, folders and symbols' : 'Commands';
+    s.kind() === 'mention' ? t('composerMenu.mentions') : t('composerMenu.commands');
   // The focus stays in the box, so the browser does not scroll to the chosen option.
   createEffect(() => {
     const id = s.activeId();
@@ -319,10 +321,10 @@ export function ComposerMenu(props: { state: ComposerMenuState }) {
           fallback={
             <li class="composer-menu-empty" role="presentation">
               {s.loading()
-                ? 'Looking…'
+                ? t('composerMenu.looking')
                 : s.kind() === 'mention'
-                  ? 'No file, folder or symbol matches'
-                  : 'No command matches'}
+                  ? t('composerMenu.noMention')
+                  : t('composerMenu.noCommand')}
             </li>
           }
         >

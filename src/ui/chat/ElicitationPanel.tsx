@@ -9,39 +9,47 @@ import {
   type ElicitationValue,
   type ElicitationValues,
 } from '../../mcp/elicitation-form';
+import { enMcpRequestsUi } from '../../app/messages/en-mcp-requests-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
 import './elicitation.css';
 
+addEnglishArea('mcpRequests', enMcpRequestsUi);
+
+type Translate = ReturnType<typeof useI18n>['t'];
+
 /** What a problem with a value says to the person. */
-function problemText(problem: ElicitationProblem): string {
+function problemText(problem: ElicitationProblem, t: Translate, number: (n: number) => string) {
+  const limit = () => number('limit' in problem ? problem.limit : 0);
   switch (problem.code) {
     case 'required':
-      return 'This is required.';
+      return t('mcpRequests.problems.required');
     case 'not-a-number':
-      return 'Enter a number.';
+      return t('mcpRequests.problems.notANumber');
     case 'not-an-integer':
-      return 'Enter a whole number.';
+      return t('mcpRequests.problems.notAnInteger');
     case 'below-minimum':
-      return `Enter ${problem.limit} or more.`;
+      return t('mcpRequests.problems.belowMinimum', limit());
     case 'above-maximum':
-      return `Enter ${problem.limit} or less.`;
+      return t('mcpRequests.problems.aboveMaximum', limit());
     case 'too-short':
-      return `Enter at least ${problem.limit} characters.`;
+      return t('mcpRequests.problems.tooShort', limit());
     case 'too-long':
-      return `Enter at most ${problem.limit} characters.`;
+      return t('mcpRequests.problems.tooLong', limit());
     case 'too-few':
-      return `Choose at least ${problem.limit}.`;
+      return t('mcpRequests.problems.tooFew', limit());
     case 'too-many':
-      return `Choose at most ${problem.limit}.`;
+      return t('mcpRequests.problems.tooMany', limit());
     case 'not-an-email':
-      return 'Enter an email address, such as name@example.com.';
+      return t('mcpRequests.problems.notAnEmail');
     case 'not-a-uri':
-      return 'Enter a full address, such as https://example.com.';
+      return t('mcpRequests.problems.notAUri');
     case 'not-a-date':
-      return 'Enter a date as YYYY-MM-DD.';
+      return t('mcpRequests.problems.notADate');
     case 'not-a-date-time':
-      return 'Enter a date and time such as 2026-12-07T14:30:00Z.';
+      return t('mcpRequests.problems.notADateTime');
     case 'not-an-option':
-      return 'Choose one of the options.';
+      return t('mcpRequests.problems.notAnOption');
   }
 }
 
@@ -58,6 +66,7 @@ export function ElicitationPanel(props: {
   onAnswer: (answer: ElicitationAnswer) => void;
 }) {
   const { request } = props.pending;
+  const { t } = useI18n();
   const fields = request.mode === 'form' ? request.fields : [];
   const [values, setValues] = createSignal<ElicitationValues>(initialValues(fields));
   const [problems, setProblems] = createSignal<ElicitationProblem[]>([]);
@@ -72,10 +81,10 @@ export function ElicitationPanel(props: {
   const declineOrCancel = () => (
     <>
       <button type="button" class="button" onClick={() => props.onAnswer({ action: 'decline' })}>
-        Decline
+        {t('mcpRequests.decline')}
       </button>
       <button type="button" class="button" onClick={() => props.onAnswer({ action: 'cancel' })}>
-        Cancel
+        {t('mcpRequests.cancel')}
       </button>
     </>
   );
@@ -96,8 +105,8 @@ export function ElicitationPanel(props: {
     <section class="elicitation-panel" ref={panel} tabindex="-1" aria-labelledby={headingId}>
       <h3 id={headingId}>
         {request.mode === 'form'
-          ? `${request.serverName} asks for information`
-          : `${request.serverName} asks you to open a page`}
+          ? t('mcpRequests.asksForInformation', request.serverName)
+          : t('mcpRequests.asksToOpen', request.serverName)}
       </h3>
       <p class="elicitation-message">{request.message}</p>
       <Switch>
@@ -105,8 +114,9 @@ export function ElicitationPanel(props: {
           {(asked) => (
             <>
               <p class="elicitation-hint">
-                The page is on <strong>{hostOf(asked().url)}</strong>. Open it, do what it asks,
-                then come back and choose Done.
+                {t('mcpRequests.pageOn')}
+                <strong>{hostOf(asked().url)}</strong>
+                {t('mcpRequests.pageHint')}
               </p>
               <div class="elicitation-actions">
                 <a
@@ -115,14 +125,14 @@ export function ElicitationPanel(props: {
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  Open {hostOf(asked().url)}
+                  {t('mcpRequests.open', hostOf(asked().url))}
                 </a>
                 <button
                   type="button"
                   class="button"
                   onClick={() => props.onAnswer({ action: 'accept' })}
                 >
-                  Done
+                  {t('mcpRequests.done')}
                 </button>
                 {declineOrCancel()}
               </div>
@@ -131,9 +141,7 @@ export function ElicitationPanel(props: {
         </Match>
         <Match when={request.mode === 'form'}>
           <form class="elicitation-form" noValidate onSubmit={send}>
-            <p class="elicitation-hint">
-              What you send goes to {request.serverName}, not to the model.
-            </p>
+            <p class="elicitation-hint">{t('mcpRequests.goesTo', request.serverName)}</p>
             <For each={fields}>
               {(field) => (
                 <FieldInput
@@ -147,7 +155,7 @@ export function ElicitationPanel(props: {
             </For>
             <div class="elicitation-actions">
               <button type="submit" class="button primary">
-                Send
+                {t('mcpRequests.send')}
               </button>
               {declineOrCancel()}
             </div>
@@ -157,6 +165,9 @@ export function ElicitationPanel(props: {
     </section>
   );
 }
+
+/** A date-time as a server expects it (ISO 8601): the same in every language. */
+const DATE_TIME_EXAMPLE = '2026-12-07T14:30:00Z';
 
 const INPUT_TYPES = { email: 'email', uri: 'url', date: 'date', 'date-time': 'text' } as const;
 
@@ -169,12 +180,13 @@ function FieldInput(props: {
   onChange: (value: ElicitationValue) => void;
 }) {
   const field = props.field;
+  const { t, formats } = useI18n();
   const id = `${props.idPrefix}-${field.name}`;
   const described = () =>
     [field.description ? `${id}-about` : '', props.problem ? `${id}-problem` : '']
       .filter(Boolean)
       .join(' ') || undefined;
-  const label = `${field.label}${field.required ? ' (required)' : ''}`;
+  const label = field.required ? t('mcpRequests.required', field.label) : field.label;
   const after = (
     <>
       <Show when={field.description}>
@@ -185,7 +197,7 @@ function FieldInput(props: {
       <Show when={props.problem}>
         {(problem) => (
           <span class="elicitation-problem" id={`${id}-problem`}>
-            {problemText(problem())}
+            {problemText(problem(), t, formats().number)}
           </span>
         )}
       </Show>
@@ -251,7 +263,7 @@ function FieldInput(props: {
               onChange={(event) => props.onChange(event.currentTarget.value)}
             >
               <Show when={!choice().required || !choice().default}>
-                <option value="">Choose…</option>
+                <option value="">{t('mcpRequests.choose')}</option>
               </Show>
               <For each={choice().options}>
                 {(option) => <option value={option.value}>{option.label}</option>}
@@ -277,7 +289,7 @@ function FieldInput(props: {
               field.kind === 'number' ? (field.integer ? 'numeric' : 'decimal') : undefined
             }
             placeholder={
-              field.kind === 'text' && field.format === 'date-time' ? '2026-12-07T14:30:00Z' : ''
+              field.kind === 'text' && field.format === 'date-time' ? DATE_TIME_EXAMPLE : ''
             }
             value={text()}
             aria-describedby={described()}

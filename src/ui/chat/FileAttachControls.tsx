@@ -1,17 +1,19 @@
 import { For, Show } from 'solid-js';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import type { FileAttachments } from './file-attachments-state';
 
 /** The paperclip: picks files from the computer to attach to the message. */
 export function FileAttachButton(props: { files: FileAttachments }) {
+  const { t } = useI18n();
   let picker!: HTMLInputElement;
   return (
     <>
       <button
         type="button"
         class="icon-button"
-        aria-label="Attach files"
-        title="Attach pictures, PDF, DOCX or text files (or paste or drop them here)"
+        aria-label={t('attachFiles.label')}
+        title={t('attachFiles.title')}
         onClick={() => picker.click()}
       >
         <Icon name="paperclip" />
@@ -23,7 +25,7 @@ export function FileAttachButton(props: { files: FileAttachments }) {
         // No `accept`: code files have no common type; what Cove cannot read is refused
         // with a notice that says what it reads.
         hidden
-        aria-label="Files to attach"
+        aria-label={t('attachFiles.picker')}
         onChange={(event) => {
           props.files.add([...(event.currentTarget.files ?? [])]);
           // The same file may be picked again after it was removed.
@@ -36,19 +38,20 @@ export function FileAttachButton(props: { files: FileAttachments }) {
 
 /** Files still being read, as chips that say so (and can be removed meanwhile). */
 export function ReadingChips(props: { files: FileAttachments }) {
+  const { t } = useI18n();
   const reading = () => props.files.files().filter((entry) => !entry.attachment);
   return (
     <Show when={reading().length}>
-      <ul class="mention-chips" aria-label="Attachments being read">
+      <ul class="mention-chips" aria-label={t('attachFiles.reading')}>
         <For each={reading()}>
           {(entry) => (
             <li class="mention-chip reading">
               <span>{entry.name}</span>
-              <span class="mention-chip-note">reading…</span>
+              <span class="mention-chip-note">{t('attachFiles.readingNote')}</span>
               <button
                 type="button"
                 class="icon-button"
-                aria-label={`Remove ${entry.name}`}
+                aria-label={t('attachFiles.remove', entry.name)}
                 onClick={() => props.files.removeReading(entry.id)}
               >
                 <Icon name="close" />

@@ -9,6 +9,7 @@ import type { AppServices } from '../../app/services';
 import type { expandTemplate, McpResourceTemplate } from '../../mcp/resource-templates';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import { McpTemplateForm } from './McpTemplateForm';
 import './mcp-composer.css';
 
@@ -20,6 +21,7 @@ import './mcp-composer.css';
  * stay in the list until the message is stored (`clear`), so a refused send keeps them.
  */
 export function createMcpComposerState(services: AppServices) {
+  const { t } = useI18n();
   const composer = createMcpComposer(services.mcp, services.clock);
   const [attachments, setAttachments] = createSignal<readonly McpAttachment[]>([]);
   const available = () => services.mcp.servers().some((server) => server.enabled);
@@ -66,7 +68,7 @@ export function createMcpComposerState(services: AppServices) {
           return undefined;
         }
       } catch (error) {
-        services.notices.error(error, 'Could not use that prompt');
+        services.notices.error(error, t('mcpComposer.couldNotUsePrompt'));
         return undefined;
       }
     }
@@ -102,9 +104,10 @@ export type McpComposerState = ReturnType<typeof createMcpComposerState>;
 
 /** The attached resources above the message box, each removable. */
 export function McpAttachmentList(props: { state: McpComposerState }) {
+  const { t, formats } = useI18n();
   return (
     <Show when={props.state.attachments().length}>
-      <ul class="mcp-attachments" aria-label="Attached resources">
+      <ul class="mcp-attachments" aria-label={t('mcpComposer.attached')}>
         <For each={props.state.attachments()}>
           {(attachment) => (
             <li>
@@ -115,16 +118,16 @@ export function McpAttachmentList(props: { state: McpComposerState }) {
                 {(at) => (
                   <span
                     class="mcp-attachment-updated"
-                    title={`The server changed it; read again at ${new Date(at()).toLocaleTimeString()}`}
+                    title={t('mcpComposer.changed', formats().time(at()))}
                   >
-                    updated
+                    {t('mcpComposer.updated')}
                   </span>
                 )}
               </Show>
               <button
                 type="button"
                 class="icon-button"
-                aria-label={`Remove ${attachment.label}`}
+                aria-label={t('mcpComposer.remove', attachment.label)}
                 onClick={() => props.state.remove(attachment)}
               >
                 <Icon name="close" />
@@ -151,6 +154,7 @@ export function McpComposerMenu(props: {
   /** Puts text in the draft and focuses the message box. */
   insert: (text: string) => void;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = createSignal(false);
   const [offers, setOffers] = createSignal<McpServerOffer[]>();
   const [busy, setBusy] = createSignal<string>();
@@ -171,7 +175,7 @@ export function McpComposerMenu(props: {
       setOpen(false);
       props.insert('');
     } catch (error) {
-      props.services.notices.error(error, 'Could not attach the resource');
+      props.services.notices.error(error, t('mcpComposer.couldNotAttach'));
     } finally {
       setBusy(undefined);
     }
@@ -214,7 +218,7 @@ export function McpComposerMenu(props: {
           class="button"
           aria-expanded={open()}
           aria-haspopup="dialog"
-          title="Attach a resource or use a prompt of your MCP servers"
+          title={t('mcpComposer.menuTitle')}
           onClick={toggle}
         >
           MCP
@@ -223,7 +227,7 @@ export function McpComposerMenu(props: {
           <div
             class="mcp-menu"
             role="dialog"
-            aria-label="MCP resources and prompts"
+            aria-label={t('mcpComposer.menu')}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
                 event.stopPropagation();
@@ -261,7 +265,7 @@ export function McpComposerMenu(props: {
               when={!filling() && offers()}
               fallback={
                 <Show when={!filling()}>
-                  <p>Asking the servers…</p>
+                  <p>{t('mcpComposer.asking')}</p>
                 </Show>
               }
             >
@@ -274,8 +278,8 @@ export function McpComposerMenu(props: {
                         <p class="field-error">{offer.problem}</p>
                       </Show>
                       <Show when={offer.resources.length}>
-                        <h5>Resources</h5>
-                        <ul aria-label={`Resources of ${offer.serverName}`}>
+                        <h5>{t('mcpComposer.resources')}</h5>
+                        <ul aria-label={t('mcpComposer.resourcesOf', offer.serverName)}>
                           <For each={offer.resources.slice(0, 50)}>
                             {(resource) => (
                               <li>
@@ -283,7 +287,7 @@ export function McpComposerMenu(props: {
                                   type="button"
                                   class="mcp-menu-item"
                                   disabled={busy() === resource.uri}
-                                  aria-label={`Attach ${resource.name}`}
+                                  aria-label={t('mcpComposer.attach', resource.name)}
                                   title={resource.uri}
                                   onClick={() => void attach(offer, resource.uri, resource.name)}
                                 >
@@ -295,15 +299,18 @@ export function McpComposerMenu(props: {
                         </ul>
                       </Show>
                       <Show when={offer.templates.length}>
-                        <h5>Resource templates</h5>
-                        <ul aria-label={`Resource templates of ${offer.serverName}`}>
+                        <h5>{t('mcpComposer.templates')}</h5>
+                        <ul aria-label={t('mcpComposer.templatesOf', offer.serverName)}>
                           <For each={offer.templates.slice(0, 50)}>
                             {(template) => (
                               <li>
                                 <button
                                   type="button"
                                   class="mcp-menu-item"
-                                  aria-label={`Fill in ${template.title ?? template.name}`}
+                                  aria-label={t(
+                                    'mcpComposer.fillIn',
+                                    template.title ?? template.name,
+                                  )}
                                   title={template.description ?? template.uriTemplate}
                                   onClick={() => void fillTemplate(offer, template)}
                                 >
@@ -316,15 +323,15 @@ export function McpComposerMenu(props: {
                         </ul>
                       </Show>
                       <Show when={offer.prompts.length}>
-                        <h5>Prompts</h5>
-                        <ul aria-label={`Prompts of ${offer.serverName}`}>
+                        <h5>{t('mcpComposer.prompts')}</h5>
+                        <ul aria-label={t('mcpComposer.promptsOf', offer.serverName)}>
                           <For each={offer.prompts}>
                             {(prompt) => (
                               <li>
                                 <button
                                   type="button"
                                   class="mcp-menu-item"
-                                  aria-label={`Use prompt ${prompt.name}`}
+                                  aria-label={t('mcpComposer.usePrompt', prompt.name)}
                                   title={prompt.description}
                                   onClick={() => usePrompt(offer, prompt)}
                                 >

@@ -1,14 +1,8 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { NodeAttachment } from '../../store/records';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
 import './mentions.css';
-
-/** A file attachment's facts for its chip: a PDF's pages. */
-function fileFacts(attachment: NodeAttachment): string | undefined {
-  const pages = attachment.file?.pages;
-  if (pages === undefined) return undefined;
-  return `${pages} page${pages === 1 ? '' : 's'}`;
-}
 
 /**
  * Attachments as chips: a mentioned file, folder or symbol by its path (an MCP resource by
@@ -27,12 +21,18 @@ export function MentionChips(props: {
   /** The list's name for assistive technology. */
   label?: string;
 }) {
+  const { t, formats } = useI18n();
+  /** A file attachment's facts for its chip: a PDF's pages. */
+  const fileFacts = (attachment: NodeAttachment) => {
+    const pages = attachment.file?.pages;
+    return pages === undefined ? undefined : t('mentions.pages', formats(), pages);
+  };
   const [shown, setShown] = createSignal<NodeAttachment | undefined>();
   const toggle = (attachment: NodeAttachment) =>
     setShown((current) => (current === attachment ? undefined : attachment));
   return (
     <Show when={props.attachments.length}>
-      <ul class="mention-chips" aria-label={props.label ?? 'Mentions'}>
+      <ul class="mention-chips" aria-label={props.label ?? t('mentions.label')}>
         <For each={props.attachments}>
           {(attachment) => (
             <li
@@ -47,7 +47,7 @@ export function MentionChips(props: {
                   <img
                     class="attachment-thumb"
                     src={image().url}
-                    alt={`Thumbnail of ${attachment.name}`}
+                    alt={t('mentions.thumbnail', attachment.name)}
                   />
                 )}
               </Show>
@@ -55,7 +55,7 @@ export function MentionChips(props: {
                 type="button"
                 class="mention-chip-name"
                 aria-expanded={shown() === attachment}
-                title={`Show what ${attachment.name} attaches`}
+                title={t('mentions.show', attachment.name)}
                 onClick={() => toggle(attachment)}
               >
                 {attachment.name}
@@ -67,14 +67,14 @@ export function MentionChips(props: {
                 <span class="mention-chip-note">({attachment.note})</span>
               </Show>
               <Show when={attachment.image && props.vision === false}>
-                <span class="mention-chip-note">not sent: this model cannot see images</span>
+                <span class="mention-chip-note">{t('mentions.notSeen')}</span>
               </Show>
               <Show when={props.onRemove}>
                 {(remove) => (
                   <button
                     type="button"
                     class="icon-button"
-                    aria-label={`Remove ${attachment.name}`}
+                    aria-label={t('mentions.remove', attachment.name)}
                     onClick={() => {
                       if (shown() === attachment) setShown(undefined);
                       remove()(attachment);
@@ -96,7 +96,7 @@ export function MentionChips(props: {
               <pre
                 class="mention-content"
                 role="region"
-                aria-label={`Attached: ${attachment().name}`}
+                aria-label={t('mentions.attached', attachment().name)}
               >
                 {attachment().text}
               </pre>
@@ -106,11 +106,15 @@ export function MentionChips(props: {
               <div
                 class="mention-content attachment-preview"
                 role="region"
-                aria-label={`Attached: ${attachment().name}`}
+                aria-label={t('mentions.attached', attachment().name)}
               >
                 <img src={image().url} alt={attachment().name} />
                 <span>
-                  {image().width} × {image().height} px as sent
+                  {t(
+                    'mentions.asSent',
+                    formats().number(image().width),
+                    formats().number(image().height),
+                  )}
                 </span>
               </div>
             )}

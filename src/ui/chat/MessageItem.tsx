@@ -5,6 +5,8 @@ import type { AppServices } from '../../app/services';
 import { parseModelRef } from '../../llm/model-ref';
 import { useDialogs } from '../common/dialogs';
 import { Icon } from '../common/icons';
+import { useI18n } from '../common/i18n';
+import { formatDuration } from '../agent/tool-call-summary';
 import { ToolCallChip } from '../agent/ToolCallChip';
 import { RewindButton } from '../agent/RewindButton';
 import { CompactionMarker } from './CompactionMarker';
@@ -35,15 +37,6 @@ const PdfPageDialog = lazy(
   ),
 );
 
-/** Said of a message a compaction summarized (it stays readable and branchable). */
-const outsideNote = 'Outside the context: the model sees the summary below instead.';
-
-function formatSeconds(ms: number): string {
-  const seconds = ms / 1000;
-  if (seconds < 0.1) return 'under 0.1 s';
-  return seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
-}
-
 /**
  * One message. The person's is their text as typed, with fenced code drawn as code blocks,
  * and can be edited (sent again as a sibling branch); the model's is safe Markdown with its
@@ -55,6 +48,15 @@ export function MessageItem(props: {
   runCode?: (code: string, output: HTMLElement) => void;
 }) {
   const { chat } = props.services;
+  const { t, formats } = useI18n();
+  /** Said of a message a compaction summarized (it stays readable and branchable). */
+  const outsideNote = () => t('message.outside');
+  const seconds = (ms: number) =>
+    formatDuration(ms, {
+      locale: formats().locale,
+      underTenth: t('toolCall.underTenth'),
+      seconds: (amount) => t('toolCall.seconds', amount),
+    });
   const dialogs = useDialogs();
   const [copied, setCopied] = createSignal(false);
   const [rendering, setRendering] = createSignal(false);
@@ -71,7 +73,7 @@ export function MessageItem(props: {
         setCopied(true);
         setTimeout(() => setCopied(false), 1500);
       },
-      (error) => props.services.notices.error(error, 'Could not copy'),
+      (error) => props.services.notices.error(error, t('message.couldNotCopy')),
     );
 
   const wireCodeBlock = (
@@ -120,12 +122,12 @@ export function MessageItem(props: {
     <button
       type="button"
       class={asIcon ? 'message-icon-button' : 'link-button'}
-      aria-label="Fork from here"
-      title="A new conversation with the messages up to this one"
+      aria-label={t('message.forkLabel')}
+      title={t('message.forkTitle')}
       disabled={chat.busy()}
       onClick={() => void props.services.sessions.forkFrom(message.id)}
     >
-      {asIcon ? <SessionIcon name="fork" /> : 'Fork'}
+      {asIcon ? <SessionIcon name="fork" /> : t('message.fork')}
     </button>
   );
   const branches = () => (
@@ -150,11 +152,11 @@ export function MessageItem(props: {
       <article
         class="message user"
         classList={{ outside: message.outside() }}
-        aria-label="Your message"
-        aria-description={message.outside() ? outsideNote : undefined}
+        aria-label={t('message.yours')}
+        aria-description={message.outside() ? outsideNote() : undefined}
       >
         <Show when={message.outside()}>
-          <p class="outside-note">{outsideNote}</p>
+          <p class="outside-note">{outsideNote()}</p>
         </Show>
         <Show
           when={editing() !== undefined}
@@ -180,8 +182,8 @@ export function MessageItem(props: {
                 <button
                   type="button"
                   class="message-icon-button"
-                  aria-label="Edit message"
-                  title="Edit and send again (the original is kept as a branch)"
+                  aria-label={t('message.edit')}
+                  title={t('message.editTitle')}
                   disabled={chat.busy()}
                   onClick={() => setEditing(message.content())}
                 >
@@ -201,7 +203,7 @@ export function MessageItem(props: {
             }}
           >
             <textarea
-              aria-label="Edit your message"
+              aria-label={t('message.editBox')}
               value={editing()}
               rows={Math.min(12, Math.max(2, (editing() ?? '').split('\n').length))}
               ref={(element) => queueMicrotask(() => element.focus())}
@@ -214,19 +216,19 @@ export function MessageItem(props: {
             {/* The engine keeps a message's mentions on its edit; the chips say so. */}
             <MentionChips attachments={message.attachments} />
             <p class="message-edit-note">
-              Saving sends this as a new branch; the original and its replies are kept.
-              {message.attachments.length ? ' What is attached stays attached.' : ''}
+              {t('message.editNote')}
+              {message.attachments.length ? t('message.editNoteAttached') : ''}
             </p>
             <div class="message-edit-actions">
               <button type="button" class="button" onClick={() => setEditing(undefined)}>
-                Cancel
+                {t('message.cancel')}
               </button>
               <button
                 type="submit"
                 class="button primary"
                 disabled={!editing()?.trim() || chat.busy()}
               >
-                Save
+                {t('message.save')}
               </button>
             </div>
           </form>
@@ -239,22 +241,22 @@ export function MessageItem(props: {
     <article
       class="message assistant"
       classList={{ outside: message.outside() }}
-      aria-label="Assistant reply"
-      aria-description={message.outside() ? outsideNote : undefined}
+      aria-label={t('message.reply')}
+      aria-description={message.outside() ? outsideNote() : undefined}
       aria-busy={streaming() || rendering()}
     >
       <Show when={message.outside()}>
-        <p class="outside-note">{outsideNote}</p>
+        <p class="outside-note">{outsideNote()}</p>
       </Show>
       <Show when={message.reasoning()}>
         <details class="thinking">
           <summary>
             {message.reasoningMs() !== undefined
-              ? `Thought for ${formatSeconds(message.reasoningMs()!)}`
+              ? t('message.thoughtFor', seconds(message.reasoningMs()!))
               : streaming()
-                ? 'Thinking…'
+                ? t('message.thinking')
                 : // Ended without a measured time: interrupted, stopped or failed mid-thought.
-                  'Reasoning'}
+                  t('message.reasoning')}
           </summary>
           <p class="thinking-text">{message.reasoning()}</p>
         </details>
@@ -272,7 +274,7 @@ export function MessageItem(props: {
         {(request) => <PdfPageDialog request={request} onClose={() => setPdfPage(undefined)} />}
       </Show>
       <Show when={message.toolCalls().length}>
-        <div class="tool-calls" role="list" aria-label="Tool calls">
+        <div class="tool-calls" role="list" aria-label={t('message.toolCalls')}>
           <For each={message.toolCalls()}>
             {(call) => (
               <div role="listitem">
@@ -290,15 +292,14 @@ export function MessageItem(props: {
           streaming() && !message.content() && !message.reasoning() && !message.toolCalls().length
         }
       >
-        <p class="message-waiting">Waiting for the model…</p>
+        <p class="message-waiting">{t('message.waiting')}</p>
       </Show>
       <Show when={message.status() === 'aborted'}>
-        <p class="message-note">Stopped. What arrived is kept.</p>
+        <p class="message-note">{t('message.stopped')}</p>
       </Show>
       <Show when={message.toolCalls().some((call) => call.status() === 'interrupted')}>
         <p class="message-note">
-          The page closed while these tools ran, so they have no result; the model will be told to
-          check their effect.{' '}
+          {t('message.toolsInterrupted')}{' '}
           <Show when={chat.messages().at(-1)?.id === message.id}>
             <button
               type="button"
@@ -306,21 +307,21 @@ export function MessageItem(props: {
               disabled={chat.busy()}
               onClick={() => chat.agent.continueRun()}
             >
-              Continue
+              {t('message.continue')}
             </button>
           </Show>
         </p>
       </Show>
       <Show when={message.status() === 'interrupted'}>
         <p class="message-note">
-          This reply was interrupted (the page closed while it was written).{' '}
+          {t('message.replyInterrupted')}{' '}
           <button
             type="button"
             class="button"
             disabled={chat.busy()}
             onClick={() => void chat.continueReply(message.id)}
           >
-            Continue
+            {t('message.continue')}
           </button>
         </p>
       </Show>
@@ -339,7 +340,7 @@ export function MessageItem(props: {
                   disabled={chat.busy()}
                   onClick={() => void chat.regenerate(message.id)}
                 >
-                  Retry
+                  {t('message.retry')}
                 </button>
               }
             >
@@ -349,7 +350,7 @@ export function MessageItem(props: {
                 disabled={chat.busy()}
                 onClick={() => void chat.allowKeyAndRetry(message.id)}
               >
-                Allow and retry
+                {t('message.allowAndRetry')}
               </button>
             </Show>
           </div>
@@ -362,10 +363,13 @@ export function MessageItem(props: {
             {modelName()}
             <Show when={message.usage()}>
               {(usage) => (
-                <span aria-label="Token usage">
+                <span aria-label={t('message.tokenUsage')}>
                   {' · '}
-                  {usage().inputTokens.toLocaleString('en-US')} in ·{' '}
-                  {usage().outputTokens.toLocaleString('en-US')} out tokens
+                  {t(
+                    'message.tokens',
+                    formats().number(usage().inputTokens),
+                    formats().number(usage().outputTokens),
+                  )}
                 </span>
               )}
             </Show>
@@ -374,10 +378,10 @@ export function MessageItem(props: {
             <button
               type="button"
               class="link-button"
-              aria-label="Copy reply"
+              aria-label={t('message.copyReply')}
               onClick={() => void copy()}
             >
-              {copied() ? 'Copied' : 'Copy'}
+              {copied() ? t('message.copied') : t('message.copy')}
             </button>
           </Show>
           {/* A step of an agent run (it called tools) is not answered again on its own. */}
@@ -385,11 +389,11 @@ export function MessageItem(props: {
             <button
               type="button"
               class="link-button"
-              aria-label="Regenerate reply"
+              aria-label={t('message.regenerateReply')}
               disabled={chat.busy()}
               onClick={() => void chat.regenerate(message.id)}
             >
-              Regenerate
+              {t('message.regenerate')}
             </button>
           </Show>
           {fork(false)}

@@ -1,14 +1,8 @@
 import { For, Show } from 'solid-js';
 import type { InboxLane } from '../../agent/agent-inbox';
 import type { PendingView } from '../../app/agent-views';
+import { useI18n } from '../common/i18n';
 import './pending-messages.css';
-
-/** What each lane means to the person, as the list's group heading says it. */
-const LANE_TITLES: Record<InboxLane, string> = {
-  steering: 'Steering: goes to the agent after its current step',
-  queued: 'Queued: sent when this run ends',
-  held: 'Not sent: the run stopped first',
-};
 
 /**
  * The messages typed during a run that wait to be delivered, grouped by lane. Each can be
@@ -24,6 +18,9 @@ export function PendingMessages(props: {
   onSend: (item: PendingView) => void;
   sendBlocker: () => string | undefined;
 }) {
+  const { t } = useI18n();
+  /** What each lane means to the person, as the list's group heading says it. */
+  const laneTitle = (lane: InboxLane) => t(`pending.${lane}`);
   const lanes = () =>
     (['steering', 'queued', 'held'] as const)
       .map((lane) => ({ lane, items: props.items.filter((item) => item.lane === lane) }))
@@ -32,8 +29,8 @@ export function PendingMessages(props: {
     <div class="pending-messages">
       <For each={lanes()}>
         {(group) => (
-          <section aria-label={LANE_TITLES[group.lane]}>
-            <h3 class="pending-title">{LANE_TITLES[group.lane]}</h3>
+          <section aria-label={laneTitle(group.lane)}>
+            <h3 class="pending-title">{laneTitle(group.lane)}</h3>
             <ol>
               <For each={group.items}>
                 {(item) => (
@@ -44,30 +41,30 @@ export function PendingMessages(props: {
                         <button
                           type="button"
                           class="button"
-                          aria-label={`Send “${item.text}”`}
-                          title={props.sendBlocker() ?? 'Send this message now'}
+                          aria-label={t('pending.sendLabel', item.text)}
+                          title={props.sendBlocker() ?? t('pending.sendTitle')}
                           disabled={props.sendBlocker() !== undefined}
                           onClick={() => props.onSend(item)}
                         >
-                          Send
+                          {t('pending.send')}
                         </button>
                       </Show>
                       <button
                         type="button"
                         class="button"
-                        aria-label={`Edit “${item.text}”`}
-                        title="Take it back into the message box"
+                        aria-label={t('pending.editLabel', item.text)}
+                        title={t('pending.editTitle')}
                         onClick={() => props.onEdit(item)}
                       >
-                        Edit
+                        {t('pending.edit')}
                       </button>
                       <button
                         type="button"
                         class="button"
-                        aria-label={`Remove “${item.text}”`}
+                        aria-label={t('pending.removeLabel', item.text)}
                         onClick={() => props.onRemove(item)}
                       >
-                        Remove
+                        {t('pending.remove')}
                       </button>
                     </span>
                   </li>

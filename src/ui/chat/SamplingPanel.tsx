@@ -1,6 +1,11 @@
 import { createSignal, For, Match, onMount, Switch } from 'solid-js';
 import type { McpSampling, PendingSampling } from '../../app/mcp-sampling';
+import { enMcpRequestsUi } from '../../app/messages/en-mcp-requests-ui';
+import { addEnglishArea } from '../../app/messages/english-areas';
+import { useI18n } from '../common/i18n';
 import './elicitation.css';
+
+addEnglishArea('mcpRequests', enMcpRequestsUi);
 
 /**
  * A server's request for a completion (MCP sampling), in the conversation: first the system
@@ -10,6 +15,7 @@ import './elicitation.css';
  */
 export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSampling }) {
   const { id, request } = props.pending;
+  const { t, formats } = useI18n();
   const [systemPrompt, setSystemPrompt] = createSignal(request.systemPrompt);
   const [messages, setMessages] = createSignal(request.messages.map((message) => ({ ...message })));
   const [reply, setReply] = createSignal('');
@@ -21,22 +27,19 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
     props.sampling.approve(id, { systemPrompt: systemPrompt(), messages: messages() });
   const refuse = () => (
     <button type="button" class="button" onClick={() => props.sampling.refuse(id)}>
-      Refuse
+      {t('mcpRequests.refuse')}
     </button>
   );
 
   return (
     <section class="elicitation-panel" ref={panel} tabindex="-1" aria-labelledby={headingId}>
-      <h3 id={headingId}>{request.serverName} asks the model for a reply</h3>
+      <h3 id={headingId}>{t('mcpRequests.asksModel', request.serverName)}</h3>
       <Switch>
         <Match when={stage().step === 'review'}>
-          <p class="elicitation-hint">
-            Nothing goes to the model until you choose Ask the model, and its reply goes back to{' '}
-            {request.serverName} only when you send it. You can edit what is sent.
-          </p>
+          <p class="elicitation-hint">{t('mcpRequests.reviewHint', request.serverName)}</p>
           <div class="elicitation-form">
             <div class="elicitation-field">
-              <label for={`${headingId}-system`}>System prompt</label>
+              <label for={`${headingId}-system`}>{t('mcpRequests.systemPrompt')}</label>
               <textarea
                 id={`${headingId}-system`}
                 rows={2}
@@ -48,8 +51,9 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
               {(message, index) => (
                 <div class="elicitation-field">
                   <label for={`${headingId}-m${index()}`}>
-                    Message {index() + 1} (
-                    {message.role === 'user' ? 'from the server as user' : 'as assistant'})
+                    {message.role === 'user'
+                      ? t('mcpRequests.messageFromUser', formats().number(index() + 1))
+                      : t('mcpRequests.messageAsAssistant', formats().number(index() + 1))}
                   </label>
                   <textarea
                     id={`${headingId}-m${index()}`}
@@ -65,17 +69,19 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
                 </div>
               )}
             </For>
-            <p class="elicitation-hint">At most {request.maxTokens} tokens in the reply.</p>
+            <p class="elicitation-hint">
+              {t('mcpRequests.maxTokens', formats().number(request.maxTokens))}
+            </p>
             <div class="elicitation-actions">
               <button type="button" class="button primary" onClick={approve}>
-                Ask the model
+                {t('mcpRequests.askModel')}
               </button>
               {refuse()}
             </div>
           </div>
         </Match>
         <Match when={stage().step === 'asking'}>
-          <p role="status">Asking the model…</p>
+          <p role="status">{t('mcpRequests.asking')}</p>
           <div class="elicitation-actions">{refuse()}</div>
         </Match>
         <Match
@@ -89,7 +95,9 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
             return (
               <div class="elicitation-form">
                 <div class="elicitation-field">
-                  <label for={`${headingId}-reply`}>Reply from {answer().model}</label>
+                  <label for={`${headingId}-reply`}>
+                    {t('mcpRequests.replyFrom', answer().model)}
+                  </label>
                   <textarea
                     id={`${headingId}-reply`}
                     rows={5}
@@ -103,7 +111,7 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
                     class="button primary"
                     onClick={() => props.sampling.send(id, reply())}
                   >
-                    Send to {request.serverName}
+                    {t('mcpRequests.sendTo', request.serverName)}
                   </button>
                   {refuse()}
                 </div>
@@ -120,11 +128,11 @@ export function SamplingPanel(props: { pending: PendingSampling; sampling: McpSa
           {(message) => (
             <>
               <p class="elicitation-problem" role="alert">
-                The model could not answer: {message()}
+                {t('mcpRequests.failed', message())}
               </p>
               <div class="elicitation-actions">
                 <button type="button" class="button primary" onClick={approve}>
-                  Try again
+                  {t('mcpRequests.tryAgain')}
                 </button>
                 {refuse()}
               </div>

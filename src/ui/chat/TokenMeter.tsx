@@ -1,5 +1,7 @@
 import { Show } from 'solid-js';
 import type { ContextMeterView } from '../../app/context-meter';
+import { useI18n } from '../common/i18n';
+import { formatUsd } from '../common/usd';
 import './compaction.css';
 
 const short = (n: number) =>
@@ -17,6 +19,7 @@ const short = (n: number) =>
  * Past the compaction limit it says compaction comes next.
  */
 export function TokenMeter(props: { meter: ContextMeterView | undefined; compacting?: boolean }) {
+  const { t, formats } = useI18n();
   return (
     <Show when={props.meter}>
       {(meter) => {
@@ -24,14 +27,17 @@ export function TokenMeter(props: { meter: ContextMeterView | undefined; compact
         const level = () =>
           meter().used > meter().limit ? 'over' : meter().used > meter().limit * 0.8 ? 'near' : '';
         const description = () =>
-          `${meter().used.toLocaleString('en-US')} of ${meter().window.toLocaleString('en-US')} tokens` +
-          (meter().anchored ? '' : ' (estimated)') +
-          `; compacts automatically above ${meter().limit.toLocaleString('en-US')}`;
+          t(
+            meter().anchored ? 'tokenMeter.describe' : 'tokenMeter.describeEstimated',
+            formats().number(meter().used),
+            formats().number(meter().window),
+            formats().number(meter().limit),
+          );
         return (
           <div class={`token-meter ${level()}`} title={description()}>
             <div
               role="meter"
-              aria-label="Context used"
+              aria-label={t('tokenMeter.label')}
               aria-valuemin={0}
               aria-valuemax={meter().window}
               aria-valuenow={Math.min(meter().used, meter().window)}
@@ -49,12 +55,14 @@ export function TokenMeter(props: { meter: ContextMeterView | undefined; compact
               {short(meter().used)} / {short(meter().window)} ({percent()}%)
               <Show when={meter().cost !== undefined}>
                 {' · '}
-                <span aria-label="Cost">${meter().cost!.toFixed(meter().cost! < 1 ? 4 : 2)}</span>
+                <span aria-label={t('tokenMeter.cost')}>
+                  {formatUsd(formats().locale, meter().cost!, meter().cost! < 1 ? 4 : 2)}
+                </span>
               </Show>
             </span>
             <Show when={props.compacting}>
               <span class="token-meter-status" role="status">
-                Compacting: summarizing the older messages…
+                {t('tokenMeter.compacting')}
               </span>
             </Show>
           </div>

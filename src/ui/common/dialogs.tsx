@@ -1,5 +1,6 @@
 import { createContext, createSignal, For, Show, useContext, type JSX } from 'solid-js';
 import { errorText } from '../../app/messages/describe-error';
+import { useI18n } from './i18n';
 
 /** A question that needs a typed answer; `submit` throws to keep the dialog open with the error. */
 export interface PromptRequest {
@@ -109,6 +110,7 @@ function ModalFrame(props: {
 }
 
 function PromptDialog(props: { request: PromptRequest; onDone: (ok: boolean) => void }) {
+  const { t } = useI18n();
   const [value, setValue] = createSignal(props.request.initial ?? '');
   const [error, setError] = createSignal<string>();
   const [busy, setBusy] = createSignal(false);
@@ -156,7 +158,7 @@ function PromptDialog(props: { request: PromptRequest; onDone: (ok: boolean) => 
         </Show>
         <div class="modal-actions">
           <button type="button" class="button" onClick={() => props.onDone(false)}>
-            Cancel
+            {t('dialogs.cancel')}
           </button>
           <button type="submit" class="button primary" disabled={busy()}>
             {props.request.confirmLabel}
@@ -168,6 +170,7 @@ function PromptDialog(props: { request: PromptRequest; onDone: (ok: boolean) => 
 }
 
 function ConfirmDialog(props: { request: ConfirmRequest; onDone: (value: string) => void }) {
+  const { t } = useI18n();
   return (
     <ModalFrame
       title={props.request.title}
@@ -188,7 +191,7 @@ function ConfirmDialog(props: { request: ConfirmRequest; onDone: (value: string)
           ref={(button) => queueMicrotask(() => button.focus())}
           onClick={() => props.onDone('cancel')}
         >
-          Cancel
+          {t('dialogs.cancel')}
         </button>
         <Show when={props.request.alternative}>
           {(alternative) => (

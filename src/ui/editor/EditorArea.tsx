@@ -9,7 +9,6 @@ import {
   Show,
 } from 'solid-js';
 import type { EditorTab } from '../../app/editor-service';
-import { describeBinary } from '../../app/editor-service';
 import type { AppServices } from '../../app/services';
 import { baseName } from '../../workspace/paths';
 import { downloadBytes } from '../common/download';
@@ -24,8 +23,8 @@ import { guardUnsavedText } from './unsaved-text-guard';
 
 /** Editor tabs and the editor itself; CodeMirror is loaded on first use. */
 export function EditorArea(props: { services: AppServices }) {
-  const { t } = useI18n();
   const { editor, fileActions, notices } = props.services;
+  const { t, formats } = useI18n();
   const [codeEditor, setCodeEditor] = createSignal<CodeEditor>();
   const [loadError, setLoadError] = createSignal<string>();
   let host!: HTMLDivElement;
@@ -52,7 +51,7 @@ export function EditorArea(props: { services: AppServices }) {
       instance.replace(path, formatted);
       editor.markEdited(path);
     } catch (error) {
-      notices.error(error, `Could not format ${path}`);
+      notices.error(error, t('editor.couldNotFormat', path));
     }
   }
 
@@ -126,7 +125,7 @@ export function EditorArea(props: { services: AppServices }) {
           instance.destroy();
         });
       },
-      (error) => setLoadError(`The editor could not load (${String(error)}). Reload the page.`),
+      (error) => setLoadError(t('editor.couldNotLoad', String(error))),
     );
   });
 
@@ -178,7 +177,12 @@ export function EditorArea(props: { services: AppServices }) {
 
   return (
     <div class="editor-area">
-      <div class="editor-tabs" role="tablist" aria-label="Open files" onKeyDown={onTabKeyDown}>
+      <div
+        class="editor-tabs"
+        role="tablist"
+        aria-label={t('editor.openFiles')}
+        onKeyDown={onTabKeyDown}
+      >
         <For each={editor.tabs()}>
           {(tab) => (
             <div class="editor-tab" classList={{ active: tab.path() === editor.activePath() }}>
@@ -206,7 +210,11 @@ export function EditorArea(props: { services: AppServices }) {
                   </span>
                 </Show>
                 <Show when={tab.dirty()}>
-                  <span class="dirty-marker" aria-label="unsaved changes" title="Unsaved changes">
+                  <span
+                    class="dirty-marker"
+                    aria-label={t('editor.unsaved')}
+                    title={t('editor.unsavedTitle')}
+                  >
                     ●
                   </span>
                 </Show>
@@ -214,7 +222,11 @@ export function EditorArea(props: { services: AppServices }) {
               <button
                 type="button"
                 class="icon-button tab-close"
-                aria-label={`Close ${baseName(tab.path())}${tab.path() === baseName(tab.path()) ? '' : ` (${tab.path()})`}`}
+                aria-label={
+                  tab.path() === baseName(tab.path())
+                    ? t('editor.close', baseName(tab.path()))
+                    : t('editor.closeWithPath', baseName(tab.path()), tab.path())
+                }
                 tabIndex={-1}
                 onClick={() => void editor.close(tab.path())}
               >
@@ -228,39 +240,36 @@ export function EditorArea(props: { services: AppServices }) {
         id="editor-panel"
         class="editor-panel"
         role="tabpanel"
-        aria-label={activeTab() ? baseName(activeTab()!.path()) : 'Editor'}
+        aria-label={activeTab() ? baseName(activeTab()!.path()) : t('editor.editor')}
       >
         <Show when={activeTab()?.conflict()}>
           <div class="editor-banner warning" role="alert">
-            <span>
-              This file was changed elsewhere while you had unsaved edits. Which version do you want
-              to keep?
-            </span>
+            <span>{t('editor.conflict')}</span>
             <button
               type="button"
               class="button"
               onClick={() => void editor.resolveConflict(activeTab()!.path(), 'theirs')}
             >
-              Use the new version
+              {t('editor.useTheirs')}
             </button>
             <button
               type="button"
               class="button primary"
               onClick={() => void editor.resolveConflict(activeTab()!.path(), 'mine')}
             >
-              Keep my edits
+              {t('editor.keepMine')}
             </button>
           </div>
         </Show>
         <Show when={activeTab()?.deleted()}>
           <div class="editor-banner warning" role="alert">
-            <span>This file was deleted elsewhere. Save to create it again, or close the tab.</span>
+            <span>{t('editor.deleted')}</span>
             <button
               type="button"
               class="button"
               onClick={() => void editor.save(activeTab()!.path())}
             >
-              Save again
+              {t('editor.saveAgain')}
             </button>
           </div>
         </Show>
@@ -271,10 +280,10 @@ export function EditorArea(props: { services: AppServices }) {
         </Show>
         <Show when={activeTab()?.readOnly}>
           {(reason) => (
-            <div class="editor-banner" role="note" aria-label="Read-only">
+            <div class="editor-banner" role="note" aria-label={t('editor.readOnly')}>
               <span>{reason()}</span>
               <button type="button" class="button" onClick={() => download(activeTab()!.path())}>
-                <Icon name="download" /> Download
+                <Icon name="download" /> {t('editor.download')}
               </button>
             </div>
           )}
@@ -283,19 +292,19 @@ export function EditorArea(props: { services: AppServices }) {
           <div class="binary-view">
             <Icon name="file" />
             <p>
-              <strong>{baseName(activeTab()!.path())}</strong> is{' '}
-              {describeBinary(activeTab()!.size())}.
+              <strong>{baseName(activeTab()!.path())}</strong>
+              {t('editor.binaryIs', formats(), activeTab()!.size())}
             </p>
-            <p>Cove keeps binary files as they are and does not open them as text.</p>
+            <p>{t('editor.binaryKept')}</p>
             <button type="button" class="button" onClick={() => download(activeTab()!.path())}>
-              <Icon name="download" /> Download
+              <Icon name="download" /> {t('editor.download')}
             </button>
           </div>
         </Show>
         <Show when={!activeTab()}>
           <div class="empty-state editor-empty">
-            <p>No file is open.</p>
-            <p>Choose a file on the left, or create one with “New file”.</p>
+            <p>{t('editor.noFile')}</p>
+            <p>{t('editor.noFileHint')}</p>
           </div>
         </Show>
         <div
@@ -310,21 +319,21 @@ export function EditorArea(props: { services: AppServices }) {
             <button
               type="button"
               class="link-button"
-              title="Format with Ruff (Shift+Alt+F)"
+              title={t('editor.formatTitle')}
               onClick={() => void formatDocument(activeTab()!.path())}
             >
-              Format
+              {t('editor.format')}
             </button>
           </Show>
           <span>{languageName(activeTab()!.path())}</span>
           <span>
             {activeTab()!.readOnly
-              ? 'Read-only'
+              ? t('editor.readOnly')
               : activeTab()!.saving()
-                ? 'Saving…'
+                ? t('editor.saving')
                 : activeTab()!.dirty()
-                  ? 'Unsaved changes'
-                  : 'Saved'}
+                  ? t('editor.unsavedTitle')
+                  : t('editor.saved')}
           </span>
         </div>
       </Show>

@@ -3,7 +3,7 @@ import type { AppServices } from '../../app/services';
 import { buildFileTree, visibleNodes, type TreeNode } from '../../workspace/file-tree';
 import { isWithin, joinPath, parentOf } from '../../workspace/paths';
 import { isPreviewable } from '../../workspace/preview/previewable';
-import { describeBinary } from '../../app/editor-service';
+import { useI18n } from '../common/i18n';
 import { Icon } from '../common/icons';
 import type { MenuItem } from '../common/Menu';
 import { carriesFiles, readDroppedItems } from './incoming-files';
@@ -34,6 +34,7 @@ export function FileTree(props: {
   view: TreeViewState;
 }) {
   const { workspaces, editor, fileActions } = props.services;
+  const { t, formats } = useI18n();
   const [dropTarget, setDropTarget] = createSignal<string | undefined>();
   const expanded = () => props.view.expanded();
   const roots = createMemo(() => buildFileTree(workspaces.entries()));
@@ -199,11 +200,8 @@ export function FileTree(props: {
       onDragLeave={() => setDropTarget(undefined)}
       onDrop={(event) => void onDrop(event, '')}
     >
-      <Show
-        when={rows().length}
-        fallback={<p class="empty-state">No files yet. Create one, or drop files here.</p>}
-      >
-        <ul class="tree" role="tree" aria-label="Files">
+      <Show when={rows().length} fallback={<p class="empty-state">{t('fileTree.empty')}</p>}>
+        <ul class="tree" role="tree" aria-label={t('fileTree.label')}>
           <For each={rowPaths()}>
             {(path) => {
               // A row lives as long as its path is shown; a new listing (every save brings
@@ -221,7 +219,9 @@ export function FileTree(props: {
                   aria-selected={props.view.selected() === path}
                   aria-label={node().name}
                   title={
-                    node().meta.binary ? `${path} (${describeBinary(node().meta.size)})` : path
+                    node().meta.binary
+                      ? `${path} (${t('fileTree.binary', formats(), node().meta.size)})`
+                      : path
                   }
                   tabIndex={focusable() === path ? 0 : -1}
                   class="tree-row"
@@ -252,7 +252,7 @@ export function FileTree(props: {
                     select(path);
                     props.commands.openMenu(
                       menuFor(node()),
-                      `Actions for ${node().name}`,
+                      t('fileTree.actionsFor', node().name),
                       event.clientX,
                       event.clientY,
                       event.currentTarget,
@@ -280,7 +280,7 @@ export function FileTree(props: {
                     <button
                       type="button"
                       class="icon-button tree-more"
-                      aria-label={`Actions for ${node().name}`}
+                      aria-label={t('fileTree.actionsFor', node().name)}
                       aria-haspopup="menu"
                       tabIndex={-1}
                       onClick={(event) => {
@@ -288,7 +288,7 @@ export function FileTree(props: {
                         const rect = event.currentTarget.getBoundingClientRect();
                         props.commands.openMenu(
                           menuFor(node()),
-                          `Actions for ${node().name}`,
+                          t('fileTree.actionsFor', node().name),
                           rect.left,
                           rect.bottom,
                           event.currentTarget,

@@ -1,15 +1,21 @@
 import { Show } from 'solid-js';
+import type { LocaleService } from '../../app/locale-service';
+import type { Formats } from '../../app/messages/formats';
 import type { ZipImportProgress } from '../../workspace/zip-import';
-
-const count = new Intl.NumberFormat('en');
+import { useI18n } from '../common/i18n';
 
 /** "Unpacking 3,412 of 10,000 entries…", "Importing 3,412 of 10,100 files and folders…". */
-export function describeImportProgress(progress: ZipImportProgress | undefined): string {
-  if (!progress) return 'Opening the zip…';
-  const of = `${count.format(progress.done)} of ${count.format(progress.total)}`;
+function describeImportProgress(
+  progress: ZipImportProgress | undefined,
+  t: LocaleService['t'],
+  formats: Formats,
+): string {
+  if (!progress) return t('zipImport.opening');
+  const done = formats.number(progress.done);
+  const total = formats.number(progress.total);
   return progress.phase === 'reading'
-    ? `Unpacking ${of} entries…`
-    : `Importing ${of} files and folders…`;
+    ? t('zipImport.unpacking', done, total)
+    : t('zipImport.importing', done, total);
 }
 
 /**
@@ -22,12 +28,13 @@ export function ImportProgress(props: {
   cancelling: boolean;
   onCancel: () => void;
 }) {
+  const { t, formats } = useI18n();
   return (
-    <div class="import-progress" role="group" aria-label="Zip import">
-      <p class="import-progress-text">{describeImportProgress(props.progress)}</p>
+    <div class="import-progress" role="group" aria-label={t('zipImport.label')}>
+      <p class="import-progress-text">{describeImportProgress(props.progress, t, formats())}</p>
       <div class="import-progress-row">
         <progress
-          aria-label="Zip import progress"
+          aria-label={t('zipImport.progress')}
           max={props.progress?.total || 1}
           value={props.progress?.done ?? 0}
         />
@@ -37,8 +44,8 @@ export function ImportProgress(props: {
           disabled={props.cancelling}
           onClick={() => props.onCancel()}
         >
-          <Show when={props.cancelling} fallback="Cancel">
-            Cancelling…
+          <Show when={props.cancelling} fallback={t('zipImport.cancel')}>
+            {t('zipImport.cancelling')}
           </Show>
         </button>
       </div>

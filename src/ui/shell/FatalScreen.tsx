@@ -8,6 +8,11 @@ import { downloadBytes, pickFiles } from '../common/download';
  * Shown instead of the app when Cove cannot start, so there is never a blank page. When the
  * database opened, it is also the way out: everything stored can be downloaded as a backup,
  * and a backup can be restored, without the rest of Cove.
+ *
+ * It stays in English on purpose (listed in tests/unit/ui/i18n/no-literal-text.test.ts): it
+ * shows when start failed, outside the language provider, often before the preferences that
+ * name the chosen language could be read, and a German or Chinese catalog is a chunk that may
+ * be the very thing that failed to load. English is in the first chunk, so it always shows.
  */
 export function FatalScreen(props: { message: string; backups?: BackupService }) {
   return (

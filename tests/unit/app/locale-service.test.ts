@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../../src/store/memory-store';
 import { CoveError } from '../../../src/base/errors';
 import { addEnglishArea } from '../../../src/app/messages/english-areas';
 import { enSettingsUi } from '../../../src/app/messages/en-settings-ui';
-import { describeBinary } from '../../../src/app/editor-service';
+import { readOnlyReason } from '../../../src/app/long-lines';
 
 function setUp(languages: string[]) {
   const store = createMemoryStore();
@@ -59,8 +59,9 @@ describe('the locale service', () => {
   it("gives text the app builds outside components the language's numbers", async () => {
     const { locale } = setUp(['de-DE']);
     await locale.sync();
-    expect(describeBinary(12345)).toContain('12.345');
+    const longLine = `${'x'.repeat(123_456)}\n`;
+    expect(readOnlyReason(longLine)).toContain('123.456');
     await locale.choose('en');
-    expect(describeBinary(12345)).toContain('12,345');
+    expect(readOnlyReason(longLine)).toContain('123,456');
   });
 });

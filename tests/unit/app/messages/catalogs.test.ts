@@ -26,6 +26,7 @@ import { enSectionsUi } from '../../../../src/app/messages/en-settings-sections-
 import { enMcpSettingsUi } from '../../../../src/app/messages/en-settings-mcp-ui';
 import { enMoreSettingsUi } from '../../../../src/app/messages/en-settings-more-ui';
 import { enStorageSettingsUi } from '../../../../src/app/messages/en-settings-storage-ui';
+import { enConversationLazyUi } from '../../../../src/app/messages/conversation-lazy-areas';
 import { makeFormats } from '../../../../src/app/messages/formats';
 
 /** Every leaf of a catalog: its key, and its kind with the number of values it takes. */
@@ -45,6 +46,7 @@ function leaves(ui: object): Record<string, string> {
 const enUi: UiCatalog = {
   ...enFirstScreenUi,
   settings: enSettingsUi,
+  ...enConversationLazyUi,
   gitExtra: enGitExtraUi,
   mcpSignIn: enMcpSignInUi,
   git: enGitUi,

@@ -2,6 +2,13 @@ import { expect, test } from 'vitest';
 import { formatArguments, formatDuration } from '../../../../src/ui/agent/tool-call-summary';
 import { textAfter, textBefore } from '../../../../src/ui/agent/diff-texts';
 import { createTwoFilesPatch } from 'diff';
+import { enFirstScreenUi } from '../../../../src/app/messages/en-ui';
+
+const english = {
+  locale: 'en',
+  underTenth: enFirstScreenUi.toolCall.underTenth,
+  seconds: enFirstScreenUi.toolCall.seconds,
+};
 
 test('arguments read as written: code keeps its lines; streaming JSON stays raw', () => {
   expect(formatArguments('{"path":"a.py","code":"x = 1\\nprint(x)","timeout":5}')).toBe(
@@ -11,10 +18,11 @@ test('arguments read as written: code keeps its lines; streaming JSON stays raw'
 });
 
 test('durations read in seconds', () => {
-  expect(formatDuration(undefined)).toBe('');
-  expect(formatDuration(40)).toBe('under 0.1 s');
-  expect(formatDuration(1234)).toBe('1.2 s');
-  expect(formatDuration(12_600)).toBe('13 s');
+  expect(formatDuration(undefined, english)).toBe('');
+  expect(formatDuration(40, english)).toBe('under 0.1 s');
+  expect(formatDuration(1234, english)).toBe('1.2 s');
+  expect(formatDuration(12_600, english)).toBe('13 s');
+  expect(formatDuration(1234, { ...english, locale: 'de' })).toBe('1,2 s');
 });
 
 test('the text before a change comes back from the text now and its diff', () => {

@@ -1,0 +1,135 @@
+/** The German of ./en-conversation-ui.ts. */
+import type { UiCatalog } from './catalog';
+import type { enConversationUi } from './en-conversation-ui';
+import type { Formats } from './formats';
+
+export const deConversationUi = {
+  message: {
+    couldNotCopy: 'Kopieren nicht möglich',
+    outside: 'Außerhalb des Kontexts: Das Modell sieht stattdessen die Zusammenfassung unten.',
+    forkLabel: 'Ab hier abzweigen',
+    forkTitle: 'Eine neue Unterhaltung mit den Nachrichten bis zu dieser',
+    fork: 'Abzweigen',
+    yours: 'Deine Nachricht',
+    edit: 'Nachricht bearbeiten',
+    editTitle: 'Bearbeiten und erneut senden (das Original bleibt als Zweig erhalten)',
+    editBox: 'Deine Nachricht bearbeiten',
+    editNote:
+      'Beim Speichern wird dies als neuer Zweig gesendet; das Original und seine Antworten bleiben erhalten.',
+    editNoteAttached: ' Angehängtes bleibt angehängt.',
+    cancel: 'Abbrechen',
+    save: 'Speichern',
+    reply: 'Antwort des Assistenten',
+    thoughtFor: (duration: string) => `${duration} nachgedacht`,
+    thinking: 'Denkt nach …',
+    reasoning: 'Gedankengang',
+    toolCalls: 'Werkzeugaufrufe',
+    waiting: 'Warte auf das Modell …',
+    stopped: 'Gestoppt. Was bereits angekommen ist, bleibt erhalten.',
+    toolsInterrupted:
+      'Die Seite wurde geschlossen, während diese Werkzeuge liefen; sie haben daher kein Ergebnis. Das Modell wird gebeten, ihre Wirkung zu prüfen.',
+    continue: 'Fortsetzen',
+    replyInterrupted:
+      'Diese Antwort wurde unterbrochen (die Seite wurde geschlossen, während sie entstand).',
+    retry: 'Erneut versuchen',
+    allowAndRetry: 'Erlauben und erneut versuchen',
+    tokenUsage: 'Token-Verbrauch',
+    tokens: (input: string, output: string) => `${input} Token rein · ${output} Token raus`,
+    copyReply: 'Antwort kopieren',
+    copied: 'Kopiert',
+    copy: 'Kopieren',
+    regenerateReply: 'Antwort neu erzeugen',
+    regenerate: 'Neu erzeugen',
+  },
+  branches: {
+    label: 'Zweige',
+    previous: 'Vorheriger Zweig',
+    next: 'Nächster Zweig',
+  },
+  compaction: {
+    label: 'Unterhaltung verdichtet',
+    automatic: 'Automatisch verdichtet',
+    manual: 'Verdichtet',
+    about: (tokens: string) => `Kontext etwa ${tokens} Token`,
+    change: (before: string, after: string) => `Kontext ${before} → ${after} Token`,
+    focus: (focus: string) => ` · Schwerpunkt: ${focus}`,
+    hint: ' · frühere Nachrichten liegen außerhalb des Kontexts',
+    summary: 'Zusammenfassung',
+  },
+  toolCall: {
+    status: {
+      pending: 'wartet',
+      awaiting_approval: 'braucht Freigabe',
+      running: 'läuft',
+      done: 'fertig',
+      error: 'fehlgeschlagen',
+      rejected: 'abgelehnt',
+      aborted: 'gestoppt',
+      interrupted: 'unterbrochen',
+      not_run: 'nicht ausgeführt',
+    },
+    underTenth: 'unter 0,1 s',
+    seconds: (amount: string) => `${amount} s`,
+    details: (tool: string) => `Details zu ${tool}`,
+    arguments: 'Argumente',
+    output: 'Ausgabe',
+    waitingForOutput: 'Warte auf Ausgabe …',
+    images: 'Bilder',
+    result: 'Ergebnis',
+  },
+  runEnd: {
+    max_steps: 'Der Agent hat sein Schrittlimit erreicht.',
+    repeated_failure:
+      'Derselbe Aufruf ist dreimal hintereinander fehlgeschlagen; der Agent hält an, um dich zu fragen.',
+    aborted: 'Gestoppt. Alles bisher Erzeugte bleibt erhalten.',
+    error: 'Der Lauf endete mit einem Fehler.',
+    continue: 'Fortsetzen',
+    usageLabel: 'Token-Verbrauch des Laufs',
+    usage: (input: string, output: string) =>
+      `Dieser Lauf: ${input} Token rein · ${output} Token raus`,
+  },
+  plan: {
+    title: 'Plan',
+    count: (done: string, total: string) => `${done} von ${total} erledigt`,
+    pending: 'offen',
+    in_progress: 'in Arbeit',
+    done: 'erledigt',
+  },
+  rewindButton: {
+    title:
+      'Die ab hier vom Agenten geänderten Dateien in den vorherigen Zustand zurückversetzen (mit Vorschau)',
+    label: 'Dateien bis hierher zurücksetzen',
+  },
+  mentions: {
+    label: 'Erwähnungen',
+    pages: (f: Formats, pages: number) => f.plural(pages, { one: '# Seite', other: '# Seiten' }),
+    thumbnail: (name: string) => `Vorschaubild von ${name}`,
+    show: (name: string) => `Zeigen, was ${name} anhängt`,
+    notSeen: 'nicht gesendet: dieses Modell kann keine Bilder sehen',
+    remove: (name: string) => `${name} entfernen`,
+    attached: (name: string) => `Angehängt: ${name}`,
+    asSent: (width: string, height: string) => `${width} × ${height} px, wie gesendet`,
+  },
+  pending: {
+    steering: 'Lenken: geht nach dem aktuellen Schritt an den Agenten',
+    queued: 'Eingereiht: wird gesendet, wenn dieser Lauf endet',
+    held: 'Nicht gesendet: der Lauf wurde vorher gestoppt',
+    sendLabel: (text: string) => `„${text}“ senden`,
+    sendTitle: 'Diese Nachricht jetzt senden',
+    send: 'Senden',
+    editLabel: (text: string) => `„${text}“ bearbeiten`,
+    editTitle: 'Zurück ins Nachrichtenfeld holen',
+    edit: 'Bearbeiten',
+    removeLabel: (text: string) => `„${text}“ entfernen`,
+    remove: 'Entfernen',
+  },
+  tokenMeter: {
+    label: 'Belegter Kontext',
+    describe: (used: string, window: string, limit: string) =>
+      `${used} von ${window} Token; über ${limit} wird automatisch verdichtet`,
+    describeEstimated: (used: string, window: string, limit: string) =>
+      `${used} von ${window} Token (geschätzt); über ${limit} wird automatisch verdichtet`,
+    cost: 'Kosten',
+    compacting: 'Verdichten: Die älteren Nachrichten werden zusammengefasst …',
+  },
+} satisfies Pick<UiCatalog, keyof typeof enConversationUi>;

@@ -1,0 +1,48 @@
+/**
+ * The English of an MCP server's requests in the conversation, a form to fill in (elicitation)
+ * or a completion to approve (sampling): loaded with those panels (./english-areas.ts).
+ */
+export const enMcpRequestsUi = {
+  problems: {
+    required: 'This is required.',
+    notANumber: 'Enter a number.',
+    notAnInteger: 'Enter a whole number.',
+    belowMinimum: (limit: string) => `Enter ${limit} or more.`,
+    aboveMaximum: (limit: string) => `Enter ${limit} or less.`,
+    tooShort: (limit: string) => `Enter at least ${limit} characters.`,
+    tooLong: (limit: string) => `Enter at most ${limit} characters.`,
+    tooFew: (limit: string) => `Choose at least ${limit}.`,
+    tooMany: (limit: string) => `Choose at most ${limit}.`,
+    notAnEmail: 'Enter an email address, such as name@example.com.',
+    notAUri: 'Enter a full address, such as https://example.com.',
+    notADate: 'Enter a date as YYYY-MM-DD.',
+    notADateTime: 'Enter a date and time such as 2026-12-07T14:30:00Z.',
+    notAnOption: 'Choose one of the options.',
+  },
+  decline: 'Decline',
+  cancel: 'Cancel',
+  asksForInformation: (server: string) => `${server} asks for information`,
+  asksToOpen: (server: string) => `${server} asks you to open a page`,
+  pageOn: 'The page is on ',
+  pageHint: '. Open it, do what it asks, then come back and choose Done.',
+  open: (host: string) => `Open ${host}`,
+  done: 'Done',
+  goesTo: (server: string) => `What you send goes to ${server}, not to the model.`,
+  send: 'Send',
+  required: (label: string) => `${label} (required)`,
+  choose: 'Choose…',
+  refuse: 'Refuse',
+  asksModel: (server: string) => `${server} asks the model for a reply`,
+  reviewHint: (server: string) =>
+    `Nothing goes to the model until you choose Ask the model, and its reply goes back to ${server} only when you send it. You can edit what is sent.`,
+  systemPrompt: 'System prompt',
+  messageFromUser: (index: string) => `Message ${index} (from the server as user)`,
+  messageAsAssistant: (index: string) => `Message ${index} (as assistant)`,
+  maxTokens: (tokens: string) => `At most ${tokens} tokens in the reply.`,
+  askModel: 'Ask the model',
+  asking: 'Asking the model…',
+  replyFrom: (model: string) => `Reply from ${model}`,
+  sendTo: (server: string) => `Send to ${server}`,
+  failed: (message: string) => `The model could not answer: ${message}`,
+  tryAgain: 'Try again',
+};
