@@ -361,6 +361,8 @@ test("a server that asks for Cove's roots gets the workspace, and what it logs i
     { content: 'Your workspace is the one root.' },
   );
   await agent.send('Which roots does the server see?');
+  // The run's last words, before idle: a first run may start after Send still showed.
+  await expect(agent.chat.replies.last()).toContainText('Your workspace is the one root.');
   await agent.idle();
   const roots = toolResult(provider, 'c_roots');
   expect(roots).toContain('Current MCP Roots (1 total)');
