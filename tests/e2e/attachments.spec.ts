@@ -100,7 +100,7 @@ test('a pasted screenshot goes to a vision model as an image, downscaled to 1,56
   await expect(chip).not.toContainText('not sent');
   await chip.getByRole('button', { name: /^Pasted/ }).click();
   await expect(cove.page.getByRole('region', { name: /^Attached: Pasted/ })).toContainText(
-    '1568 × 500 px as sent',
+    '1,568 × 500 px as sent',
   );
   await cove.page.screenshot({ path: test.info().outputPath('pasted-image-chip.png') });
 
